@@ -1,0 +1,85 @@
+# lwnrss - LWN.net headlines in an X window
+# See LICENSE file for copyright and license details.
+
+include config.mk
+
+SRC = lwnrss.c http.c rdf.c util.c
+OBJ = $(SRC:.c=.o)
+
+# unit tests are built twice: plain, and with the sanitizers
+SAN = -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer -g
+TESTCFLAGS = -std=c99 -pedantic -Wall -Wextra -g -O1 -I. $(LWNRSS_CPPFLAGS) $(CFLAGS)
+UNITS = tests/rdf_test tests/http_test
+TESTBIN = $(UNITS) $(UNITS:=-san)
+
+# Debian/Ubuntu packages: to build, and to run the tests and benchmarks
+BUILDDEPS = make gcc libc6-dev libx11-dev libxft-dev libfontconfig1-dev libbearssl-dev
+TESTDEPS = clang mandoc openssl python3 nginx-light xvfb xauth xdotool x11-utils \
+	imagemagick fonts-dejavu-core fonts-noto-color-emoji fonts-wqy-microhei valgrind
+BENCHDEPS = sfeed libxml2-utils curl suckless-tools hyperfine
+
+all: lwnrss
+
+.c.o:
+	$(CC) -c $(LWNRSS_CFLAGS) $<
+
+config.h:
+	cp config.def.h $@
+
+$(OBJ): config.mk util.h
+lwnrss.o: config.h http.h rdf.h
+http.o: http.h
+rdf.o: rdf.h
+
+lwnrss: $(OBJ)
+	$(CC) -o $@ $(OBJ) $(LWNRSS_LDFLAGS)
+
+tests/rdf_test: tests/rdf_test.c rdf.c util.c rdf.h util.h
+	$(CC) $(TESTCFLAGS) -o $@ tests/rdf_test.c rdf.c util.c $(LDFLAGS)
+
+tests/rdf_test-san: tests/rdf_test.c rdf.c util.c rdf.h util.h
+	$(CC) $(TESTCFLAGS) $(SAN) -o $@ tests/rdf_test.c rdf.c util.c $(LDFLAGS)
+
+tests/http_test: tests/http_test.c http.c util.c http.h util.h
+	$(CC) $(TESTCFLAGS) -o $@ tests/http_test.c http.c util.c $(BEARSSLLIBS) $(LDFLAGS)
+
+tests/http_test-san: tests/http_test.c http.c util.c http.h util.h
+	$(CC) $(TESTCFLAGS) $(SAN) -o $@ tests/http_test.c http.c util.c $(BEARSSLLIBS) $(LDFLAGS)
+
+test: lwnrss $(TESTBIN)
+	./tests/run.sh
+
+# install what is missing, through sudo when not root; silent when nothing is
+deps:
+	./tests/deps.sh $(BUILDDEPS) $(TESTDEPS) $(BENCHDEPS)
+
+run: lwnrss
+	./lwnrss
+
+bench: lwnrss
+	./bench/run.sh
+
+clean:
+	rm -f lwnrss $(OBJ) $(TESTBIN) lwnrss-$(VERSION).tar.gz
+	rm -rf tests/tmp
+
+dist: clean
+	mkdir -p lwnrss-$(VERSION)
+	cp -R LICENSE Makefile README config.mk config.def.h lwnrss.1 \
+		$(SRC) http.h rdf.h util.h tests bench lwnrss-$(VERSION)
+	tar -cf - lwnrss-$(VERSION) | gzip > lwnrss-$(VERSION).tar.gz
+	rm -rf lwnrss-$(VERSION)
+
+install: all
+	mkdir -p $(DESTDIR)$(PREFIX)/bin
+	cp -f lwnrss $(DESTDIR)$(PREFIX)/bin
+	chmod 755 $(DESTDIR)$(PREFIX)/bin/lwnrss
+	mkdir -p $(DESTDIR)$(MANPREFIX)/man1
+	sed "s/VERSION/$(VERSION)/g" < lwnrss.1 > $(DESTDIR)$(MANPREFIX)/man1/lwnrss.1
+	chmod 644 $(DESTDIR)$(MANPREFIX)/man1/lwnrss.1
+
+uninstall:
+	rm -f $(DESTDIR)$(PREFIX)/bin/lwnrss \
+		$(DESTDIR)$(MANPREFIX)/man1/lwnrss.1
+
+.PHONY: all test deps run bench clean dist install uninstall

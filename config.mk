@@ -1,0 +1,31 @@
+# lwnrss version
+VERSION = 0.1
+
+# Customize below to fit your system
+
+# paths
+PREFIX = /usr/local
+MANPREFIX = $(PREFIX)/share/man
+
+X11INC = /usr/X11R6/include
+X11LIB = /usr/X11R6/lib
+
+# freetype
+FREETYPELIBS = -lfontconfig -lXft
+FREETYPEINC = /usr/include/freetype2
+
+# BearSSL (Debian: libbearssl-dev, no pkg-config file)
+BEARSSLINC =
+BEARSSLLIBS = -lbearssl
+
+# includes and libs
+INCS = -I$(X11INC) -I$(FREETYPEINC) $(BEARSSLINC)
+LIBS = -L$(X11LIB) -lX11 $(FREETYPELIBS) $(BEARSSLLIBS)
+
+# flags
+LWNRSS_CPPFLAGS = -D_DEFAULT_SOURCE -D_POSIX_C_SOURCE=200809L -DVERSION=\"$(VERSION)\" $(CPPFLAGS)
+LWNRSS_CFLAGS = -std=c99 -pedantic -Wall -Wextra -Os $(INCS) $(LWNRSS_CPPFLAGS) $(CFLAGS)
+LWNRSS_LDFLAGS = $(LIBS) $(LDFLAGS)
+
+# compiler and linker
+CC = cc

@@ -1,0 +1,39 @@
+/* See LICENSE file for copyright and license details. */
+/*
+ * http: one HTTP/1.1 GET over TLS (BearSSL) or plain TCP.
+ *
+ * Blocking code bounded by timeouts; no X, no global state.  The caller
+ * fills an HttpOpt, calls http_get and reads the HttpResp.
+ */
+#include <stddef.h>
+
+typedef struct {
+	const char *cafile;        /* PEM bundle of trust anchors */
+	unsigned int conntimeout;  /* ms for each connect() */
+	unsigned int timeout;      /* ms for the whole fetch, redirects included */
+	size_t maxbody;            /* largest body accepted, bytes */
+	unsigned int maxredirects; /* redirects followed before giving up */
+	const char *etag;          /* If-None-Match, or NULL */
+	const char *lastmod;       /* If-Modified-Since, or NULL */
+} HttpOpt;
+
+typedef struct {
+	int status;       /* final HTTP status, 0 when none arrived */
+	char *body;       /* NUL-terminated, len bytes; NULL when no body */
+	size_t len;
+	char *etag;       /* the response's ETag, or NULL */
+	char *lastmod;    /* the response's Last-Modified, or NULL */
+	char *url;        /* the final URL after redirects */
+	long retryafter;  /* seconds from Retry-After, -1 when absent */
+	char err[256];    /* one line naming the host and the cause; "" on success */
+} HttpResp;
+
+/*
+ * http_get fetches url.  Returns 0 with a 2xx status and its body, 1 for
+ * 304 Not Modified (no body), and -1 on any failure, with r->err set to a
+ * one-line message such as "lwn.net: certificate has expired" or
+ * "lwn.net: HTTP 404 Not Found".  Whatever it returns, the caller frees
+ * r with http_free.
+ */
+int http_get(const char *url, const HttpOpt *o, HttpResp *r);
+void http_free(HttpResp *r);

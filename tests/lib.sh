@@ -1,0 +1,15 @@
+# See LICENSE file for copyright and license details.
+# lib.sh: sourced by the shell tests.  Run from the top directory.
+
+T=${T:-tests/tmp}
+mkdir -p "$T"
+
+ok() { echo "ok - $*"; }
+notok() { echo "not ok - $*"; }
+
+# check what cmd...: ok when cmd succeeds
+check() {
+	what=$1
+	shift
+	if "$@"; then ok "$what"; else notok "$what"; fi
+}

@@ -1,0 +1,30 @@
+#!/bin/sh
+# See LICENSE file for copyright and license details.
+# run.sh: run every test from the top directory and count.  A test is a
+# program printing "ok - what" or "not ok - what" lines; one that exits
+# non-zero without saying why counts as one failure.
+cd "$(dirname "$0")/.." || exit 1
+mkdir -p tests/tmp
+pass=0
+fail=0
+for t in tests/rdf_test tests/rdf_test-san tests/http_test tests/http_test-san tests/*.sh; do
+	case "$t" in
+	tests/run.sh|tests/deps.sh|tests/lib.sh) continue ;;
+	esac
+	[ -x "$t" ] || continue
+	log=tests/tmp/$(basename "$t").log
+	echo "# $t"
+	"$t" > "$log" 2>&1
+	rc=$?
+	cat "$log"
+	p=$(grep -c '^ok ' "$log")
+	f=$(grep -c '^not ok ' "$log")
+	if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ]; then
+		echo "not ok - $t exited with status $rc"
+		f=1
+	fi
+	pass=$((pass + p))
+	fail=$((fail + f))
+done
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ] && [ "$pass" -gt 0 ]

@@ -1,0 +1,208 @@
+/* See LICENSE file for copyright and license details. */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "util.h"
+
+static void
+vmsg(const char *fmt, va_list ap)
+{
+	int saved = errno;
+
+	fputs("lwnrss: ", stderr);
+	vfprintf(stderr, fmt, ap);
+	if (fmt[0] && fmt[strlen(fmt) - 1] == ':')
+		fprintf(stderr, " %s", strerror(saved));
+	fputc('\n', stderr);
+}
+
+void
+die(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vmsg(fmt, ap);
+	va_end(ap);
+	exit(1);
+}
+
+void
+warn(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vmsg(fmt, ap);
+	va_end(ap);
+}
+
+void *
+ecalloc(size_t nmemb, size_t size)
+{
+	void *p;
+
+	if (!(p = calloc(nmemb, size)))
+		die("calloc:");
+	return p;
+}
+
+char *
+estrdup(const char *s)
+{
+	char *p;
+
+	if (!(p = strdup(s)))
+		die("strdup:");
+	return p;
+}
+
+int
+bufgrow(Buf *b, size_t n)
+{
+	size_t cap;
+	char *p;
+
+	/* room for n more bytes and a NUL */
+	if (n > SIZE_MAX - b->len - 1)
+		return -1;
+	if (b->len + n + 1 <= b->cap)
+		return 0;
+	cap = b->cap ? b->cap : 64;
+	while (cap < b->len + n + 1) {
+		if (cap > SIZE_MAX / 2) {
+			cap = b->len + n + 1;
+			break;
+		}
+		cap *= 2;
+	}
+	if (!(p = realloc(b->p, cap)))
+		return -1;
+	b->p = p;
+	b->cap = cap;
+	return 0;
+}
+
+int
+bufadd(Buf *b, const void *s, size_t n)
+{
+	if (bufgrow(b, n) < 0)
+		return -1;
+	if (n)
+		memcpy(b->p + b->len, s, n);
+	b->len += n;
+	b->p[b->len] = '\0';
+	return 0;
+}
+
+int
+bufaddc(Buf *b, int c)
+{
+	char ch = c;
+
+	return bufadd(b, &ch, 1);
+}
+
+void
+buffree(Buf *b)
+{
+	free(b->p);
+	b->p = NULL;
+	b->len = b->cap = 0;
+}
+
+int
+readfd(int fd, Buf *b, size_t max)
+{
+	ssize_t n;
+	size_t want;
+
+	for (;;) {
+		if (bufgrow(b, 65536) < 0) {
+			errno = ENOMEM;
+			return -1;
+		}
+		want = b->cap - b->len - 1;
+		if (want > max + 1 - b->len)
+			want = max + 1 - b->len;
+		n = read(fd, b->p + b->len, want);
+		if (n < 0) {
+			if (errno == EINTR)
+				continue;
+			return -1;
+		}
+		if (n == 0)
+			return 0;
+		b->len += n;
+		b->p[b->len] = '\0';
+		if (b->len > max)
+			return 1;
+	}
+}
+
+size_t
+utf8enc(char *s, unsigned long cp)
+{
+	if (cp == 0 || (cp >= 0xd800 && cp <= 0xdfff) || cp > 0x10ffff)
+		cp = 0xfffd;
+	if (cp < 0x80) {
+		s[0] = cp;
+		return 1;
+	}
+	if (cp < 0x800) {
+		s[0] = 0xc0 | (cp >> 6);
+		s[1] = 0x80 | (cp & 0x3f);
+		return 2;
+	}
+	if (cp < 0x10000) {
+		s[0] = 0xe0 | (cp >> 12);
+		s[1] = 0x80 | ((cp >> 6) & 0x3f);
+		s[2] = 0x80 | (cp & 0x3f);
+		return 3;
+	}
+	s[0] = 0xf0 | (cp >> 18);
+	s[1] = 0x80 | ((cp >> 12) & 0x3f);
+	s[2] = 0x80 | ((cp >> 6) & 0x3f);
+	s[3] = 0x80 | (cp & 0x3f);
+	return 4;
+}
+
+size_t
+utf8dec(const char *s, size_t n, unsigned long *cp)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	unsigned long c, min;
+	size_t len, i;
+
+	if (u[0] < 0x80) {
+		*cp = u[0];
+		return 1;
+	}
+	if ((u[0] & 0xe0) == 0xc0) {
+		len = 2, c = u[0] & 0x1f, min = 0x80;
+	} else if ((u[0] & 0xf0) == 0xe0) {
+		len = 3, c = u[0] & 0x0f, min = 0x800;
+	} else if ((u[0] & 0xf8) == 0xf0) {
+		len = 4, c = u[0] & 0x07, min = 0x10000;
+	} else {
+		*cp = 0xfffd;
+		return 1;
+	}
+	for (i = 1; i < len; i++) {
+		/* a short or broken sequence is one U+FFFD for its valid prefix */
+		if (i >= n || (u[i] & 0xc0) != 0x80) {
+			*cp = 0xfffd;
+			return i;
+		}
+		c = (c << 6) | (u[i] & 0x3f);
+	}
+	if (c < min || c > 0x10ffff || (c >= 0xd800 && c <= 0xdfff))
+		c = 0xfffd;
+	*cp = c;
+	return len;
+}

@@ -1,0 +1,34 @@
+/* See LICENSE file for copyright and license details. */
+#include <stddef.h>
+
+#define MAX(A, B)               ((A) > (B) ? (A) : (B))
+#define MIN(A, B)               ((A) < (B) ? (A) : (B))
+#define LENGTH(X)               (sizeof (X) / sizeof (X)[0])
+
+/* a growable byte string; p is NUL-terminated whenever len > 0 */
+typedef struct {
+	char *p;
+	size_t len, cap;
+} Buf;
+
+/* die and warn prefix "lwnrss: "; a format ending in ':' appends strerror(errno) */
+void die(const char *fmt, ...);
+void warn(const char *fmt, ...);
+void *ecalloc(size_t nmemb, size_t size);
+char *estrdup(const char *s);
+
+/* Buf helpers return 0, or -1 on overflow or out of memory (b unchanged) */
+int bufgrow(Buf *b, size_t n);
+int bufadd(Buf *b, const void *s, size_t n);
+int bufaddc(Buf *b, int c);
+void buffree(Buf *b);
+
+/* read fd to EOF into b: 0 on success, -1 with errno set on a read
+ * error, 1 when more than max bytes arrived (b then holds max + 1 bytes) */
+int readfd(int fd, Buf *b, size_t max);
+
+/* write code point cp (U+FFFD when invalid) as UTF-8 into s[4]; returns its length */
+size_t utf8enc(char *s, unsigned long cp);
+/* decode one UTF-8 sequence of s[0..n) (n > 0) into *cp, U+FFFD for an
+ * invalid one; returns the bytes consumed, at least 1 */
+size_t utf8dec(const char *s, size_t n, unsigned long *cp);
