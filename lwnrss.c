@@ -7,22 +7,514 @@
  * prints the headlines as "title<TAB>link" lines instead, for dmenu and
  * for scripts; `lwnrss -p -` reads the feed from standard input.
  *
+ * The window is one ordinary top-level window (or a child of the window
+ * given with -w, for tabbed and other XEmbed hosts).  Everything is drawn
+ * with Xft into a Pixmap the size of the window, which Expose copies;
+ * after any change the whole Pixmap is redrawn, which for a few dozen
+ * rows costs less than working out what changed.  Text goes through
+ * one small layer (textrun) that decodes UTF-8, finds for each code point
+ * a font that has it (the configured fonts first, then fontconfig's
+ * fallback, remembering code points no font has) and cuts text with an
+ * ellipsis where it would overflow.
+ *
+ * The network never runs in this process.  fetchstart() forks a child
+ * that calls http_get (or reads standard input for "-"), writes the
+ * result to a pipe in a small length-prefixed form and exits; the parent
+ * collects the bytes as they arrive and parses them with rdf_parse when
+ * the pipe closes.  The event loop, as in st, waits in pselect() on the X
+ * connection and that pipe (a timeout is the place for timers), drains
+ * XPending, redraws when something changed and flushes.  So the window
+ * scrolls, resizes and quits at once while a slow server thinks; quitting
+ * kills and reaps the child.  Signals only set a flag, and are blocked
+ * except inside pselect(), so none is lost between a check and the wait.
+ *
+ * Opening an article forks twice: the grandchild calls setsid and execs
+ * the command from config.h, the child exits at once and is reaped at
+ * once, so the window never waits for a browser and leaves no zombie.
+ *
  * To understand everything else, start reading main().
  */
 #include <errno.h>
+#include <fcntl.h>
+#include <locale.h>
+#include <signal.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/select.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
+
+#include <X11/Xatom.h>
+#include <X11/Xlib.h>
+#include <X11/Xutil.h>
+#include <X11/keysym.h>
+#include <X11/Xft/Xft.h>
 
 #include "http.h"
 #include "rdf.h"
 #include "util.h"
 
-/* configuration, allows nested code to access above variables */
-#include "config.h"
+/* macros */
+#define CLEANMASK(mask)         ((mask) & (ControlMask|Mod1Mask|Mod3Mask|Mod4Mask|Mod5Mask))
+#define XEMBED_MAPPED           (1 << 0)
 
+/* enums */
+enum { SchemeNorm, SchemeSel, SchemeDim, SchemeBar, SchemeErr, SchemeLast }; /* color schemes */
+enum { ColFg, ColBg }; /* color scheme index */
+enum { FaceNorm, FaceBold, FaceLast }; /* font faces */
+enum { WMProtocols, WMDelete, NetWMName, NetWMPid, UTF8String, XEmbedInfo,
+       AtomLast }; /* atoms */
+
+typedef union {
+	int i;
+	const void *v;
+} Arg;
+
+typedef struct {
+	unsigned int mod;
+	KeySym keysym;
+	void (*func)(const Arg *);
+	const Arg arg;
+} Key;
+
+typedef struct {
+	unsigned int mod;
+	unsigned int button;
+	void (*func)(const Arg *);
+	const Arg arg;
+} Button;
+
+/* one font of a face; the first is configured, later ones are fallbacks */
+typedef struct Fnt {
+	XftFont *xfont;
+	FcPattern *pattern;     /* the configured pattern, for fallback lookups; NULL for fallbacks */
+	struct Fnt *next;
+} Fnt;
+
+/* function declarations: those config.h names come first */
+static void clickrow(const Arg *arg);
+static void jump(const Arg *arg);
+static void move(const Arg *arg);
+static void openitem(const Arg *arg);
+static void page(const Arg *arg);
+static void quit(const Arg *arg);
+static void reload(const Arg *arg);
+static void scroll(const Arg *arg);
+
+static void buttonpress(XEvent *e);
+static void clientmessage(XEvent *e);
+static void configurenotify(XEvent *e);
+static void expose(XEvent *e);
+static void keypress(XEvent *e);
+static void mapnotify(XEvent *e);
+
+/* variables */
 static char *argv0;
+static const char *url;                 /* the feed's URL, or "-" for stdin */
+static Display *dpy;
+static int screen;
+static Window root, parentwin, win;
+static Pixmap pm;
+static GC gc;
+static XftDraw *xd;
+static Atom atoms[AtomLast];
+static Fnt *faces[FaceLast];
+static XftColor scheme[SchemeLast][2];
+static const char *ellipsis = "...";
+static unsigned long nomatches[128];    /* code points no font has, hashed */
+static double dpi = 96;
+static int ww, wh;                      /* window size */
+static int pad, gap, barpad, barh, lineh, boldh, rowh; /* layout, px */
+static int mapped, dirty, running = 1;
+static volatile sig_atomic_t gotsig;
+
+static Feed feed;
+static char **descs;                    /* plain-text descriptions, one per item */
+static int sel, top;                    /* selected item, first item shown */
+static int pointrow = -1;               /* item under the last button press */
+static char status[256];                /* title bar's right-hand text */
+static int failed;                      /* the last fetch failed */
+
+static pid_t fetchpid = -1;             /* the fetch child, while it runs */
+static int fetchfd = -1;                /* its pipe's read end */
+static Buf fetchbuf;                    /* what arrived through it */
+
+static void (*handler[LASTEvent])(XEvent *) = {
+	[ButtonPress] = buttonpress,
+	[ClientMessage] = clientmessage,
+	[ConfigureNotify] = configurenotify,
+	[Expose] = expose,
+	[KeyPress] = keypress,
+	[MapNotify] = mapnotify,
+};
+
+/* configuration, allows nested code to access above variables */
+#ifndef CONFIG_H
+#define CONFIG_H "config.h"
+#endif
+#include CONFIG_H
+
+/* scale a length in px at 96 dpi to the display's Xft.dpi */
+static int
+px(unsigned int v)
+{
+	return (int)(v * dpi / 96 + 0.5);
+}
+
+/* text and fonts */
+
+static Fnt *
+fontopen(const char *name, int bold)
+{
+	FcPattern *pat, *match;
+	FcResult res;
+	FcBool color;
+	XftFont *xf;
+	Fnt *f;
+
+	if (!(pat = FcNameParse((const FcChar8 *)name))) {
+		warn("cannot parse font name: %s", name);
+		return NULL;
+	}
+	if (bold) {
+		FcPatternDel(pat, FC_WEIGHT);
+		FcPatternAddInteger(pat, FC_WEIGHT, FC_WEIGHT_BOLD);
+	}
+	if (!(match = XftFontMatch(dpy, screen, pat, &res)) ||
+	    !(xf = XftFontOpenPattern(dpy, match))) {
+		if (match)
+			FcPatternDestroy(match);
+		FcPatternDestroy(pat);
+		warn("cannot load font: %s", name);
+		return NULL;
+	}
+	if (!colorfonts && FcPatternGetBool(xf->pattern, FC_COLOR, 0, &color) ==
+	    FcResultMatch && color) {
+		XftFontClose(dpy, xf);
+		FcPatternDestroy(pat);
+		warn("refusing colour font: %s", name);
+		return NULL;
+	}
+	f = ecalloc(1, sizeof(*f));
+	f->xfont = xf;
+	f->pattern = pat;
+	return f;
+}
+
+static void
+fontsfree(void)
+{
+	Fnt *f, *next;
+	int i;
+
+	for (i = 0; i < FaceLast; i++) {
+		for (f = faces[i]; f; f = next) {
+			next = f->next;
+			XftFontClose(dpy, f->xfont);
+			if (f->pattern)
+				FcPatternDestroy(f->pattern);
+			free(f);
+		}
+		faces[i] = NULL;
+	}
+}
+
+/* a font of face that has cp: a loaded one, else fontconfig's choice,
+ * else the first one (which draws its "missing" box) */
+static Fnt *
+glyphfont(int face, unsigned long cp)
+{
+	Fnt *f, *last = NULL, *nf;
+	FcCharSet *cs;
+	FcPattern *pat, *match;
+	FcResult res;
+	FcBool color;
+	XftFont *xf = NULL;
+	size_t h = cp % LENGTH(nomatches);
+
+	for (f = faces[face]; f; f = f->next) {
+		if (XftCharExists(dpy, f->xfont, cp))
+			return f;
+		last = f;
+	}
+	if (nomatches[h] == cp)
+		return faces[face];
+
+	/* ask for the first font's family, size and weight with this glyph */
+	cs = FcCharSetCreate();
+	FcCharSetAddChar(cs, cp);
+	pat = FcPatternDuplicate(faces[face]->pattern);
+	FcPatternAddCharSet(pat, FC_CHARSET, cs);
+	FcPatternAddBool(pat, FC_SCALABLE, FcTrue);
+	if (!colorfonts)
+		FcPatternAddBool(pat, FC_COLOR, FcFalse);
+	match = XftFontMatch(dpy, screen, pat, &res);
+	FcCharSetDestroy(cs);
+	FcPatternDestroy(pat);
+	if (match && !(xf = XftFontOpenPattern(dpy, match)))
+		FcPatternDestroy(match);
+	if (xf && (!XftCharExists(dpy, xf, cp) || (!colorfonts &&
+	    FcPatternGetBool(xf->pattern, FC_COLOR, 0, &color) == FcResultMatch &&
+	    color))) {
+		XftFontClose(dpy, xf);
+		xf = NULL;
+	}
+	if (!xf) {
+		nomatches[h] = cp;
+		return faces[face];
+	}
+	nf = ecalloc(1, sizeof(*nf));
+	nf->xfont = xf;
+	last->next = nf;
+	return nf;
+}
+
+/*
+ * textrun walks s[0..len) in face and returns the width of the part that
+ * fits in maxw px (all of it when maxw < 0), its length in bytes in
+ * *fit.  With fg it also draws that part, its line box's top at y.
+ * Invalid UTF-8 shows as U+FFFD, control characters as spaces.
+ */
+static int
+textrun(int face, int x, int y, const char *s, size_t len, int maxw,
+        size_t *fit, const XftColor *fg)
+{
+	FT_UInt glyphs[256];
+	XGlyphInfo ext;
+	Fnt *f, *runf = NULL;
+	unsigned long cp;
+	size_t i = 0, n, ng = 0;
+	int w = 0, runx = x, base = y + faces[face]->xfont->ascent;
+
+	while (i < len) {
+		n = utf8dec(s + i, len - i, &cp);
+		if (cp < 0x20 || cp == 0x7f)
+			cp = ' ';
+		f = glyphfont(face, cp);
+		glyphs[ng] = XftCharIndex(dpy, f->xfont, cp);
+		XftGlyphExtents(dpy, f->xfont, &glyphs[ng], 1, &ext);
+		if (maxw >= 0 && w + ext.xOff > maxw)
+			break;
+		if (fg && ng && (f != runf || ng == LENGTH(glyphs))) {
+			XftDrawGlyphs(xd, fg, runf->xfont, runx, base, glyphs, ng);
+			glyphs[0] = glyphs[ng];
+			runx = x + w;
+			ng = 0;
+		}
+		runf = f;
+		if (fg)
+			ng++;
+		w += ext.xOff;
+		i += n;
+	}
+	if (fg && ng)
+		XftDrawGlyphs(xd, fg, runf->xfont, runx, base, glyphs, ng);
+	if (fit)
+		*fit = i;
+	return w;
+}
+
+static int
+textw(int face, const char *s)
+{
+	return textrun(face, 0, 0, s, strlen(s), -1, NULL, NULL);
+}
+
+/* draw s in at most w px, ending in an ellipsis when it does not fit */
+static void
+drawtext(int face, int x, int y, int w, const char *s, const XftColor *fg)
+{
+	size_t len = strlen(s), n;
+	int ew, tw;
+
+	if (w <= 0)
+		return;
+	textrun(face, 0, 0, s, len, w, &n, NULL);
+	if (n == len) {
+		textrun(face, x, y, s, len, -1, NULL, fg);
+		return;
+	}
+	if ((ew = textw(face, ellipsis)) > w)
+		return;
+	textrun(face, 0, 0, s, len, w - ew, &n, NULL);
+	while (n > 0 && s[n - 1] == ' ')
+		n--;
+	tw = textrun(face, x, y, s, n, -1, NULL, fg);
+	textrun(face, x + tw, y, ellipsis, strlen(ellipsis), -1, NULL, fg);
+}
+
+/* draw s in at most lines lines of w px, broken at spaces */
+static void
+drawwrapped(int face, int x, int y, int w, const char *s, unsigned int lines,
+            const XftColor *fg)
+{
+	size_t len, n, b;
+	unsigned int l;
+
+	for (l = 0; l < lines && *s; l++, y += lineh) {
+		len = strlen(s);
+		if (l + 1 == lines) {
+			drawtext(face, x, y, w, s, fg);
+			break;
+		}
+		textrun(face, 0, 0, s, len, w, &n, NULL);
+		if (n == 0)
+			break;
+		if (n < len && s[n] != ' ') {
+			for (b = n; b > 0 && s[b - 1] != ' '; b--)
+				;
+			if (b > 0)
+				n = b;
+		}
+		textrun(face, x, y, s, n, -1, NULL, fg);
+		for (s += n; *s == ' '; s++)
+			;
+	}
+}
+
+/* drawing */
+
+static int
+visrows(void)
+{
+	return wh > barh ? (wh - barh) / rowh : 0;
+}
+
+/* keep top in range, and the selection in view when follow is set */
+static void
+clamp(int follow)
+{
+	int n = feed.nitems, vis = MAX(visrows(), 1);
+
+	sel = MAX(0, MIN(sel, n - 1));
+	if (follow) {
+		if (sel < top)
+			top = sel;
+		else if (sel >= top + vis)
+			top = sel - vis + 1;
+	}
+	top = MAX(0, MIN(top, n - vis));
+	dirty = 1;
+}
+
+static void
+drawbar(void)
+{
+	const char *title = feed.title && *feed.title ? feed.title : "lwnrss";
+	XftColor *c = scheme[failed ? SchemeErr : SchemeBar];
+	int avail = ww - 2 * pad, sw, tw, y = barpad + (boldh - lineh) / 2;
+
+	XftDrawRect(xd, &c[ColBg], 0, 0, ww, barh);
+	/* the status keeps its place unless the title would get less than a third */
+	tw = textw(FaceBold, title);
+	sw = MIN(textw(FaceNorm, status), avail - MIN(tw, avail / 3) - pad);
+	if (sw > 0)
+		drawtext(FaceNorm, ww - pad - sw, y, sw, status, &c[ColFg]);
+	drawtext(FaceBold, pad, barpad, avail - (sw > 0 ? sw + pad : 0), title,
+	         &c[ColFg]);
+}
+
+static void
+drawrow(int i, int y)
+{
+	const Item *it = &feed.items[i];
+	XftColor *c = scheme[i == sel ? SchemeSel : SchemeNorm];
+	XftColor *dim = &scheme[SchemeDim][ColFg];
+	char meta[512], date[128];
+	struct tm tm;
+	int w = ww - 2 * pad;
+
+	XftDrawRect(xd, &c[ColBg], 0, y, ww, rowh - 1);
+	XftDrawRect(xd, &scheme[SchemeDim][ColBg], 0, y + rowh - 1, ww, 1);
+	y += pad;
+	drawtext(FaceBold, pad, y, w, it->title, &c[ColFg]);
+	y += boldh + gap;
+
+	date[0] = '\0';
+	if (it->time && localtime_r(&it->time, &tm))
+		strftime(date, sizeof(date), datefmt, &tm);
+	snprintf(meta, sizeof(meta), "%s%s%s", date[0] ? date : it->date,
+	         (date[0] || it->date[0]) && it->author[0] ? "  \xc2\xb7  " : "",
+	         it->author);
+	drawtext(FaceNorm, pad, y, w, meta, dim);
+	y += lineh;
+	if (desclines && descs && descs[i])
+		drawwrapped(FaceNorm, pad, y, w, descs[i], desclines, dim);
+}
+
+static void
+drawall(void)
+{
+	int i, y;
+
+	drawbar();
+	for (i = top, y = barh; i < (int)feed.nitems && y < wh; i++, y += rowh)
+		drawrow(i, y);
+	if (y < wh)
+		XftDrawRect(xd, &scheme[SchemeNorm][ColBg], 0, y, ww, wh - y);
+	if (!feed.nitems && barh < wh && fetchpid < 0 && !failed)
+		drawtext(FaceNorm, pad, barh + pad, ww - 2 * pad, "No headlines.",
+		         &scheme[SchemeDim][ColFg]);
+	dirty = 0;
+}
+
+/* draw what changed and show it */
+static void
+redraw(void)
+{
+	if (!mapped)
+		return;
+	if (dirty)
+		drawall();
+	XCopyArea(dpy, pm, win, gc, 0, 0, ww, wh, 0, 0);
+}
+
+static void
+resize(int w, int h)
+{
+	ww = MAX(w, 1);
+	wh = MAX(h, 1);
+	if (pm)
+		XFreePixmap(dpy, pm);
+	pm = XCreatePixmap(dpy, win, ww, wh, DefaultDepth(dpy, screen));
+	XftDrawChange(xd, pm);
+	clamp(1);
+}
+
+static void
+settitle(const char *t)
+{
+	XTextProperty prop;
+	char *list = (char *)t;
+
+	if (Xutf8TextListToTextProperty(dpy, &list, 1, XUTF8StringStyle,
+	    &prop) == Success) {
+		XSetWMName(dpy, win, &prop);
+		XFree(prop.value);
+	}
+	XChangeProperty(dpy, win, atoms[NetWMName], atoms[UTF8String], 8,
+	                PropModeReplace, (const unsigned char *)t, strlen(t));
+}
+
+static void
+setstatus(int fail, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(status, sizeof(status), fmt, ap);
+	va_end(ap);
+	failed = fail;
+	if (fail)
+		warn("%s", status);
+	dirty = 1;
+}
+
+/* print mode */
 
 /* print s with tabs, newlines and other control characters as spaces, so
  * that one item is always one "title<TAB>link" line */
@@ -117,6 +609,616 @@ printmode(const char *url)
 	return 0;
 }
 
+/* the feed */
+
+static void
+descsfree(void)
+{
+	size_t i;
+
+	if (descs)
+		for (i = 0; i < feed.nitems; i++)
+			free(descs[i]);
+	free(descs);
+	descs = NULL;
+}
+
+/* show f in place of the feed, keeping the selected article (by link)
+ * at the same place on screen when it is still there */
+static void
+setfeed(Feed *f)
+{
+	char *link = NULL;
+	int off = sel - top, i;
+
+	if (sel < (int)feed.nitems)
+		link = estrdup(feed.items[sel].link);
+	descsfree();
+	rdf_free(&feed);
+	feed = *f;
+	if (link) {
+		for (i = 0; i < (int)feed.nitems; i++) {
+			if (!strcmp(feed.items[i].link, link)) {
+				sel = i;
+				top = i - off;
+				break;
+			}
+		}
+		free(link);
+	}
+	if (desclines) {
+		descs = ecalloc(feed.nitems ? feed.nitems : 1, sizeof(*descs));
+		for (i = 0; i < (int)feed.nitems; i++)
+			descs[i] = rdf_text(feed.items[i].desc);
+	}
+	settitle(feed.title[0] ? feed.title : "lwnrss");
+	clamp(0);
+}
+
+/* the fetch child */
+
+static int
+writeall(int fd, const char *s, size_t n)
+{
+	ssize_t w;
+
+	while (n > 0) {
+		if ((w = write(fd, s, n)) < 0) {
+			if (errno == EINTR)
+				continue;
+			return -1;
+		}
+		s += w;
+		n -= w;
+	}
+	return 0;
+}
+
+static int
+writefield(int fd, const char *s, size_t n)
+{
+	char len[32];
+
+	snprintf(len, sizeof(len), "%zu\n", s ? n : 0);
+	return writeall(fd, len, strlen(len)) < 0 || writeall(fd, s, s ? n : 0) < 0 ? -1 : 0;
+}
+
+/*
+ * In the child: fetch (or read stdin) and write to fd
+ *   "ret status retryafter\n" then err, etag, lastmod, url and body,
+ * each as "length\n" and that many bytes.
+ */
+static void
+fetchchild(int fd)
+{
+	HttpOpt o;
+	HttpResp r;
+	Buf in = {0};
+	char head[64];
+	int ret;
+
+	memset(&r, 0, sizeof(r));
+	r.retryafter = -1;
+	if (!strcmp(url, "-")) {
+		if ((ret = readfd(0, &in, maxfeed)) < 0)
+			snprintf(r.err, sizeof(r.err), "stdin: %s", strerror(errno));
+		else if (ret > 0)
+			snprintf(r.err, sizeof(r.err),
+			         "stdin: feed is larger than the %zu byte limit", maxfeed);
+		ret = ret ? -1 : 0;
+		r.body = in.p;
+		r.len = in.len;
+	} else {
+		httpopts(&o);
+		ret = http_get(url, &o, &r);
+	}
+	snprintf(head, sizeof(head), "%d %d %ld\n", ret, r.status, r.retryafter);
+	if (writeall(fd, head, strlen(head)) < 0 ||
+	    writefield(fd, r.err, strlen(r.err)) < 0 ||
+	    writefield(fd, r.etag, r.etag ? strlen(r.etag) : 0) < 0 ||
+	    writefield(fd, r.lastmod, r.lastmod ? strlen(r.lastmod) : 0) < 0 ||
+	    writefield(fd, r.url, r.url ? strlen(r.url) : 0) < 0 ||
+	    writefield(fd, r.body, r.len) < 0)
+		_exit(1);
+	_exit(0);
+}
+
+static void
+fetchstart(void)
+{
+	sigset_t none;
+	int fds[2];
+
+	if (fetchpid > 0)
+		return;
+	if (pipe(fds) < 0) {
+		setstatus(1, "pipe: %s", strerror(errno));
+		return;
+	}
+	switch ((fetchpid = fork())) {
+	case -1:
+		close(fds[0]);
+		close(fds[1]);
+		setstatus(1, "fork: %s", strerror(errno));
+		return;
+	case 0:
+		sigemptyset(&none);
+		sigprocmask(SIG_SETMASK, &none, NULL);
+		signal(SIGTERM, SIG_DFL);
+		signal(SIGINT, SIG_DFL);
+		close(ConnectionNumber(dpy));
+		close(fds[0]);
+		fetchchild(fds[1]);
+	}
+	close(fds[1]);
+	fetchfd = fds[0];
+	fcntl(fetchfd, F_SETFD, FD_CLOEXEC);
+	fcntl(fetchfd, F_SETFL, fcntl(fetchfd, F_GETFL) | O_NONBLOCK);
+	buffree(&fetchbuf);
+	setstatus(0, "Loading\xe2\x80\xa6");
+}
+
+/* stop the child, if any, and forget what it sent */
+static void
+fetchstop(void)
+{
+	if (fetchpid > 0) {
+		kill(fetchpid, SIGKILL);
+		while (waitpid(fetchpid, NULL, 0) < 0 && errno == EINTR)
+			;
+	}
+	if (fetchfd >= 0)
+		close(fetchfd);
+	fetchpid = -1;
+	fetchfd = -1;
+	buffree(&fetchbuf);
+}
+
+/* the next "length\n" and bytes of a child's message */
+static int
+field(const char **p, const char *end, const char **s, size_t *n)
+{
+	char *e;
+	unsigned long long v;
+
+	if (*p >= end || **p < '0' || **p > '9')
+		return -1;
+	errno = 0;
+	v = strtoull(*p, &e, 10);
+	if (errno || e >= end || *e != '\n' || v > (size_t)(end - e - 1))
+		return -1;
+	*s = e + 1;
+	*n = v;
+	*p = e + 1 + v;
+	return 0;
+}
+
+/* the child's pipe closed: read its message and show the feed or error */
+static void
+fetchdone(int wstatus)
+{
+	const char *p = fetchbuf.p, *end = fetchbuf.p + fetchbuf.len;
+	const char *err, *etag, *lastmod, *furl, *body;
+	size_t errn, etagn, lastmodn, furln, bodyn;
+	char perr[256], tbuf[128];
+	time_t now;
+	struct tm tm;
+	Feed f;
+	int ret, code, n;
+	long retry;
+
+	(void)code, (void)retry;
+	if (!p || sscanf(p, "%d %d %ld\n%n", &ret, &code, &retry, &n) != 3 ||
+	    (p += n, field(&p, end, &err, &errn)) < 0 ||
+	    field(&p, end, &etag, &etagn) < 0 ||
+	    field(&p, end, &lastmod, &lastmodn) < 0 ||
+	    field(&p, end, &furl, &furln) < 0 ||
+	    field(&p, end, &body, &bodyn) < 0) {
+		if (WIFSIGNALED(wstatus))
+			setstatus(1, "%s: fetch killed by signal %d", url,
+			          WTERMSIG(wstatus));
+		else
+			setstatus(1, "%s: fetch failed", url);
+		return;
+	}
+	if (ret < 0) {
+		setstatus(1, "%.*s", (int)MIN(errn, sizeof(status) - 1), err);
+		return;
+	}
+	if (ret == 0) {
+		perr[0] = '\0';
+		if (rdf_parse(&f, body, bodyn, perr, sizeof(perr)) < 0) {
+			setstatus(1, "%s: %s", !strcmp(url, "-") ? "stdin" : url, perr);
+			return;
+		}
+		if (f.truncated)
+			warn("%s: %s", !strcmp(url, "-") ? "stdin" : url,
+			     perr[0] ? perr : "feed is truncated");
+		setfeed(&f);
+	}
+	now = time(NULL);
+	tbuf[0] = '\0';
+	if (localtime_r(&now, &tm))
+		strftime(tbuf, sizeof(tbuf), timefmt, &tm);
+	setstatus(0, "%s", tbuf);
+}
+
+/* the pipe is readable: take what is there; on EOF reap and finish */
+static void
+fetchread(void)
+{
+	ssize_t n;
+	int wstatus = 0;
+
+	for (;;) {
+		if (bufgrow(&fetchbuf, 65536) < 0) {
+			fetchstop();
+			setstatus(1, "%s: out of memory", url);
+			return;
+		}
+		n = read(fetchfd, fetchbuf.p + fetchbuf.len,
+		         fetchbuf.cap - fetchbuf.len - 1);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK))
+			return;
+		if (n <= 0)
+			break;
+		fetchbuf.len += n;
+		fetchbuf.p[fetchbuf.len] = '\0';
+	}
+	close(fetchfd);
+	fetchfd = -1;
+	while (waitpid(fetchpid, &wstatus, 0) < 0 && errno == EINTR)
+		;
+	fetchpid = -1;
+	fetchdone(wstatus);
+	buffree(&fetchbuf);
+}
+
+/* actions */
+
+static void
+setsel(int i)
+{
+	if (!feed.nitems)
+		return;
+	sel = i;
+	clamp(1);
+}
+
+static void
+move(const Arg *arg)
+{
+	setsel(sel + arg->i);
+}
+
+static void
+page(const Arg *arg)
+{
+	int n = MAX(visrows(), 1);
+
+	top += arg->i * n;
+	setsel(sel + arg->i * n);
+}
+
+static void
+jump(const Arg *arg)
+{
+	setsel(arg->i < 0 ? (int)feed.nitems - 1 : arg->i);
+}
+
+static void
+scroll(const Arg *arg)
+{
+	top += arg->i;
+	clamp(0);
+}
+
+/* run opencmd with link, detached: the window never waits */
+static void
+spawn(const char *link)
+{
+	const char *argv[LENGTH(opencmd) + 1];
+	sigset_t none;
+	size_t i;
+	pid_t pid;
+
+	for (i = 0; opencmd[i]; i++)
+		argv[i] = opencmd[i];
+	argv[i++] = link;
+	argv[i] = NULL;
+
+	switch ((pid = fork())) {
+	case -1:
+		warn("fork:");
+		return;
+	case 0:
+		if (fork() == 0) {
+			sigemptyset(&none);
+			sigprocmask(SIG_SETMASK, &none, NULL);
+			signal(SIGTERM, SIG_DFL);
+			signal(SIGINT, SIG_DFL);
+			close(ConnectionNumber(dpy));
+			if (fetchfd >= 0)
+				close(fetchfd);
+			setsid();
+			execvp(argv[0], (char *const *)argv);
+			warn("%s:", argv[0]);
+			_exit(127);
+		}
+		_exit(0);
+	}
+	while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
+		;
+}
+
+static void
+openitem(const Arg *arg)
+{
+	(void)arg;
+	if (sel < (int)feed.nitems && feed.items[sel].link[0])
+		spawn(feed.items[sel].link);
+}
+
+static void
+clickrow(const Arg *arg)
+{
+	if (pointrow < 0 || pointrow >= (int)feed.nitems)
+		return;
+	if (pointrow == sel)
+		openitem(arg);
+	else
+		setsel(pointrow);
+}
+
+static void
+reload(const Arg *arg)
+{
+	(void)arg;
+	/* standard input is read once */
+	if (strcmp(url, "-"))
+		fetchstart();
+}
+
+static void
+quit(const Arg *arg)
+{
+	(void)arg;
+	running = 0;
+}
+
+/* events */
+
+static void
+buttonpress(XEvent *e)
+{
+	XButtonEvent *ev = &e->xbutton;
+	size_t i;
+
+	pointrow = ev->y >= barh ? top + (ev->y - barh) / rowh : -1;
+	for (i = 0; i < LENGTH(buttons); i++)
+		if (buttons[i].button == ev->button && buttons[i].func &&
+		    CLEANMASK(buttons[i].mod) == CLEANMASK(ev->state))
+			buttons[i].func(&buttons[i].arg);
+}
+
+static void
+clientmessage(XEvent *e)
+{
+	if (e->xclient.message_type == atoms[WMProtocols] &&
+	    (Atom)e->xclient.data.l[0] == atoms[WMDelete])
+		running = 0;
+}
+
+static void
+configurenotify(XEvent *e)
+{
+	if (e->xconfigure.window == win && (e->xconfigure.width != ww ||
+	    e->xconfigure.height != wh))
+		resize(e->xconfigure.width, e->xconfigure.height);
+}
+
+static void
+expose(XEvent *e)
+{
+	if (e->xexpose.count == 0)
+		redraw();
+}
+
+static void
+keypress(XEvent *e)
+{
+	KeySym ks = NoSymbol;
+	char buf[32];
+	size_t i;
+
+	XLookupString(&e->xkey, buf, sizeof(buf), &ks, NULL);
+	for (i = 0; i < LENGTH(keys); i++)
+		if (ks == keys[i].keysym && keys[i].func &&
+		    CLEANMASK(keys[i].mod) == CLEANMASK(e->xkey.state))
+			keys[i].func(&keys[i].arg);
+}
+
+static void
+mapnotify(XEvent *e)
+{
+	(void)e;
+	mapped = 1;
+	dirty = 1;
+}
+
+/* setup and the event loop */
+
+static void
+sighandler(int sig)
+{
+	gotsig = sig;
+}
+
+static int
+xioerror(Display *d)
+{
+	(void)d;
+	if (fetchpid > 0)
+		kill(fetchpid, SIGKILL);
+	die("lost the connection to the X server");
+	return 0;
+}
+
+static void
+setup(Window embed, int argc, char *argv[])
+{
+	static char *names[AtomLast] = {
+		[WMProtocols] = "WM_PROTOCOLS", [WMDelete] = "WM_DELETE_WINDOW",
+		[NetWMName] = "_NET_WM_NAME", [NetWMPid] = "_NET_WM_PID",
+		[UTF8String] = "UTF8_STRING", [XEmbedInfo] = "_XEMBED_INFO",
+	};
+	XClassHint ch = { "lwnrss", "lwnrss" };
+	XWMHints wmh = { .flags = InputHint | StateHint, .input = True,
+	                 .initial_state = NormalState };
+	XSetWindowAttributes swa;
+	XWindowAttributes wa;
+	XSizeHints *sh;
+	Visual *vis;
+	Colormap cmap;
+	Fnt *f, **tail;
+	long pid, xembed[2] = { 0, XEMBED_MAPPED };
+	size_t i;
+	int face, j, w, h;
+
+	screen = DefaultScreen(dpy);
+	root = RootWindow(dpy, screen);
+	vis = DefaultVisual(dpy, screen);
+	cmap = DefaultColormap(dpy, screen);
+	parentwin = embed ? embed : root;
+	XInternAtoms(dpy, names, AtomLast, False, atoms);
+
+	for (face = 0; face < FaceLast; face++) {
+		tail = &faces[face];
+		for (i = 0; i < LENGTH(fonts); i++) {
+			if ((f = fontopen(fonts[i], face == FaceBold))) {
+				*tail = f;
+				tail = &f->next;
+			}
+		}
+		if (!faces[face])
+			die("no font could be loaded");
+	}
+	if (FcPatternGetDouble(faces[FaceNorm]->xfont->pattern, FC_DPI, 0,
+	    &dpi) != FcResultMatch || dpi <= 0)
+		dpi = 96;
+	if (XftCharExists(dpy, faces[FaceNorm]->xfont, 0x2026))
+		ellipsis = "\xe2\x80\xa6";
+	for (i = 0; i < SchemeLast; i++)
+		for (j = 0; j < 2; j++)
+			if (!XftColorAllocName(dpy, vis, cmap, colors[i][j],
+			    &scheme[i][j]))
+				die("cannot allocate color %s", colors[i][j]);
+
+	lineh = faces[FaceNorm]->xfont->ascent + faces[FaceNorm]->xfont->descent;
+	boldh = faces[FaceBold]->xfont->ascent + faces[FaceBold]->xfont->descent;
+	pad = px(padding);
+	gap = MAX(pad / 4, 1);
+	barpad = px(barpadding);
+	barh = boldh + 2 * barpad;
+	rowh = 2 * pad + boldh + gap + lineh * (1 + desclines) + 1;
+
+	if (embed && XGetWindowAttributes(dpy, embed, &wa)) {
+		w = wa.width;
+		h = wa.height;
+	} else {
+		w = px(winwidth);
+		h = px(winheight);
+	}
+	swa.background_pixel = scheme[SchemeNorm][ColBg].pixel;
+	swa.bit_gravity = NorthWestGravity;
+	swa.event_mask = ExposureMask | KeyPressMask | ButtonPressMask |
+	                 StructureNotifyMask;
+	win = XCreateWindow(dpy, parentwin, 0, 0, MAX(w, 1), MAX(h, 1), 0,
+	                    CopyFromParent, CopyFromParent, CopyFromParent,
+	                    CWBackPixel | CWBitGravity | CWEventMask, &swa);
+	gc = XCreateGC(dpy, win, 0, NULL);
+	xd = XftDrawCreate(dpy, win, vis, cmap);
+	resize(w, h);
+
+	if (!(sh = XAllocSizeHints()))
+		die("out of memory");
+	sh->flags = PSize | PMinSize;
+	sh->width = ww;
+	sh->height = wh;
+	sh->min_width = 4 * pad;
+	sh->min_height = barh;
+	XSetWMProperties(dpy, win, NULL, NULL, argv, argc, sh, &wmh, &ch);
+	XFree(sh);
+	XSetWMProtocols(dpy, win, &atoms[WMDelete], 1);
+	pid = getpid();
+	XChangeProperty(dpy, win, atoms[NetWMPid], XA_CARDINAL, 32,
+	                PropModeReplace, (unsigned char *)&pid, 1);
+	XChangeProperty(dpy, win, atoms[XEmbedInfo], atoms[XEmbedInfo], 32,
+	                PropModeReplace, (unsigned char *)xembed, 2);
+	settitle("lwnrss");
+	XMapWindow(dpy, win);
+}
+
+static void
+run(const sigset_t *waitmask)
+{
+	XEvent ev;
+	fd_set fds;
+	int xfd = ConnectionNumber(dpy);
+
+	/*
+	 * Drawing waits for MapNotify, as in st; but unlike st nothing else
+	 * needs the final size first, so the fetch already runs meanwhile.
+	 */
+	while (running && !gotsig) {
+		if (!XPending(dpy)) {
+			FD_ZERO(&fds);
+			FD_SET(xfd, &fds);
+			if (fetchfd >= 0)
+				FD_SET(fetchfd, &fds);
+			if (pselect(MAX(xfd, fetchfd) + 1, &fds, NULL, NULL, NULL,
+			    waitmask) < 0) {
+				if (errno == EINTR)
+					continue;
+				die("pselect:");
+			}
+			if (fetchfd >= 0 && FD_ISSET(fetchfd, &fds))
+				fetchread();
+		}
+		while (XPending(dpy)) {
+			XNextEvent(dpy, &ev);
+			if (handler[ev.type])
+				handler[ev.type](&ev);
+		}
+		if (dirty)
+			redraw();
+		XFlush(dpy);
+	}
+}
+
+static void
+cleanup(void)
+{
+	Visual *vis = DefaultVisual(dpy, screen);
+	Colormap cmap = DefaultColormap(dpy, screen);
+	int i, j;
+
+	fetchstop();
+	descsfree();
+	rdf_free(&feed);
+	fontsfree();
+	for (i = 0; i < SchemeLast; i++)
+		for (j = 0; j < 2; j++)
+			XftColorFree(dpy, vis, cmap, &scheme[i][j]);
+	XftDrawDestroy(xd);
+	XFreePixmap(dpy, pm);
+	XFreeGC(dpy, gc);
+	XDestroyWindow(dpy, win);
+	XCloseDisplay(dpy);
+}
+
 static void
 usage(void)
 {
@@ -127,10 +1229,14 @@ usage(void)
 int
 main(int argc, char *argv[])
 {
-	const char *url = feedurl;
+	struct sigaction sa;
+	sigset_t block, orig;
+	Window embed = 0;
+	char *end;
 	int pflag = 0, i;
 
 	argv0 = argv[0];
+	url = feedurl;
 	for (i = 1; i < argc && argv[i][0] == '-' && argv[i][1]; i++) {
 		if (!strcmp(argv[i], "--")) {
 			i++;
@@ -140,6 +1246,11 @@ main(int argc, char *argv[])
 			return 0;
 		} else if (!strcmp(argv[i], "-p")) {
 			pflag = 1;
+		} else if (!strcmp(argv[i], "-w") && i + 1 < argc) {
+			errno = 0;
+			embed = strtoul(argv[++i], &end, 0);
+			if (errno || end == argv[i] || *end || !embed)
+				usage();
 		} else {
 			usage();
 		}
@@ -152,6 +1263,27 @@ main(int argc, char *argv[])
 	if (pflag)
 		return printmode(url);
 
-	die("the window is not built yet; use -p");
-	return 1;
+	setlocale(LC_CTYPE, "");
+	setlocale(LC_TIME, "");
+	if (!(dpy = XOpenDisplay(NULL)))
+		die("cannot open display");
+	fcntl(ConnectionNumber(dpy), F_SETFD, FD_CLOEXEC);
+	XSetIOErrorHandler(xioerror);
+
+	/* signals are blocked except while the loop waits */
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = sighandler;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGINT, &sa, NULL);
+	sigemptyset(&block);
+	sigaddset(&block, SIGTERM);
+	sigaddset(&block, SIGINT);
+	sigprocmask(SIG_BLOCK, &block, &orig);
+
+	setup(embed, argc, argv);
+	fetchstart();
+	run(&orig);
+	cleanup();
+	return 0;
 }
