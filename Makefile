@@ -40,11 +40,12 @@ tests/rdf_test: tests/rdf_test.c rdf.c util.c rdf.h util.h
 tests/rdf_test-san: tests/rdf_test.c rdf.c util.c rdf.h util.h
 	$(CC) $(TESTCFLAGS) $(SAN) -o $@ tests/rdf_test.c rdf.c util.c $(LDFLAGS)
 
+# http_test includes http.c to reach its static functions
 tests/http_test: tests/http_test.c http.c util.c http.h util.h
-	$(CC) $(TESTCFLAGS) -o $@ tests/http_test.c http.c util.c $(BEARSSLLIBS) $(LDFLAGS)
+	$(CC) $(TESTCFLAGS) $(BEARSSLINC) -o $@ tests/http_test.c util.c $(BEARSSLLIBS) $(LDFLAGS)
 
 tests/http_test-san: tests/http_test.c http.c util.c http.h util.h
-	$(CC) $(TESTCFLAGS) $(SAN) -o $@ tests/http_test.c http.c util.c $(BEARSSLLIBS) $(LDFLAGS)
+	$(CC) $(TESTCFLAGS) $(BEARSSLINC) $(SAN) -o $@ tests/http_test.c util.c $(BEARSSLLIBS) $(LDFLAGS)
 
 test: lwnrss $(TESTBIN)
 	./tests/run.sh

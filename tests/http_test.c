@@ -1,0 +1,594 @@
+/* See LICENSE file for copyright and license details.
+ *
+ * http_test: unit tests for http.c without sockets, and a small driver
+ * for the shell tests and the benchmark.
+ *
+ *	tests/http_test                   run the unit tests
+ *	tests/http_test get [-v] [-a cafile] [-c connms] [-t totalms]
+ *	    [-m maxbody] [-r redirects] [-e etag] [-l lastmod] url
+ *	                                  http_get: body on stdout, the
+ *	                                  error on stderr; exit 0, 1 on
+ *	                                  failure, 3 for 304
+ *	tests/http_test ca file [n]       time loading a CA bundle n times
+ *
+ * http.c is included whole so its static functions can be tested.
+ */
+#include "../http.c"
+
+static int npass, nfail;
+
+/* one "ok - what" line; control characters in what become '?' */
+static void
+check(int ok, const char *fmt, ...)
+{
+	va_list ap;
+	char buf[512], *s;
+
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	for (s = buf; *s; s++)
+		if ((unsigned char)*s < 0x20)
+			*s = '?';
+	printf("%s - %s\n", ok ? "ok" : "not ok", buf);
+	if (ok)
+		npass++;
+	else
+		nfail++;
+}
+
+/* --------------------------------------------------------------- URLs */
+
+static const struct {
+	const char *in;
+	int tls;
+	const char *host;
+	unsigned int port;
+	const char *path;   /* or, when host is NULL, a part of the error */
+} urltests[] = {
+	{ "https://lwn.net/headlines/newrss", 1, "lwn.net", 443, "/headlines/newrss" },
+	{ "HTTPS://LWN.NET", 1, "lwn.net", 443, "/" },
+	{ "https://lwn.net.:8443?q=1#frag", 1, "lwn.net", 8443, "/?q=1" },
+	{ "http://localhost:8080/a/./b/../c?x=/../y", 0, "localhost", 8080, "/a/c?x=/../y" },
+	{ "http://127.0.0.1:1/", 0, "127.0.0.1", 1, "/" },
+	{ "http://[::1]:8080/feed", 0, "::1", 8080, "/feed" },
+	{ "http://[2001:db8::1]/", 0, "2001:db8::1", 80, "/" },
+	{ "http://host:/p", 0, "host", 80, "/p" },
+	{ "http://host/a b\xc3\xa9", 0, "host", 80, "/a%20b%C3%A9" },
+	{ "http://host/..", 0, "host", 80, "/" },
+	{ "http://host/a/.", 0, "host", 80, "/a/" },
+	{ "ftp://lwn.net/", 0, NULL, 0, "not an http:// or https:// URL" },
+	{ "lwn.net", 0, NULL, 0, "not an http:// or https:// URL" },
+	{ "https://user:secret@lwn.net/", 0, NULL, 0,
+	  "lwn.net: user names and passwords in URLs are refused" },
+	{ "https://127.0.0.1/", 0, NULL, 0, "127.0.0.1: https to an IP address" },
+	{ "https://127.1/", 0, NULL, 0, "127.1: https to an IP address" },
+	{ "https://[::1]/", 0, NULL, 0, "::1: https to an IP address" },
+	{ "http://[::1/", 0, NULL, 0, "unterminated IPv6" },
+	{ "http://[lwn.net]/", 0, NULL, 0, "invalid IPv6" },
+	{ "http://lwn.net:0/", 0, NULL, 0, "invalid port" },
+	{ "http://lwn.net:65536/", 0, NULL, 0, "invalid port" },
+	{ "http://lwn.net:80x/", 0, NULL, 0, "invalid port" },
+	{ "http://lw n.net/", 0, NULL, 0, "invalid host name" },
+	{ "http://lwn.net%2f/", 0, NULL, 0, "invalid host name" },
+	{ "http:///path", 0, NULL, 0, "no host name" },
+	{ "http://./", 0, NULL, 0, "no host name" },
+	{ "http://host/a\r\nX: y", 0, NULL, 0, "control character" },
+};
+
+static void
+testurls(void)
+{
+	Url u;
+	char err[256];
+	size_t i;
+	int rc;
+
+	for (i = 0; i < LENGTH(urltests); i++) {
+		err[0] = '\0';
+		rc = urlparse(&u, urltests[i].in, err, sizeof(err));
+		if (urltests[i].host)
+			check(rc == 0 && u.tls == urltests[i].tls &&
+			    !strcmp(u.host, urltests[i].host) && u.port == urltests[i].port &&
+			    !strcmp(u.path, urltests[i].path),
+			    "url %s -> %s %u %s", urltests[i].in, rc ? err : u.host,
+			    u.port, rc ? "" : u.path);
+		else
+			check(rc < 0 && strstr(err, urltests[i].path),
+			    "url %s refused: %s", urltests[i].in, err);
+	}
+}
+
+/* RFC 3986 5.4.1, against http://a/b/c/d;p?q, and a few of ours */
+static const struct {
+	const char *ref, *want;
+} reftests[] = {
+	{ "g", "http://a/b/c/g" },
+	{ "./g", "http://a/b/c/g" },
+	{ "g/", "http://a/b/c/g/" },
+	{ "/g", "http://a/g" },
+	{ "//g", "http://g/" },
+	{ "?y", "http://a/b/c/d;p?y" },
+	{ "g?y", "http://a/b/c/g?y" },
+	{ "#s", "http://a/b/c/d;p?q" },
+	{ "g#s", "http://a/b/c/g" },
+	{ ";x", "http://a/b/c/;x" },
+	{ "", "http://a/b/c/d;p?q" },
+	{ ".", "http://a/b/c/" },
+	{ "..", "http://a/b/" },
+	{ "../g", "http://a/b/g" },
+	{ "../..", "http://a/" },
+	{ "../../../g", "http://a/g" },
+	{ "/./g", "http://a/g" },
+	{ "g/../h", "http://a/b/c/h" },
+	{ "g?y/./x", "http://a/b/c/g?y/./x" },
+	{ "https://lwn.net:443/x", "https://lwn.net/x" },
+	{ "HTTP://Other:81", "http://other:81/" },
+};
+
+static void
+testresolve(void)
+{
+	Url base, u;
+	char err[256], *s;
+	size_t i;
+	int rc;
+
+	urlparse(&base, "http://a/b/c/d;p?q", err, sizeof(err));
+	for (i = 0; i < LENGTH(reftests); i++) {
+		rc = urlresolve(&u, &base, reftests[i].ref, err, sizeof(err));
+		s = rc ? NULL : urlstr(&u);
+		check(s && !strcmp(s, reftests[i].want), "resolve \"%s\" -> %s",
+		    reftests[i].ref, s ? s : err);
+		free(s);
+	}
+	rc = urlresolve(&u, &base, "mailto:x@y", err, sizeof(err));
+	check(rc < 0, "resolve mailto: refused: %s", err);
+	urlparse(&base, "https://[::1]:8443/x", err, sizeof(err)); /* refused: https IP */
+	urlparse(&base, "http://[::1]:8443/x/y", err, sizeof(err));
+	rc = urlresolve(&u, &base, "z", err, sizeof(err));
+	s = rc ? NULL : urlstr(&u);
+	check(s && !strcmp(s, "http://[::1]:8443/x/z"), "resolve against IPv6: %s",
+	    s ? s : err);
+	free(s);
+}
+
+/* ------------------------------------------------------------- parser */
+
+static const struct {
+	const char *name;
+	const char *in;
+	int status;          /* 0: an error is expected */
+	const char *body;    /* or the error's text */
+	int needclose;       /* complete only at EOF (read to close) */
+	size_t maxbody;
+} ptests[] = {
+	{ "content-length", "HTTP/1.1 200 OK\r\nContent-Length: 5\r\n\r\nhello", 200, "hello", 0, 0 },
+	{ "content-length list", "HTTP/1.1 200 OK\r\nContent-Length: 2, 2\r\ncontent-length:2\r\n\r\nhi", 200, "hi", 0, 0 },
+	{ "bare LF lines", "HTTP/1.0 200 OK\nContent-Length: 2\n\nhi", 200, "hi", 0, 0 },
+	{ "no reason phrase", "HTTP/1.1 200\r\nContent-Length: 0\r\n\r\n", 200, "", 0, 0 },
+	{ "bytes after the body", "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nhiGARBAGE", 200, "hi", 0, 0 },
+	{ "chunked with extensions and trailers",
+	  "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n"
+	  "5;a=b;c\r\nhello\r\nA ; ext=\"q\"\r\n, world!!!\r\n0;x\r\nT: 1\r\nU: 2\r\n\r\n",
+	  200, "hello, world!!!", 0, 0 },
+	{ "chunked beats Content-Length",
+	  "HTTP/1.1 200 OK\r\nContent-Length: 100\r\nTransfer-Encoding: identity, chunked\r\n\r\n"
+	  "2\r\nok\r\n0\r\n\r\n", 200, "ok", 0, 0 },
+	{ "read to close", "HTTP/1.1 200 OK\r\nX: y\r\n\r\nall of it", 200, "all of it", 1, 0 },
+	{ "interim responses skipped",
+	  "HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 103 Early Hints\r\nLink: </s>\r\n\r\n"
+	  "HTTP/1.1 200 OK\r\nContent-Length: 1\r\n\r\nx", 200, "x", 0, 0 },
+	{ "204 has no body", "HTTP/1.1 204 No Content\r\nContent-Length: 5\r\n\r\n", 204, "", 0, 0 },
+	{ "304 has no body", "HTTP/1.1 304 Not Modified\r\nETag: \"x\"\r\n\r\n", 304, "", 0, 0 },
+	{ "404 body unread", "HTTP/1.1 404 Not Found\r\nContent-Length: 9\r\n\r\nnot found", 404, "", 0, 0 },
+	{ "302 body unread", "HTTP/1.1 302 Found\r\nLocation: /x\r\n\r\n", 302, "", 0, 0 },
+	{ "body at the limit", "HTTP/1.1 200 OK\r\nContent-Length: 4\r\n\r\nfour", 200, "four", 0, 4 },
+	{ "Content-Length over the limit", "HTTP/1.1 200 OK\r\nContent-Length: 5\r\n\r\nfive!", 0,
+	  "larger than the 4 byte limit", 0, 4 },
+	{ "chunks over the limit", "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n"
+	  "3\r\nabc\r\n2\r\nde\r\n0\r\n\r\n", 0, "larger than the 4 byte limit", 0, 4 },
+	{ "read to close over the limit", "HTTP/1.1 200 OK\r\n\r\nfive!", 0,
+	  "larger than the 4 byte limit", 0, 4 },
+	{ "gzip refused", "HTTP/1.1 200 OK\r\nContent-Encoding: gzip\r\nContent-Length: 1\r\n\r\nx",
+	  0, "unsupported Content-Encoding: gzip", 0, 0 },
+	{ "identity encoding taken", "HTTP/1.1 200 OK\r\nContent-Encoding: identity\r\nContent-Length: 1\r\n\r\nx",
+	  200, "x", 0, 0 },
+	{ "transfer coding refused", "HTTP/1.1 200 OK\r\nTransfer-Encoding: gzip, chunked\r\n\r\n",
+	  0, "unsupported Transfer-Encoding: gzip", 0, 0 },
+	{ "conflicting lengths", "HTTP/1.1 200 OK\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\n",
+	  0, "conflicting Content-Length", 0, 0 },
+	{ "malformed length", "HTTP/1.1 200 OK\r\nContent-Length: -1\r\n\r\n",
+	  0, "malformed Content-Length", 0, 0 },
+	{ "huge length", "HTTP/1.1 200 OK\r\nContent-Length: 99999999999999999999999\r\n\r\n",
+	  0, "Content-Length too large", 0, 0 },
+	{ "bad chunk size", "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n",
+	  0, "malformed chunk size", 0, 0 },
+	{ "huge chunk size", "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n"
+	  "fffffffffffffffffffff\r\n", 0, "chunk size too large", 0, 0 },
+	{ "missing CRLF after chunk", "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n"
+	  "2\r\nabc\r\n", 0, "no line end after the data", 0, 0 },
+	{ "HTTP/2 refused", "HTTP/2 200\r\n\r\n", 0, "malformed status line", 0, 0 },
+	{ "not HTTP", "SSH-2.0-OpenSSH\r\n", 0, "not an HTTP/1.x response", 0, 0 },
+	{ "101 refused", "HTTP/1.1 101 Switching Protocols\r\n\r\n", 0, "101", 0, 0 },
+	{ "folded header refused", "HTTP/1.1 200 OK\r\nX: a\r\n b\r\n\r\n", 0, "folded", 0, 0 },
+	{ "space before colon refused", "HTTP/1.1 200 OK\r\nContent-Length : 1\r\n\r\nx", 0,
+	  "malformed header name", 0, 0 },
+	{ "no colon refused", "HTTP/1.1 200 OK\r\nnonsense\r\n\r\n", 0, "malformed header line", 0, 0 },
+	{ "stray CR refused", "HTTP/1.1 200 OK\r\nX: a\rb\r\n\r\n", 0, "stray CR", 0, 0 },
+	{ "NUL in header refused", "HTTP/1.1 200 OK\r\nX: a\0b\r\n\r\n", 0, "control character", 0, 0 },
+};
+
+/* run the parser over in split as the pieces say; 1 complete, -1 error */
+static int
+runparser(Parser *p, const char *in, size_t len, size_t maxbody, size_t split, int bytewise)
+{
+	size_t i;
+	int rc = 0;
+
+	pinit(p, maxbody ? maxbody : 1 << 20);
+	if (bytewise) {
+		for (i = 0; i < len && rc == 0; i++)
+			rc = pfeed(p, in + i, 1);
+	} else {
+		if ((rc = pfeed(p, in, split)) == 0)
+			rc = pfeed(p, in + split, len - split);
+	}
+	if (rc == 0)
+		rc = pend(p);
+	return rc;
+}
+
+/* the outcome p reached agrees with test t */
+static int
+pagrees(const Parser *p, int rc, size_t t)
+{
+	if (!ptests[t].status)
+		return rc < 0 && strstr(p->err, ptests[t].body);
+	return rc > 0 && p->status == ptests[t].status &&
+	    p->body.len == strlen(ptests[t].body) &&
+	    (!p->body.len || !memcmp(p->body.p, ptests[t].body, p->body.len));
+}
+
+/* in has a NUL where the test says \0: the length runs to the real end */
+static size_t
+ptestlen(size_t t)
+{
+	const char *s = ptests[t].in;
+
+	return strlen(s) + (strstr(ptests[t].name, "NUL") ? 1 + strlen(s + strlen(s) + 1) : 0);
+}
+
+static void
+testparser(void)
+{
+	Parser p;
+	size_t t, i, len, bad;
+	int rc, done;
+
+	for (t = 0; t < LENGTH(ptests); t++) {
+		len = ptestlen(t);
+		/* whole, then split at every boundary, then a byte at a time */
+		rc = runparser(&p, ptests[t].in, len, ptests[t].maxbody, len, 0);
+		check(pagrees(&p, rc, t), "parse %s: %s", ptests[t].name,
+		    rc < 0 ? p.err : "complete");
+		pfree(&p);
+		for (i = 0, bad = 0; i <= len; i++) {
+			rc = runparser(&p, ptests[t].in, len, ptests[t].maxbody, i, 0);
+			if (!pagrees(&p, rc, t))
+				bad = i + 1;
+			pfree(&p);
+		}
+		rc = runparser(&p, ptests[t].in, len, ptests[t].maxbody, 0, 1);
+		check(!bad && pagrees(&p, rc, t), "parse %s: same at every split%s",
+		    ptests[t].name, bad ? " (fails)" : "");
+		pfree(&p);
+
+		/*
+		 * Framed responses: every prefix shorter than the message is
+		 * truncated, and the message completes without waiting for EOF.
+		 */
+		if (!ptests[t].status || ptests[t].needclose)
+			continue;
+		for (i = 0, bad = 0, done = 0; i <= len && !done; i++) {
+			pinit(&p, ptests[t].maxbody ? ptests[t].maxbody : 1 << 20);
+			if ((done = pfeed(&p, ptests[t].in, i)) == 0 && pend(&p) > 0)
+				bad = i + 1;
+			if (done > 0 && !pagrees(&p, done, t))
+				bad = i + 1;
+			pfree(&p);
+		}
+		check(!bad && done > 0, "parse %s: every prefix is truncated%s",
+		    ptests[t].name, bad ? " (fails)" : "");
+	}
+}
+
+/* the messages for truncation name the framing and the counts */
+static void
+testtruncation(void)
+{
+	static const struct {
+		const char *in, *want;
+	} tt[] = {
+		{ "", "without a response" },
+		{ "HTTP/1.1 20", "in the status line" },
+		{ "HTTP/1.1 200 OK\r\nX: 1\r\n", "in the header" },
+		{ "HTTP/1.1 200 OK\r\nContent-Length: 10\r\n\r\nhello", "after 5 of 10 bytes" },
+		{ "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhel",
+		  "after 3 bytes (chunked" },
+		{ "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n0\r\nX: 1\r\n",
+		  "in the trailer" },
+	};
+	Parser p;
+	size_t i;
+	int rc;
+
+	for (i = 0; i < LENGTH(tt); i++) {
+		pinit(&p, 100);
+		rc = pfeed(&p, tt[i].in, strlen(tt[i].in));
+		rc = rc == 0 ? pend(&p) : 99;
+		check(rc < 0 && strstr(p.err, tt[i].want), "truncated: %s", p.err);
+		pfree(&p);
+	}
+}
+
+/* head limits, and the headers we keep */
+static void
+testlimits(void)
+{
+	Parser p;
+	Buf b = {0};
+	const char *s;
+	int rc, i;
+
+	bufadd(&b, "HTTP/1.1 200 OK\r\nX: ", 21);
+	for (i = 0; i < MAXHEAD; i++)
+		bufaddc(&b, 'a');
+	pinit(&p, 100);
+	rc = pfeed(&p, b.p, b.len);
+	check(rc < 0 && strstr(p.err, "header is larger than"), "head size limit: %s", p.err);
+	pfree(&p);
+	buffree(&b);
+
+	bufadd(&b, "HTTP/1.1 200 OK\r\n", 17);
+	for (i = 0; i <= MAXFIELDS; i++)
+		bufadd(&b, "X: 1\r\n", 6);
+	pinit(&p, 100);
+	rc = pfeed(&p, b.p, b.len);
+	check(rc < 0 && strstr(p.err, "more than 100 header lines"), "header count limit: %s",
+	    p.err);
+	pfree(&p);
+	buffree(&b);
+
+	bufadd(&b, "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n1;", 50);
+	for (i = 0; i < MAXLINE; i++)
+		bufaddc(&b, 'e');
+	pinit(&p, 100);
+	rc = pfeed(&p, b.p, b.len);
+	check(rc < 0 && strstr(p.err, "chunk size line too long"), "chunk line limit: %s",
+	    p.err);
+	pfree(&p);
+	buffree(&b);
+
+	pinit(&p, 100);
+	s = "HTTP/1.1 503 Busy\r\nETag: \"e1\"\r\nLast-Modified: today\r\n"
+	    "Location:  /next \t\r\nRetry-After: 120\r\n\r\n";
+	rc = pfeed(&p, s, strlen(s));
+	check(rc > 0 && p.status == 503 && !strcmp(p.reason, "Busy") &&
+	    p.etag && !strcmp(p.etag, "\"e1\"") && p.lastmod && !strcmp(p.lastmod, "today") &&
+	    p.location && !strcmp(p.location, "/next") && p.retry && !strcmp(p.retry, "120"),
+	    "headers kept: ETag, Last-Modified, Location, Retry-After");
+	pfree(&p);
+}
+
+/* ------------------------------------------------------------- dates */
+
+static void
+testdates(void)
+{
+	check(httpdate("Sun, 06 Nov 1994 08:49:37 GMT") == 784111777, "IMF-fixdate");
+	check(httpdate("Sunday, 06-Nov-94 08:49:37 GMT") == 784111777, "RFC 850 date");
+	check(httpdate("Sun Nov  6 08:49:37 1994") == 784111777, "asctime date");
+	check(httpdate("Thu, 01 Jan 1970 00:00:00 GMT") == 0, "the epoch");
+	check(httpdate("Tue, 29 Feb 2028 12:00:00 GMT") == 1835438400, "a leap day");
+	check(httpdate("Sun, 06 Nov 1994 08:49:37 CET") < 0, "only GMT");
+	check(httpdate("Sun, 06 Foo 1994 08:49:37 GMT") < 0, "bad month");
+	check(httpdate("yesterday") < 0, "not a date");
+	check(retryafter("120", 0) == 120, "Retry-After seconds");
+	check(retryafter("Sun, 06 Nov 1994 08:51:37 GMT", 784111777) == 120,
+	    "Retry-After date");
+	check(retryafter("Sun, 06 Nov 1994 08:49:37 GMT", 784111800) == 0,
+	    "Retry-After date in the past");
+	check(retryafter("12a", 0) < 0, "Retry-After junk");
+	check(retryafter("99999999999999999999", 0) == 86400L * 365, "Retry-After capped");
+}
+
+/* ---------------------------------------------------- request, errors */
+
+static void
+testrequest(void)
+{
+	HttpOpt o;
+	Url u;
+	char req[8192], err[256];
+	int n;
+
+	memset(&o, 0, sizeof(o));
+	o.etag = "\"abc\"";
+	o.lastmod = "Sun, 06 Nov 1994 08:49:37 GMT";
+	urlparse(&u, "http://Example.org:8080/feed?x=1", err, sizeof(err));
+	n = mkrequest(req, sizeof(req), &u, &o);
+	check(n > 0 && !strncmp(req, "GET /feed?x=1 HTTP/1.1\r\nHost: example.org:8080\r\n", 48),
+	    "request line and Host with port");
+	check(n > 0 && strstr(req, "\r\nUser-Agent: lwnrss/" VERSION "\r\n") &&
+	    strstr(req, "\r\nAccept: application/rss+xml, application/rdf+xml, ") &&
+	    strstr(req, "\r\nAccept-Encoding: identity\r\n") &&
+	    strstr(req, "\r\nConnection: close\r\n"), "User-Agent, Accept, Connection");
+	check(n > 0 && strstr(req, "\r\nIf-None-Match: \"abc\"\r\n") &&
+	    strstr(req, "\r\nIf-Modified-Since: Sun, 06 Nov 1994 08:49:37 GMT\r\n") &&
+	    !strcmp(req + n - 4, "\r\n\r\n"), "conditional headers");
+	o.etag = "\"a\"\r\nX-Injected: 1";
+	o.lastmod = NULL;
+	urlparse(&u, "https://lwn.net", err, sizeof(err));
+	n = mkrequest(req, sizeof(req), &u, &o);
+	check(n > 0 && !strstr(req, "Injected") && !strstr(req, "If-") &&
+	    strstr(req, "\r\nHost: lwn.net\r\n"), "unsafe validators dropped, no default port");
+}
+
+static void
+testtlsmsg(void)
+{
+	Xcheck *x = calloc(1, sizeof(*x));
+	char m[256];
+
+	tlsmsg(BR_ERR_X509_EXPIRED, x, m, sizeof(m));
+	check(!strcmp(m, "certificate has expired"), "message: %s", m);
+	x->early = 1;
+	tlsmsg(BR_ERR_X509_EXPIRED, x, m, sizeof(m));
+	check(!strcmp(m, "certificate is not yet valid"), "message: %s", m);
+	tlsmsg(BR_ERR_X509_NOT_TRUSTED, x, m, sizeof(m));
+	check(strstr(m, "not trusted") != NULL, "message: %s", m);
+	tlsmsg(BR_ERR_X509_BAD_SERVER_NAME, x, m, sizeof(m));
+	check(strstr(m, "another host name") != NULL, "message: %s", m);
+	tlsmsg(BR_ERR_RECV_FATAL_ALERT + BR_ALERT_PROTOCOL_VERSION, x, m, sizeof(m));
+	check(strstr(m, "TLS 1.3 only") != NULL, "message: %s", m);
+	tlsmsg(BR_ERR_RECV_FATAL_ALERT + 99, x, m, sizeof(m));
+	check(strstr(m, "alert 99") != NULL, "message: %s", m);
+	free(x);
+}
+
+/* ------------------------------------------------------ trust anchors */
+
+static double
+msnow(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+static void
+testanchors(void)
+{
+	static const char *bundle = "/etc/ssl/certs/ca-certificates.crt";
+	Anchors a = {0};
+	char err[256];
+	FILE *f;
+	int rc;
+
+	rc = loadanchors(&a, "/nonexistent/ca.pem", err, sizeof(err));
+	check(rc < 0 && strstr(err, "No such file"), "missing CA file: %s", err);
+	if ((f = fopen("tests/tmp/notpem", "w"))) {
+		fputs("-----BEGIN CERTIFICATE-----\n!!!!\n-----END CERTIFICATE-----\n", f);
+		fclose(f);
+		rc = loadanchors(&a, "tests/tmp/notpem", err, sizeof(err));
+		check(rc < 0 && strstr(err, "no certificates"), "CA file without certificates: %s",
+		    err);
+	}
+	if (access(bundle, R_OK) == 0) {
+		rc = loadanchors(&a, bundle, err, sizeof(err));
+		check(rc == 0 && a.n > 100, "system bundle: %zu anchors", a.n);
+		freeanchors(&a);
+	}
+	check(b64dec("aGVs\nbG8=", 9, (unsigned char *)err) == 5 && !memcmp(err, "hello", 5),
+	    "base64 across a line break");
+}
+
+/* ------------------------------------------------------------ drivers */
+
+static int
+getmain(int argc, char *argv[])
+{
+	HttpOpt o;
+	HttpResp r;
+	int i, rc, verbose = 0;
+	const char *env;
+
+	memset(&o, 0, sizeof(o));
+	o.cafile = (env = getenv("SSL_CERT_FILE")) && *env ? env :
+	    "/etc/ssl/certs/ca-certificates.crt";
+	o.conntimeout = 10000;
+	o.timeout = 30000;
+	o.maxbody = 8 << 20;
+	o.maxredirects = 5;
+	for (i = 0; i < argc - 1 && argv[i][0] == '-'; i++) {
+		switch (argv[i][1]) {
+		case 'v': verbose = 1; continue;
+		case 'a': o.cafile = argv[++i]; break;
+		case 'c': o.conntimeout = atoi(argv[++i]); break;
+		case 't': o.timeout = atoi(argv[++i]); break;
+		case 'm': o.maxbody = atol(argv[++i]); break;
+		case 'r': o.maxredirects = atoi(argv[++i]); break;
+		case 'e': o.etag = argv[++i]; break;
+		case 'l': o.lastmod = argv[++i]; break;
+		default: fprintf(stderr, "http_test get: bad flag %s\n", argv[i]); return 2;
+		}
+	}
+	if (i != argc - 1) {
+		fputs("usage: http_test get [-v] [-a cafile] [-c ms] [-t ms] [-m max] "
+		    "[-r n] [-e etag] [-l lastmod] url\n", stderr);
+		return 2;
+	}
+	rc = http_get(argv[i], &o, &r);
+	if (verbose)
+		fprintf(stderr, "rc %d\nstatus %d\nlen %zu\nurl %s\netag %s\nlastmod %s\n"
+		    "retryafter %ld\n", rc, r.status, r.len, r.url ? r.url : "(null)",
+		    r.etag ? r.etag : "(null)", r.lastmod ? r.lastmod : "(null)",
+		    r.retryafter);
+	if (rc < 0)
+		fprintf(stderr, "%s\n", r.err);
+	else if (r.body && r.len)
+		fwrite(r.body, 1, r.len, stdout);
+	http_free(&r);
+	return rc < 0 ? 1 : rc == 1 ? 3 : 0;
+}
+
+static int
+camain(int argc, char *argv[])
+{
+	Anchors a = {0};
+	char err[256];
+	double t, best = 1e9, sum = 0;
+	int i, n = argc > 1 ? atoi(argv[1]) : 20;
+
+	if (argc < 1 || n < 1)
+		return 2;
+	for (i = 0; i < n; i++) {
+		t = msnow();
+		if (loadanchors(&a, argv[0], err, sizeof(err)) < 0) {
+			fprintf(stderr, "%s\n", err);
+			return 1;
+		}
+		t = msnow() - t;
+		sum += t;
+		best = MIN(best, t);
+		if (i < n - 1)
+			freeanchors(&a);
+	}
+	printf("%zu anchors from %s: %.2f ms best, %.2f ms mean of %d loads\n",
+	    a.n, argv[0], best, sum / n, n);
+	freeanchors(&a);
+	return 0;
+}
+
+int
+main(int argc, char *argv[])
+{
+	if (argc > 1 && !strcmp(argv[1], "get"))
+		return getmain(argc - 2, argv + 2);
+	if (argc > 1 && !strcmp(argv[1], "ca"))
+		return camain(argc - 2, argv + 2);
+
+	testurls();
+	testresolve();
+	testparser();
+	testtruncation();
+	testlimits();
+	testdates();
+	testrequest();
+	testtlsmsg();
+	testanchors();
+	printf("%d passed, %d failed\n", npass, nfail);
+	return nfail != 0;
+}
