@@ -21,9 +21,11 @@ typedef struct {
 
 typedef struct {
 	char *title, *link, *desc;  /* the channel's (or Atom feed's) own */
+	char *date, *author;        /* the channel's raw date and author, as in Item */
 	Item *items;                /* in document order */
 	size_t nitems;
 	int truncated;              /* input ended inside the document */
+	char *arena;                /* private: the one block every string lives in */
 } Feed;
 
 /*

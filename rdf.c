@@ -1,0 +1,1247 @@
+/* See LICENSE file for copyright and license details. */
+/*
+ * rdf.c reads RSS 1.0, RSS 2.0 and Atom in one pass, without a DTD and
+ * without validating: it skips to the next '<', looks at what follows
+ * ('!' for comments, CDATA and DOCTYPE, '?' for processing instructions,
+ * '/' for end tags, else a start tag) and acts on the local names of the
+ * few elements a headline reader needs.  A DOCTYPE is skipped, never
+ * read, so no entity defined in one is ever expanded.
+ *
+ * Contexts (an item, an image or textinput whose title is nobody's, an
+ * Atom author) end at the end tag of the same local name, not by counting
+ * depth: a stray or missing end tag elsewhere cannot shift them, and
+ * hostile nesting costs no memory.
+ *
+ * Memory: the input is first made valid UTF-8 (converted from a declared
+ * Latin-1 or windows-1252, or with invalid bytes replaced); a copy is made
+ * only when that changes something.  Every string of the Feed then lives
+ * in one arena allocated once at the size of that input.  Decoding never
+ * makes text longer than its markup (no reference is shorter than the
+ * UTF-8 it stands for, and a string's NUL takes the place of its end tag),
+ * so the arena never grows and strings never move.  Pages of it that are
+ * never written cost no memory.
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "rdf.h"
+#include "util.h"
+
+enum { FTitle, FLink, FDesc, FDate, FAuthor, FLast };
+enum { TCap, TItem, TSkip, TRoot, TAuthor, TName, TLink, TGuid };
+
+typedef struct {
+	const char *name;
+	int type, field, prio;
+} Tag;
+
+/* by local name, sorted for bsearch; a higher prio replaces a lower one */
+static const Tag tags[] = {
+	{ "RDF",         TRoot,   0,       0 },
+	{ "author",      TAuthor, FAuthor, 1 },
+	{ "content",     TCap,    FDesc,   1 },
+	{ "creator",     TCap,    FAuthor, 3 },
+	{ "date",        TCap,    FDate,   2 },
+	{ "description", TCap,    FDesc,   2 },
+	{ "encoded",     TCap,    FDesc,   1 },
+	{ "entry",       TItem,   0,       0 },
+	{ "feed",        TRoot,   0,       0 },
+	{ "guid",        TGuid,   FLink,   1 },
+	{ "image",       TSkip,   0,       0 },
+	{ "item",        TItem,   0,       0 },
+	{ "link",        TLink,   FLink,   2 },
+	{ "name",        TName,   FAuthor, 2 },
+	{ "pubDate",     TCap,    FDate,   2 },
+	{ "published",   TCap,    FDate,   2 },
+	{ "rss",         TRoot,   0,       0 },
+	{ "source",      TSkip,   0,       0 },
+	{ "subtitle",    TCap,    FDesc,   2 },
+	{ "summary",     TCap,    FDesc,   2 },
+	{ "tagline",     TCap,    FDesc,   2 },
+	{ "textInput",   TSkip,   0,       0 },
+	{ "textinput",   TSkip,   0,       0 },
+	{ "title",       TCap,    FTitle,  2 },
+	{ "updated",     TCap,    FDate,   1 },
+};
+
+typedef struct {
+	const char *name;
+	unsigned short cp;
+} Entity;
+
+/* the HTML 4 entities and &apos;, sorted by strcmp for bsearch */
+static const Entity entities[] = {
+	{"AElig", 0xc6}, {"Aacute", 0xc1}, {"Acirc", 0xc2}, {"Agrave", 0xc0},
+	{"Alpha", 0x391}, {"Aring", 0xc5}, {"Atilde", 0xc3}, {"Auml", 0xc4},
+	{"Beta", 0x392}, {"Ccedil", 0xc7}, {"Chi", 0x3a7}, {"Dagger", 0x2021},
+	{"Delta", 0x394}, {"ETH", 0xd0}, {"Eacute", 0xc9}, {"Ecirc", 0xca},
+	{"Egrave", 0xc8}, {"Epsilon", 0x395}, {"Eta", 0x397}, {"Euml", 0xcb},
+	{"Gamma", 0x393}, {"Iacute", 0xcd}, {"Icirc", 0xce}, {"Igrave", 0xcc},
+	{"Iota", 0x399}, {"Iuml", 0xcf}, {"Kappa", 0x39a}, {"Lambda", 0x39b},
+	{"Mu", 0x39c}, {"Ntilde", 0xd1}, {"Nu", 0x39d}, {"OElig", 0x152},
+	{"Oacute", 0xd3}, {"Ocirc", 0xd4}, {"Ograve", 0xd2}, {"Omega", 0x3a9},
+	{"Omicron", 0x39f}, {"Oslash", 0xd8}, {"Otilde", 0xd5}, {"Ouml", 0xd6},
+	{"Phi", 0x3a6}, {"Pi", 0x3a0}, {"Prime", 0x2033}, {"Psi", 0x3a8},
+	{"Rho", 0x3a1}, {"Scaron", 0x160}, {"Sigma", 0x3a3}, {"THORN", 0xde},
+	{"Tau", 0x3a4}, {"Theta", 0x398}, {"Uacute", 0xda}, {"Ucirc", 0xdb},
+	{"Ugrave", 0xd9}, {"Upsilon", 0x3a5}, {"Uuml", 0xdc}, {"Xi", 0x39e},
+	{"Yacute", 0xdd}, {"Yuml", 0x178}, {"Zeta", 0x396}, {"aacute", 0xe1},
+	{"acirc", 0xe2}, {"acute", 0xb4}, {"aelig", 0xe6}, {"agrave", 0xe0},
+	{"alefsym", 0x2135}, {"alpha", 0x3b1}, {"amp", 0x26}, {"and", 0x2227},
+	{"ang", 0x2220}, {"apos", 0x27}, {"aring", 0xe5}, {"asymp", 0x2248},
+	{"atilde", 0xe3}, {"auml", 0xe4}, {"bdquo", 0x201e}, {"beta", 0x3b2},
+	{"brvbar", 0xa6}, {"bull", 0x2022}, {"cap", 0x2229}, {"ccedil", 0xe7},
+	{"cedil", 0xb8}, {"cent", 0xa2}, {"chi", 0x3c7}, {"circ", 0x2c6},
+	{"clubs", 0x2663}, {"cong", 0x2245}, {"copy", 0xa9}, {"crarr", 0x21b5},
+	{"cup", 0x222a}, {"curren", 0xa4}, {"dArr", 0x21d3}, {"dagger", 0x2020},
+	{"darr", 0x2193}, {"deg", 0xb0}, {"delta", 0x3b4}, {"diams", 0x2666},
+	{"divide", 0xf7}, {"eacute", 0xe9}, {"ecirc", 0xea}, {"egrave", 0xe8},
+	{"empty", 0x2205}, {"emsp", 0x2003}, {"ensp", 0x2002}, {"epsilon", 0x3b5},
+	{"equiv", 0x2261}, {"eta", 0x3b7}, {"eth", 0xf0}, {"euml", 0xeb},
+	{"euro", 0x20ac}, {"exist", 0x2203}, {"fnof", 0x192}, {"forall", 0x2200},
+	{"frac12", 0xbd}, {"frac14", 0xbc}, {"frac34", 0xbe}, {"frasl", 0x2044},
+	{"gamma", 0x3b3}, {"ge", 0x2265}, {"gt", 0x3e}, {"hArr", 0x21d4},
+	{"harr", 0x2194}, {"hearts", 0x2665}, {"hellip", 0x2026}, {"iacute", 0xed},
+	{"icirc", 0xee}, {"iexcl", 0xa1}, {"igrave", 0xec}, {"image", 0x2111},
+	{"infin", 0x221e}, {"int", 0x222b}, {"iota", 0x3b9}, {"iquest", 0xbf},
+	{"isin", 0x2208}, {"iuml", 0xef}, {"kappa", 0x3ba}, {"lArr", 0x21d0},
+	{"lambda", 0x3bb}, {"lang", 0x2329}, {"laquo", 0xab}, {"larr", 0x2190},
+	{"lceil", 0x2308}, {"ldquo", 0x201c}, {"le", 0x2264}, {"lfloor", 0x230a},
+	{"lowast", 0x2217}, {"loz", 0x25ca}, {"lrm", 0x200e}, {"lsaquo", 0x2039},
+	{"lsquo", 0x2018}, {"lt", 0x3c}, {"macr", 0xaf}, {"mdash", 0x2014},
+	{"micro", 0xb5}, {"middot", 0xb7}, {"minus", 0x2212}, {"mu", 0x3bc},
+	{"nabla", 0x2207}, {"nbsp", 0xa0}, {"ndash", 0x2013}, {"ne", 0x2260},
+	{"ni", 0x220b}, {"not", 0xac}, {"notin", 0x2209}, {"nsub", 0x2284},
+	{"ntilde", 0xf1}, {"nu", 0x3bd}, {"oacute", 0xf3}, {"ocirc", 0xf4},
+	{"oelig", 0x153}, {"ograve", 0xf2}, {"oline", 0x203e}, {"omega", 0x3c9},
+	{"omicron", 0x3bf}, {"oplus", 0x2295}, {"or", 0x2228}, {"ordf", 0xaa},
+	{"ordm", 0xba}, {"oslash", 0xf8}, {"otilde", 0xf5}, {"otimes", 0x2297},
+	{"ouml", 0xf6}, {"para", 0xb6}, {"part", 0x2202}, {"permil", 0x2030},
+	{"perp", 0x22a5}, {"phi", 0x3c6}, {"pi", 0x3c0}, {"piv", 0x3d6},
+	{"plusmn", 0xb1}, {"pound", 0xa3}, {"prime", 0x2032}, {"prod", 0x220f},
+	{"prop", 0x221d}, {"psi", 0x3c8}, {"quot", 0x22}, {"rArr", 0x21d2},
+	{"radic", 0x221a}, {"rang", 0x232a}, {"raquo", 0xbb}, {"rarr", 0x2192},
+	{"rceil", 0x2309}, {"rdquo", 0x201d}, {"real", 0x211c}, {"reg", 0xae},
+	{"rfloor", 0x230b}, {"rho", 0x3c1}, {"rlm", 0x200f}, {"rsaquo", 0x203a},
+	{"rsquo", 0x2019}, {"sbquo", 0x201a}, {"scaron", 0x161}, {"sdot", 0x22c5},
+	{"sect", 0xa7}, {"shy", 0xad}, {"sigma", 0x3c3}, {"sigmaf", 0x3c2},
+	{"sim", 0x223c}, {"spades", 0x2660}, {"sub", 0x2282}, {"sube", 0x2286},
+	{"sum", 0x2211}, {"sup", 0x2283}, {"sup1", 0xb9}, {"sup2", 0xb2},
+	{"sup3", 0xb3}, {"supe", 0x2287}, {"szlig", 0xdf}, {"tau", 0x3c4},
+	{"there4", 0x2234}, {"theta", 0x3b8}, {"thetasym", 0x3d1}, {"thinsp", 0x2009},
+	{"thorn", 0xfe}, {"tilde", 0x2dc}, {"times", 0xd7}, {"trade", 0x2122},
+	{"uArr", 0x21d1}, {"uacute", 0xfa}, {"uarr", 0x2191}, {"ucirc", 0xfb},
+	{"ugrave", 0xf9}, {"uml", 0xa8}, {"upsih", 0x3d2}, {"upsilon", 0x3c5},
+	{"uuml", 0xfc}, {"weierp", 0x2118}, {"xi", 0x3be}, {"yacute", 0xfd},
+	{"yen", 0xa5}, {"yuml", 0xff}, {"zeta", 0x3b6}, {"zwj", 0x200d},
+	{"zwnj", 0x200c}
+};
+
+/* windows-1252 0x80-0x9f; its five holes map to the C1 controls, as browsers do */
+static const unsigned short cp1252[32] = {
+	0x20ac, 0x81, 0x201a, 0x192, 0x201e, 0x2026, 0x2020, 0x2021,
+	0x2c6, 0x2030, 0x160, 0x2039, 0x152, 0x8d, 0x17d, 0x8f,
+	0x90, 0x2018, 0x2019, 0x201c, 0x201d, 0x2022, 0x2013, 0x2014,
+	0x2dc, 0x2122, 0x161, 0x203a, 0x153, 0x9d, 0x17e, 0x178,
+};
+
+typedef struct {
+	const char *s, *e;       /* the input, valid UTF-8 */
+	char *a;                 /* the arena */
+	size_t an, acap;
+	Feed *f;
+	size_t itemcap;
+	Item cur;                /* the item being read */
+	int initem;
+	unsigned char prio[2][FLast]; /* [0] the feed's fields, [1] cur's; 0: unset */
+	/* the open contexts, each closed by the end tag of its local name */
+	const char *rootname, *skipname, *capname;
+	size_t rootlen, skiplen, caplen;
+	int rootdone, inauthor;
+	/* the field being captured: its text goes to the end of the arena */
+	int cap;                 /* 0, or 1 + the Tag type */
+	int capfield, capprio, caphtml, captype;
+	size_t capstart;
+	const char *err;
+} Parser;
+
+static char nothing[1];
+
+static time_t datetime(const char *s);
+static size_t htmltext(const char *s, size_t len, char *out);
+
+static char **
+field(Parser *ps, int fld)
+{
+	switch (fld) {
+	case FTitle:  return ps->initem ? &ps->cur.title : &ps->f->title;
+	case FLink:   return ps->initem ? &ps->cur.link : &ps->f->link;
+	case FDesc:   return ps->initem ? &ps->cur.desc : &ps->f->desc;
+	case FDate:   return ps->initem ? &ps->cur.date : &ps->f->date;
+	default:      return ps->initem ? &ps->cur.author : &ps->f->author;
+	}
+}
+
+static int
+isws(int c)
+{
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
+
+static int
+tagcmp(const void *key, const void *elem)
+{
+	const char *k = key;
+	const Tag *t = elem;
+
+	return strcmp(k, t->name);
+}
+
+static const Tag *
+findtag(const char *s, size_t n)
+{
+	char key[16];
+
+	if (n >= sizeof(key))
+		return NULL;
+	memcpy(key, s, n);
+	key[n] = '\0';
+	return bsearch(key, tags, LENGTH(tags), sizeof(tags[0]), tagcmp);
+}
+
+static int
+entcmp(const void *key, const void *elem)
+{
+	const Entity *e = elem;
+
+	return strcmp(key, e->name);
+}
+
+/* s is past the name, at ':' or the end; the local name is after the last ':' */
+static const char *
+localname(const char *s, const char *e, size_t *n)
+{
+	const char *c;
+
+	for (c = e; c > s && c[-1] != ':'; c--)
+		;
+	*n = e - c;
+	return c;
+}
+
+/* the first occurrence of the n bytes of pat in [s, e), or NULL */
+static const char *
+findstr(const char *s, const char *e, const char *pat, size_t n)
+{
+	while ((size_t)(e - s) >= n) {
+		if (!(s = memchr(s, pat[0], e - s - n + 1)))
+			return NULL;
+		if (!memcmp(s, pat, n))
+			return s;
+		s++;
+	}
+	return NULL;
+}
+
+/*
+ * Decode the reference at s[0] == '&' into out; sets *used to the bytes
+ * read and returns the bytes written, never more than *used.  Anything
+ * that is no known reference is the '&' itself, as browsers treat it.
+ */
+static size_t
+entity(const char *s, const char *e, char *out, size_t *used)
+{
+	const Entity *ent;
+	const char *semi;
+	char name[12];
+	unsigned long cp = 0;
+	size_t n, i;
+
+	/* long enough for the longest name and for numbers with leading zeros */
+	n = (size_t)(e - s) > 40 ? 40 : (size_t)(e - s);
+	if (!(semi = memchr(s, ';', n)) || semi - s < 3)
+		goto literal;
+	n = semi - s - 1;
+	if (s[1] == '#') {
+		i = 2;
+		if (s[2] == 'x' || s[2] == 'X') {
+			for (i = 3; s + i < semi; i++) {
+				int c = (unsigned char)s[i], d;
+				if (c >= '0' && c <= '9')
+					d = c - '0';
+				else if ((c | 0x20) >= 'a' && (c | 0x20) <= 'f')
+					d = (c | 0x20) - 'a' + 10;
+				else
+					goto literal;
+				if (cp <= 0x10ffff)
+					cp = cp * 16 + d;
+			}
+			if (i == 3)
+				goto literal;
+		} else {
+			for (; s + i < semi; i++) {
+				if (s[i] < '0' || s[i] > '9')
+					goto literal;
+				if (cp <= 0x10ffff)
+					cp = cp * 10 + (s[i] - '0');
+			}
+		}
+		*used = semi - s + 1;
+		return utf8enc(out, cp);
+	}
+	/* the XML five first: they are nearly all a feed has */
+	switch (s[1]) {
+	case 'l':
+		if (n == 2 && s[2] == 't')
+			cp = '<';
+		break;
+	case 'g':
+		if (n == 2 && s[2] == 't')
+			cp = '>';
+		break;
+	case 'a':
+		if (n == 3 && s[2] == 'm' && s[3] == 'p')
+			cp = '&';
+		break;
+	case 'q':
+		if (n == 4 && !memcmp(s + 2, "uot", 3))
+			cp = '"';
+		break;
+	}
+	if (!cp) {
+		if (n >= sizeof(name))
+			goto literal;
+		memcpy(name, s + 1, n);
+		name[n] = '\0';
+		ent = bsearch(name, entities, LENGTH(entities), sizeof(entities[0]), entcmp);
+		if (!ent)
+			goto literal;
+		cp = ent->cp;
+	}
+	*used = n + 2;
+	return utf8enc(out, cp);
+literal:
+	*out = '&';
+	*used = 1;
+	return 1;
+}
+
+/* decode the character data [s, e) to the arena's end */
+static int
+addtext(Parser *ps, const char *s, const char *e)
+{
+	const char *amp;
+	char *o;
+	size_t used;
+
+	if ((size_t)(e - s) > ps->acap - ps->an)
+		return -1;
+	o = ps->a + ps->an;
+	while (s < e) {
+		if (!(amp = memchr(s, '&', e - s))) {
+			memcpy(o, s, e - s);
+			o += e - s;
+			break;
+		}
+		memcpy(o, s, amp - s);
+		o += amp - s;
+		o += entity(amp, e, o, &used);
+		s = amp + used;
+	}
+	ps->an = o - ps->a;
+	return 0;
+}
+
+/* copy [s, e) as it is (CDATA, or markup inside a description) */
+static int
+addraw(Parser *ps, const char *s, const char *e)
+{
+	if ((size_t)(e - s) > ps->acap - ps->an)
+		return -1;
+	memcpy(ps->a + ps->an, s, e - s);
+	ps->an += e - s;
+	return 0;
+}
+
+/* trim s[0..n) and collapse its inner runs of white space to one space */
+static size_t
+collapse(char *s, size_t n)
+{
+	size_t i, o = 0;
+	int sp = 0;
+
+	for (i = 0; i < n; i++) {
+		if (isws((unsigned char)s[i])) {
+			sp = 1;
+		} else {
+			if (sp && o)
+				s[o++] = ' ';
+			sp = 0;
+			s[o++] = s[i];
+		}
+	}
+	return o;
+}
+
+/* LWN's item links once ended in /rss: the article is the link without it */
+static size_t
+lwnlink(const char *s, size_t n)
+{
+	const char *p;
+	size_t i;
+
+	if (n > 7 && !memcmp(s, "http://", 7))
+		p = s + 7;
+	else if (n > 8 && !memcmp(s, "https://", 8))
+		p = s + 8;
+	else
+		return n;
+	if ((size_t)(s + n - p) < 22 || memcmp(p, "lwn.net/Articles/", 17) ||
+	    memcmp(s + n - 4, "/rss", 4))
+		return n;
+	for (i = p + 17 - s; i < n - 4; i++)
+		if (s[i] < '0' || s[i] > '9')
+			return n;
+	if (i == (size_t)(p + 17 - s))
+		return n;
+	return n - 3;
+}
+
+static void
+capbegin(Parser *ps, const Tag *t, const char *name, size_t nlen)
+{
+	ps->cap = 1 + t->type;
+	ps->capfield = t->field;
+	ps->capprio = t->prio;
+	ps->caphtml = t->field == FDesc;
+	ps->captype = 0;
+	ps->capstart = ps->an;
+	ps->capname = name;
+	ps->caplen = nlen;
+}
+
+/* end the capture: the value replaces its field unless that has a better one */
+static void
+capend(Parser *ps)
+{
+	char *s = ps->a + ps->capstart, **fp;
+	size_t n = ps->an - ps->capstart;
+	unsigned char *prio = &ps->prio[ps->initem][ps->capfield];
+
+	ps->cap = 0;
+	if (ps->caphtml) {
+		/* trim only: the rest is HTML, for rdf_text */
+		while (n && isws((unsigned char)s[n - 1]))
+			n--;
+		while (n && isws((unsigned char)*s))
+			s++, n--;
+	} else {
+		/* Atom's type="html" title is markup too; nothing else is */
+		if (ps->captype)
+			n = htmltext(s, n, s);
+		n = collapse(s, n);
+	}
+	if (ps->capfield == FLink)
+		n = lwnlink(s, n);
+	if (!n || *prio >= ps->capprio) {
+		ps->an = ps->capstart;
+		return;
+	}
+	s[n] = '\0';
+	ps->an = s + n + 1 - ps->a;
+	fp = field(ps, ps->capfield);
+	*fp = s;
+	*prio = ps->capprio;
+}
+
+/* the value of attribute local name want in [s, e), or NULL */
+static const char *
+attr(const char *s, const char *e, const char *want, size_t *vlen)
+{
+	const char *n, *ln, *v;
+	size_t len, wlen = strlen(want);
+	char q;
+
+	for (;;) {
+		while (s < e && (isws((unsigned char)*s) || *s == '/'))
+			s++;
+		if (s >= e)
+			return NULL;
+		for (n = s; s < e && *s != '=' && !isws((unsigned char)*s); s++)
+			;
+		ln = localname(n, s, &len);
+		while (s < e && isws((unsigned char)*s))
+			s++;
+		if (s >= e || *s != '=')
+			continue;
+		for (s++; s < e && isws((unsigned char)*s); s++)
+			;
+		if (s >= e)
+			return NULL;
+		if (*s != '"' && *s != '\'')
+			continue;
+		q = *s++;
+		if (!(v = memchr(s, q, e - s)))
+			return NULL;
+		if (len == wlen && !memcmp(ln, want, len)) {
+			*vlen = v - s;
+			return s;
+		}
+		s = v + 1;
+	}
+}
+
+static int
+additem(Parser *ps)
+{
+	Feed *f = ps->f;
+	Item *p;
+	size_t cap;
+
+	if (f->nitems == ps->itemcap) {
+		cap = ps->itemcap ? ps->itemcap * 2 : 32;
+		if (cap > SIZE_MAX / sizeof(Item) ||
+		    !(p = realloc(f->items, cap * sizeof(Item))))
+			return -1;
+		f->items = p;
+		ps->itemcap = cap;
+	}
+	ps->cur.time = datetime(ps->cur.date);
+	f->items[f->nitems++] = ps->cur;
+	return 0;
+}
+
+static int
+num(const char **sp, int min, int max)
+{
+	const char *s = *sp;
+	int v = 0, n;
+
+	for (n = 0; n < max && *s >= '0' && *s <= '9'; n++)
+		v = v * 10 + (*s++ - '0');
+	if (n < min)
+		return -1;
+	*sp = s;
+	return v;
+}
+
+/* days from 1970-01-01 to y-m-d, proleptic Gregorian, no time zone involved */
+static long
+days(long y, int m, int d)
+{
+	long era, yoe, doy;
+
+	/* count years from March so that the leap day ends the year */
+	if (m <= 2)
+		y--;
+	era = (y >= 0 ? y : y - 399) / 400;
+	yoe = y - era * 400;
+	doy = (153 * (m > 2 ? m - 3 : m + 9) + 2) / 5 + d - 1;
+	return era * 146097 + yoe * 365 + yoe / 4 - yoe / 100 + doy - 719468;
+}
+
+static time_t
+mktime_utc(int y, int mo, int d, int h, int mi, int sec, long off)
+{
+	static const char mdays[] = { 31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31 };
+
+	if (y < 1 || mo < 1 || mo > 12 || d < 1 || d > mdays[mo - 1] ||
+	    h > 24 || mi > 59 || sec > 60)
+		return 0;
+	return (time_t)days(y, mo, d) * 86400 + h * 3600L + mi * 60L + sec - off;
+}
+
+/* a zone's offset east of UTC in seconds: +hhmm, +hh:mm, Z or a US name */
+static long
+zone(const char *s)
+{
+	static const struct { const char *name; int hours; } zones[] = {
+		{ "GMT", 0 }, { "UT", 0 }, { "UTC", 0 }, { "Z", 0 },
+		{ "EST", -5 }, { "EDT", -4 }, { "CST", -6 }, { "CDT", -5 },
+		{ "MST", -7 }, { "MDT", -6 }, { "PST", -8 }, { "PDT", -7 },
+	};
+	size_t i, n;
+	int h, m = 0, sign;
+
+	while (*s == ' ' || *s == '\t')
+		s++;
+	if (*s == '+' || *s == '-') {
+		sign = *s++ == '-' ? -1 : 1;
+		if ((h = num(&s, 2, 2)) < 0)
+			return 0;
+		if (*s == ':')
+			s++;
+		if ((m = num(&s, 2, 2)) < 0)
+			m = 0;
+		return sign * (h * 3600L + m * 60L);
+	}
+	for (n = 0; (s[n] | 0x20) >= 'a' && (s[n] | 0x20) <= 'z'; n++)
+		;
+	for (i = 0; i < LENGTH(zones); i++)
+		if (strlen(zones[i].name) == n && !strncasecmp(s, zones[i].name, n))
+			return zones[i].hours * 3600L;
+	/* military letters and unknown names: RFC 5322 says treat as UTC */
+	return 0;
+}
+
+/* ISO 8601 (dc:date, Atom) or RFC 822 (pubDate) to seconds since the epoch; 0 if neither */
+static time_t
+datetime(const char *s)
+{
+	static const char months[] = "janfebmaraprmayjunjulaugsepoctnovdec";
+	const char *m;
+	int y, mo, d, h = 0, mi = 0, sec = 0;
+
+	while (isws((unsigned char)*s))
+		s++;
+	if (s[0] >= '0' && s[0] <= '9' && s[1] >= '0' && s[1] <= '9' &&
+	    s[2] >= '0' && s[2] <= '9' && s[3] >= '0' && s[3] <= '9' && s[4] == '-') {
+		y = num(&s, 4, 4);
+		s++;
+		if ((mo = num(&s, 2, 2)) < 0 || *s++ != '-' || (d = num(&s, 2, 2)) < 0)
+			return 0;
+		if (*s == 'T' || *s == 't' || *s == ' ') {
+			s++;
+			if ((h = num(&s, 2, 2)) < 0 || *s++ != ':' || (mi = num(&s, 2, 2)) < 0)
+				return 0;
+			if (*s == ':') {
+				s++;
+				if ((sec = num(&s, 2, 2)) < 0)
+					return 0;
+				if (*s == '.' || *s == ',')
+					for (s++; *s >= '0' && *s <= '9'; s++)
+						;
+			}
+		}
+		return mktime_utc(y, mo, d, h, mi, sec, zone(s));
+	}
+	/* RFC 822: [Day,] DD Mon YYYY HH:MM[:SS] zone */
+	if ((m = strchr(s, ',')))
+		s = m + 1;
+	while (*s == ' ')
+		s++;
+	if ((d = num(&s, 1, 2)) < 0)
+		return 0;
+	while (*s == ' ' || *s == '-')
+		s++;
+	for (mo = 0; mo < 12; mo++)
+		if (s[0] && s[1] && s[2] && !strncasecmp(s, months + 3 * mo, 3))
+			break;
+	if (mo++ == 12)
+		return 0;
+	while ((*s | 0x20) >= 'a' && (*s | 0x20) <= 'z')
+		s++;
+	while (*s == ' ' || *s == '-')
+		s++;
+	if ((y = num(&s, 2, 4)) < 0)
+		return 0;
+	if (y < 100)
+		y += y < 50 ? 2000 : 1900;
+	while (*s == ' ')
+		s++;
+	if ((h = num(&s, 1, 2)) < 0 || *s++ != ':' || (mi = num(&s, 2, 2)) < 0)
+		return 0;
+	if (*s == ':') {
+		s++;
+		if ((sec = num(&s, 2, 2)) < 0)
+			return 0;
+	}
+	return mktime_utc(y, mo, d, h, mi, sec, zone(s));
+}
+
+static void
+itembegin(Parser *ps)
+{
+	ps->initem = 1;
+	ps->cur.title = ps->cur.link = ps->cur.date = nothing;
+	ps->cur.author = ps->cur.desc = nothing;
+	ps->cur.time = 0;
+	memset(ps->prio[1], 0, sizeof(ps->prio[1]));
+}
+
+static int
+namematch(const char *a, size_t alen, const char *b, size_t blen)
+{
+	return alen == blen && !memcmp(a, b, alen);
+}
+
+/* a start tag: name [s, ne), attributes [ne, ae); 0, or -1 with ps->err */
+static int
+starttag(Parser *ps, const char *s, const char *ne, const char *ae, int empty)
+{
+	const Tag *t;
+	const char *ln, *v;
+	size_t lnlen, vlen;
+
+	ln = localname(s, ne, &lnlen);
+	if (ps->cap) {
+		/* Atom's author holds name, email and uri: only name is its value */
+		if (ps->cap == 1 + TAuthor) {
+			ps->an = ps->capstart;
+			ps->cap = 0;
+			if (namematch(ln, lnlen, "name", 4) && !empty)
+				capbegin(ps, findtag("name", 4), ln, lnlen);
+		}
+		return 0;
+	}
+	if (!ps->rootname) {
+		t = findtag(ln, lnlen);
+		if (!t || t->type != TRoot) {
+			if (lnlen == 4 && !strncasecmp(ln, "html", 4))
+				ps->err = "looks like an HTML page, not a feed";
+			else
+				ps->err = "no RSS, RDF or Atom root element";
+			return -1;
+		}
+		ps->rootname = ln;
+		ps->rootlen = lnlen;
+		return 0;
+	}
+	if (ps->skipname || !(t = findtag(ln, lnlen)))
+		return 0;
+	switch (t->type) {
+	case TItem:
+		if (!ps->initem && !empty)
+			itembegin(ps);
+		return 0;
+	case TSkip:
+		if (!empty) {
+			ps->skipname = ln;
+			ps->skiplen = lnlen;
+		}
+		return 0;
+	case TRoot:
+		return 0;
+	case TAuthor:
+		break;
+	case TName:
+		if (!ps->inauthor)
+			return 0;
+		break;
+	case TLink:
+		if ((v = attr(ne, ae, "href", &vlen))) {
+			const char *rel;
+			size_t rlen;
+			/* Atom: only the alternate link (the default) is the page */
+			rel = attr(ne, ae, "rel", &rlen);
+			if (rel && !namematch(rel, rlen, "alternate", 9))
+				return 0;
+			if (ps->prio[ps->initem][FLink] >= t->prio)
+				return 0;
+			capbegin(ps, t, ln, lnlen);
+			if (addtext(ps, v, v + vlen) < 0) {
+				ps->err = "out of memory";
+				return -1;
+			}
+			capend(ps);
+			if (!empty) {
+				ps->skipname = ln;
+				ps->skiplen = lnlen;
+			}
+			return 0;
+		}
+		break;
+	case TGuid:
+		if ((v = attr(ne, ae, "isPermaLink", &vlen)) &&
+		    namematch(v, vlen, "false", 5))
+			return 0;
+		break;
+	}
+	if (empty)
+		return 0;
+	if (ps->prio[ps->initem][t->field] >= t->prio) {
+		/* no better than what we have: skip it whole, markup inside included */
+		ps->skipname = ln;
+		ps->skiplen = lnlen;
+		return 0;
+	}
+	capbegin(ps, t, ln, lnlen);
+	if (t->type == TAuthor)
+		ps->inauthor = 1;
+	if (t->field == FTitle && (v = attr(ne, ae, "type", &vlen)) &&
+	    namematch(v, vlen, "html", 4))
+		ps->captype = 1;
+	return 0;
+}
+
+static int
+endtag(Parser *ps, const char *ln, size_t lnlen)
+{
+	if (ps->cap) {
+		if (!namematch(ln, lnlen, ps->capname, ps->caplen))
+			return 0;
+		if (ps->cap == 1 + TGuid &&
+		    (ps->an - ps->capstart < 4 ||
+		    memcmp(ps->a + ps->capstart, "http", 4))) {
+			/* a guid is a link only when it looks like one */
+			ps->an = ps->capstart;
+			ps->cap = 0;
+		} else {
+			capend(ps);
+		}
+		if (namematch(ln, lnlen, "author", 6))
+			ps->inauthor = 0;
+		return 0;
+	}
+	if (ps->skipname) {
+		if (namematch(ln, lnlen, ps->skipname, ps->skiplen))
+			ps->skipname = NULL;
+		return 0;
+	}
+	if (namematch(ln, lnlen, "author", 6)) {
+		ps->inauthor = 0;
+	} else if (ps->initem && (namematch(ln, lnlen, "item", 4) ||
+	    namematch(ln, lnlen, "entry", 5))) {
+		ps->initem = 0;
+		if (additem(ps) < 0) {
+			ps->err = "out of memory";
+			return -1;
+		}
+	} else if (namematch(ln, lnlen, ps->rootname, ps->rootlen)) {
+		ps->rootdone = 1;
+	}
+	return 0;
+}
+
+/* the end of a DOCTYPE at s, its internal subset and quoted strings skipped */
+static const char *
+doctypeend(const char *s, const char *e)
+{
+	const char *q;
+	int sub = 0;
+
+	for (; s < e; s++) {
+		switch (*s) {
+		case '"':
+		case '\'':
+			if (!(q = memchr(s + 1, *s, e - s - 1)))
+				return NULL;
+			s = q;
+			break;
+		case '[':
+			sub = 1;
+			break;
+		case ']':
+			sub = 0;
+			break;
+		case '<':
+			if (sub && e - s >= 4 && !memcmp(s, "<!--", 4)) {
+				if (!(q = findstr(s + 4, e, "-->", 3)))
+					return NULL;
+				s = q + 2;
+			}
+			break;
+		case '>':
+			if (!sub)
+				return s;
+			break;
+		}
+	}
+	return NULL;
+}
+
+/* the '>' ending the tag whose attributes start at s, quotes respected */
+static const char *
+tagend(const char *s, const char *e)
+{
+	const char *q;
+
+	for (; s < e; s++) {
+		if (*s == '>')
+			return s;
+		if (*s == '"' || *s == '\'') {
+			if (!(q = memchr(s + 1, *s, e - s - 1)))
+				return NULL;
+			s = q;
+		}
+	}
+	return NULL;
+}
+
+/* 0 at the end of the root or of the input (ps->f->truncated then set), -1 on error */
+static int
+parse(Parser *ps)
+{
+	const char *p = ps->s, *e = ps->e, *q, *n, *ne;
+	size_t lnlen;
+	int c;
+
+	while (p < e && !ps->rootdone) {
+		if (!(q = memchr(p, '<', e - p)))
+			q = e;
+		if (ps->cap && addtext(ps, p, q) < 0)
+			goto nomem;
+		if ((p = q) >= e)
+			break;
+		if (e - p < 2)
+			goto truncated;
+		c = (unsigned char)p[1];
+		if (c == '!') {
+			if (e - p >= 4 && !memcmp(p, "<!--", 4)) {
+				if (!(q = findstr(p + 4, e, "-->", 3)))
+					goto truncated;
+				p = q + 3;
+			} else if (e - p >= 9 && !memcmp(p, "<![CDATA[", 9)) {
+				if (!(q = findstr(p + 9, e, "]]>", 3)))
+					goto truncated;
+				if (ps->cap && addraw(ps, p + 9, q) < 0)
+					goto nomem;
+				p = q + 3;
+			} else {
+				if (!(q = doctypeend(p + 2, e)))
+					goto truncated;
+				if (!ps->rootname && e - p >= 14 &&
+				    !strncasecmp(p + 2, "doctype", 7) &&
+				    isws((unsigned char)p[9]) &&
+				    !strncasecmp(p + 10, "html", 4) &&
+				    (isws((unsigned char)p[14]) || p[14] == '>')) {
+					ps->err = "looks like an HTML page, not a feed";
+					return -1;
+				}
+				p = q + 1;
+			}
+		} else if (c == '?') {
+			if (!(q = findstr(p + 2, e, "?>", 2)))
+				goto truncated;
+			p = q + 2;
+		} else if (c == '/') {
+			for (n = ne = p + 2; ne < e && *ne != '>' && !isws((unsigned char)*ne); ne++)
+				;
+			if (ne >= e || !(q = memchr(ne, '>', e - ne)))
+				goto truncated;
+			n = localname(n, ne, &lnlen);
+			if (ps->cap && ps->caphtml &&
+			    !namematch(n, lnlen, ps->capname, ps->caplen)) {
+				if (addraw(ps, p, q + 1) < 0)
+					goto nomem;
+			} else if (ps->rootname && endtag(ps, n, lnlen) < 0) {
+				return -1;
+			}
+			p = q + 1;
+		} else if (c == '_' || c == ':' || c >= 0x80 ||
+		    ((c | 0x20) >= 'a' && (c | 0x20) <= 'z')) {
+			for (ne = p + 1; ne < e && *ne != '>' && *ne != '/' &&
+			    !isws((unsigned char)*ne); ne++)
+				;
+			if (!(q = tagend(ne, e)))
+				goto truncated;
+			if (ps->cap && ps->caphtml) {
+				if (addraw(ps, p, q + 1) < 0)
+					goto nomem;
+			} else if (starttag(ps, p + 1, ne, q, q[-1] == '/') < 0) {
+				return -1;
+			}
+			p = q + 1;
+		} else {
+			/* a '<' that starts no markup is text */
+			if (ps->cap && addraw(ps, p, p + 1) < 0)
+				goto nomem;
+			p++;
+		}
+	}
+	if (ps->rootdone)
+		return 0;
+truncated:
+	if (!ps->rootname) {
+		ps->err = "no RSS, RDF or Atom root element";
+		return -1;
+	}
+	/* only what was complete counts */
+	ps->cap = 0;
+	ps->f->truncated = 1;
+	return 0;
+nomem:
+	ps->err = "out of memory";
+	return -1;
+}
+
+/* 1 when the XML declaration at s names windows-1252 or one of its subsets */
+static int
+latin(const char *s, size_t n)
+{
+	static const char *names[] = {
+		"iso-8859-1", "iso8859-1", "latin1", "l1", "iso_8859-1",
+		"windows-1252", "cp1252", "x-cp1252", "us-ascii", "ascii",
+	};
+	const char *e, *v;
+	size_t i, len;
+
+	if (n < 6 || memcmp(s, "<?xml", 5) || !isws((unsigned char)s[5]))
+		return 0;
+	if (!(e = findstr(s, s + MIN(n, 512), "?>", 2)))
+		return 0;
+	if (!(v = attr(s + 5, e, "encoding", &len)))
+		return 0;
+	for (i = 0; i < LENGTH(names); i++)
+		if (strlen(names[i]) == len && !strncasecmp(v, names[i], len))
+			return 1;
+	return 0;
+}
+
+/* the offset of the first NUL or invalid UTF-8 sequence, or n when none */
+static size_t
+utf8check(const char *s, size_t n)
+{
+	const uint64_t hi = 0x8080808080808080ULL, lo = 0x0101010101010101ULL;
+	uint64_t w, x;
+	unsigned long cp;
+	size_t i = 0, len, k;
+
+	while (i < n) {
+		/* eight bytes at a time while they are ASCII and not NUL */
+		for (; n - i >= 16; i += 16) {
+			memcpy(&w, s + i, 8);
+			memcpy(&x, s + i + 8, 8);
+			if (((w | x) & hi) || ((w - lo) & ~w & hi) || ((x - lo) & ~x & hi))
+				break;
+		}
+		for (len = i + 16 < n ? i + 16 : n; i < len; ) {
+			if ((unsigned char)s[i] < 0x80) {
+				if (!s[i])
+					return i;
+				i++;
+				continue;
+			}
+			k = utf8dec(s + i, n - i, &cp);
+			if (cp == 0xfffd && (k != 3 || memcmp(s + i, "\xef\xbf\xbd", 3)))
+				return i;
+			i += k;
+		}
+	}
+	return n;
+}
+
+/*
+ * Make data valid UTF-8: *out is data itself when it already is, else a
+ * new string the caller frees.  -1 when out of memory.
+ */
+static int
+toutf8(const char *data, size_t len, const char **out, size_t *outlen, char **copy)
+{
+	const unsigned char *u = (const unsigned char *)data;
+	unsigned long cp;
+	size_t i, bad, k;
+	char *o;
+
+	*copy = NULL;
+	if (latin(data, len)) {
+		for (i = 0; i < len && u[i] < 0x80; i++)
+			;
+		if (i == len)
+			goto same;
+		if (len > (SIZE_MAX - 1) / 3 || !(o = *copy = malloc(len * 3 + 1)))
+			return -1;
+		memcpy(o, data, i);
+		for (k = i; i < len; i++) {
+			/* utf8enc makes NUL U+FFFD */
+			cp = u[i] >= 0x80 && u[i] < 0xa0 ? cp1252[u[i] - 0x80] : u[i];
+			k += utf8enc(o + k, cp);
+		}
+		*out = o;
+		*outlen = k;
+		return 0;
+	}
+	if ((bad = utf8check(data, len)) == len)
+		goto same;
+	if (len > (SIZE_MAX - 1) / 3 || !(o = *copy = malloc(len * 3 + 1)))
+		return -1;
+	memcpy(o, data, bad);
+	for (i = k = bad; i < len; ) {
+		if (u[i] < 0x80) {
+			if (u[i]) {
+				o[k++] = u[i++];
+				continue;
+			}
+			cp = 0xfffd;
+			i++;
+		} else {
+			i += utf8dec(data + i, len - i, &cp);
+		}
+		k += utf8enc(o + k, cp);
+	}
+	*out = o;
+	*outlen = k;
+	return 0;
+same:
+	*out = data;
+	*outlen = len;
+	return 0;
+}
+
+/* what no feed looks like, or NULL */
+static const char *
+notfeed(const char *s, size_t n)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	size_t i, ctl = 0;
+
+	for (i = 0; i < n && isws(u[i]); i++)
+		;
+	if (i == n)
+		return "empty input";
+	if (n >= 2 && ((u[0] == 0xfe && u[1] == 0xff) || (u[0] == 0xff && u[1] == 0xfe)))
+		return "UTF-16 input, not a feed lwnrss can read";
+	n = MIN(n, 4096);
+	if (memchr(s, '\0', n))
+		return "binary data, not a feed";
+	for (i = 0; i < n; i++)
+		if ((u[i] < 0x20 && !isws(u[i])) || u[i] == 0x7f)
+			ctl++;
+	if (ctl * 10 > n)
+		return "binary data, not a feed";
+	return NULL;
+}
+
+int
+rdf_parse(Feed *f, const char *data, size_t len, char *err, size_t errlen)
+{
+	Parser ps;
+	const char *in, *why;
+	char *copy;
+	size_t inlen;
+
+	memset(f, 0, sizeof(*f));
+	memset(&ps, 0, sizeof(ps));
+	if (len >= 3 && !memcmp(data, "\xef\xbb\xbf", 3))
+		data += 3, len -= 3;
+	if ((why = notfeed(data, len)))
+		goto fail;
+	why = "out of memory";
+	if (toutf8(data, len, &in, &inlen, &copy) < 0)
+		goto fail;
+	ps.s = in;
+	ps.e = in + inlen;
+	ps.f = f;
+	ps.acap = inlen + 1;
+	if (!(ps.a = f->arena = malloc(ps.acap))) {
+		free(copy);
+		goto fail;
+	}
+	f->title = f->link = f->desc = f->date = f->author = nothing;
+	if (parse(&ps) < 0) {
+		why = ps.err;
+		free(copy);
+		rdf_free(f);
+		goto fail;
+	}
+	free(copy);
+	if (f->truncated)
+		snprintf(err, errlen, "feed is truncated after %zu complete item%s",
+		         f->nitems, f->nitems == 1 ? "" : "s");
+	return 0;
+fail:
+	if (errlen)
+		snprintf(err, errlen, "%s", why);
+	return -1;
+}
+
+void
+rdf_free(Feed *f)
+{
+	free(f->items);
+	free(f->arena);
+	memset(f, 0, sizeof(*f));
+}
+
+/* 1 when the tag named s[0..n) breaks a line, so that words either side stay apart */
+static int
+blocktag(const char *s, size_t n)
+{
+	static const char *block[] = {
+		"address", "blockquote", "br", "dd", "div", "dl", "dt", "figcaption",
+		"figure", "h1", "h2", "h3", "h4", "h5", "h6", "hr", "li", "ol", "p",
+		"pre", "table", "td", "th", "tr", "ul",
+	};
+	size_t i;
+
+	for (i = 0; i < LENGTH(block); i++)
+		if (strlen(block[i]) == n && !strncasecmp(s, block[i], n))
+			return 1;
+	return 0;
+}
+
+/*
+ * The text of HTML [s, s + len) into out, which may be s itself: nothing
+ * writes more than it has read, a tag becoming at most one space.
+ * Returns the length written.
+ */
+static size_t
+htmltext(const char *s, size_t len, char *out)
+{
+	const char *e = s + len, *n, *q, *c;
+	size_t used, k;
+	char *o = out, buf[4];
+	int sp = 0;
+
+	while (s < e) {
+		if (*s == '<' && s + 1 < e && (s[1] == '/' || s[1] == '!' || s[1] == '?' ||
+		    ((s[1] | 0x20) >= 'a' && (s[1] | 0x20) <= 'z'))) {
+			if (e - s >= 4 && !memcmp(s, "<!--", 4)) {
+				q = findstr(s + 4, e, "-->", 3);
+				s = q ? q + 3 : e;
+				continue;
+			}
+			n = s + 1 + (s[1] == '/');
+			for (k = 0; n + k < e && (((n[k] | 0x20) >= 'a' && (n[k] | 0x20) <= 'z') ||
+			    (n[k] >= '0' && n[k] <= '9')); k++)
+				;
+			/* an unfinished tag hides the rest, as in a browser */
+			if (!(q = tagend(n + k, e)))
+				break;
+			if (s[1] != '/' && ((k == 6 && !strncasecmp(n, "script", 6)) ||
+			    (k == 5 && !strncasecmp(n, "style", 5)))) {
+				/* their content is code, not text */
+				for (c = q; (c = memchr(c, '<', e - c)); c++)
+					if ((size_t)(e - c) >= 2 + k && c[1] == '/' &&
+					    !strncasecmp(c + 2, n, k))
+						break;
+				if (!c || !(q = memchr(c, '>', e - c)))
+					break;
+			}
+			if (blocktag(n, k))
+				sp = 1;
+			s = q + 1;
+			continue;
+		}
+		if (*s == '&') {
+			k = entity(s, e, buf, &used);
+			s += used;
+			if (k == 2 && !memcmp(buf, "\xc2\xa0", 2)) {
+				sp = 1;
+				continue;
+			}
+		} else if (isws((unsigned char)*s)) {
+			sp = 1;
+			s++;
+			continue;
+		} else if (e - s >= 2 && !memcmp(s, "\xc2\xa0", 2)) {
+			sp = 1;
+			s += 2;
+			continue;
+		} else {
+			buf[0] = *s++;
+			k = 1;
+		}
+		if (sp && o > out)
+			*o++ = ' ';
+		sp = 0;
+		memcpy(o, buf, k);
+		o += k;
+	}
+	return o - out;
+}
+
+char *
+rdf_text(const char *html)
+{
+	size_t len = strlen(html);
+	char *out;
+
+	if (!(out = malloc(len + 1)))
+		return NULL;
+	out[htmltext(html, len, out)] = '\0';
+	return out;
+}
