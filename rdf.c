@@ -35,36 +35,39 @@ enum { TCap, TItem, TSkip, TRoot, TAuthor, TName, TLink, TGuid };
 
 typedef struct {
 	const char *name;
+	size_t len;
 	int type, field, prio;
 } Tag;
 
-/* by local name, sorted for bsearch; a higher prio replaces a lower one */
+#define T(name, type, field, prio) { name, sizeof(name) - 1, type, field, prio }
+
+/* by local name, the most frequent first; a higher prio replaces a lower one */
 static const Tag tags[] = {
-	{ "RDF",         TRoot,   0,       0 },
-	{ "author",      TAuthor, FAuthor, 1 },
-	{ "content",     TCap,    FDesc,   1 },
-	{ "creator",     TCap,    FAuthor, 3 },
-	{ "date",        TCap,    FDate,   2 },
-	{ "description", TCap,    FDesc,   2 },
-	{ "encoded",     TCap,    FDesc,   1 },
-	{ "entry",       TItem,   0,       0 },
-	{ "feed",        TRoot,   0,       0 },
-	{ "guid",        TGuid,   FLink,   1 },
-	{ "image",       TSkip,   0,       0 },
-	{ "item",        TItem,   0,       0 },
-	{ "link",        TLink,   FLink,   2 },
-	{ "name",        TName,   FAuthor, 2 },
-	{ "pubDate",     TCap,    FDate,   2 },
-	{ "published",   TCap,    FDate,   2 },
-	{ "rss",         TRoot,   0,       0 },
-	{ "source",      TSkip,   0,       0 },
-	{ "subtitle",    TCap,    FDesc,   2 },
-	{ "summary",     TCap,    FDesc,   2 },
-	{ "tagline",     TCap,    FDesc,   2 },
-	{ "textInput",   TSkip,   0,       0 },
-	{ "textinput",   TSkip,   0,       0 },
-	{ "title",       TCap,    FTitle,  2 },
-	{ "updated",     TCap,    FDate,   1 },
+	T("item",        TItem,   0,       0),
+	T("title",       TCap,    FTitle,  2),
+	T("link",        TLink,   FLink,   2),
+	T("description", TCap,    FDesc,   2),
+	T("date",        TCap,    FDate,   2),
+	T("creator",     TCap,    FAuthor, 3),
+	T("entry",       TItem,   0,       0),
+	T("pubDate",     TCap,    FDate,   2),
+	T("updated",     TCap,    FDate,   1),
+	T("published",   TCap,    FDate,   2),
+	T("summary",     TCap,    FDesc,   2),
+	T("content",     TCap,    FDesc,   1),
+	T("encoded",     TCap,    FDesc,   1),
+	T("author",      TAuthor, FAuthor, 1),
+	T("name",        TName,   FAuthor, 2),
+	T("guid",        TGuid,   FLink,   1),
+	T("image",       TSkip,   0,       0),
+	T("textinput",   TSkip,   0,       0),
+	T("textInput",   TSkip,   0,       0),
+	T("source",      TSkip,   0,       0),
+	T("subtitle",    TCap,    FDesc,   2),
+	T("tagline",     TCap,    FDesc,   2),
+	T("rss",         TRoot,   0,       0),
+	T("RDF",         TRoot,   0,       0),
+	T("feed",        TRoot,   0,       0),
 };
 
 typedef struct {
@@ -185,31 +188,20 @@ field(Parser *ps, int fld)
 	}
 }
 
-static int
-isws(int c)
-{
-	return c == ' ' || c == '\t' || c == '\n' || c == '\r';
-}
-
-static int
-tagcmp(const void *key, const void *elem)
-{
-	const char *k = key;
-	const Tag *t = elem;
-
-	return strcmp(k, t->name);
-}
+/* a macro, not a function: it runs for every byte of every title */
+#define isws(c)                 ((c) == ' ' || (c) == '\t' || (c) == '\n' || (c) == '\r')
 
 static const Tag *
 findtag(const char *s, size_t n)
 {
-	char key[16];
+	size_t i;
 
-	if (n >= sizeof(key))
-		return NULL;
-	memcpy(key, s, n);
-	key[n] = '\0';
-	return bsearch(key, tags, LENGTH(tags), sizeof(tags[0]), tagcmp);
+	/* a few dozen names: comparing lengths first beats a bsearch */
+	for (i = 0; i < LENGTH(tags); i++)
+		if (tags[i].len == n && tags[i].name[0] == s[0] &&
+		    !memcmp(tags[i].name, s, n))
+			return &tags[i];
+	return NULL;
 }
 
 static int
@@ -341,15 +333,31 @@ addtext(Parser *ps, const char *s, const char *e)
 		return -1;
 	o = ps->a + ps->an;
 	while (s < e) {
+		/* memmove, not memcpy: at -Os gcc makes memcpy a rep movsb,
+		 * a loop of one byte at a time where libc's copies by vectors */
 		if (!(amp = memchr(s, '&', e - s))) {
-			memcpy(o, s, e - s);
+			memmove(o, s, e - s);
 			o += e - s;
 			break;
 		}
-		memcpy(o, s, amp - s);
+		memmove(o, s, amp - s);
 		o += amp - s;
-		o += entity(amp, e, o, &used);
-		s = amp + used;
+		s = amp;
+		/* escaped HTML is mostly &lt; &gt; &amp; &quot;: no lookup for them */
+		if (e - s >= 4 && s[2] == 't' && s[3] == ';' && (s[1] == 'l' || s[1] == 'g')) {
+			*o++ = s[1] == 'l' ? '<' : '>';
+			s += 4;
+		} else if (e - s >= 5 && s[1] == 'a' && s[2] == 'm' && s[3] == 'p' && s[4] == ';') {
+			*o++ = '&';
+			s += 5;
+		} else if (e - s >= 6 && s[1] == 'q' && s[2] == 'u' && s[3] == 'o' &&
+		    s[4] == 't' && s[5] == ';') {
+			*o++ = '"';
+			s += 6;
+		} else {
+			o += entity(s, e, o, &used);
+			s += used;
+		}
 	}
 	ps->an = o - ps->a;
 	return 0;
@@ -361,7 +369,7 @@ addraw(Parser *ps, const char *s, const char *e)
 {
 	if ((size_t)(e - s) > ps->acap - ps->an)
 		return -1;
-	memcpy(ps->a + ps->an, s, e - s);
+	memmove(ps->a + ps->an, s, e - s);
 	ps->an += e - s;
 	return 0;
 }
@@ -370,18 +378,35 @@ addraw(Parser *ps, const char *s, const char *e)
 static size_t
 collapse(char *s, size_t n)
 {
-	size_t i, o = 0;
-	int sp = 0;
+	size_t i, o, b = 0;
+	int sp = 0, c;
 
-	for (i = 0; i < n; i++) {
-		if (isws((unsigned char)s[i])) {
-			sp = 1;
-		} else {
-			if (sp && o)
-				s[o++] = ' ';
-			sp = 0;
-			s[o++] = s[i];
+	/* most values need nothing: trim, then look for a run to collapse */
+	while (n && isws((unsigned char)s[n - 1]))
+		n--;
+	while (b < n && isws((unsigned char)s[b]))
+		b++;
+	for (i = b; i < n; i++)
+		if ((unsigned char)s[i] <= ' ' && (s[i] != ' ' || isws((unsigned char)s[i + 1])))
+			break;
+	if (i == n) {
+		if (b)
+			memmove(s, s + b, n - b);
+		return n - b;
+	}
+	if (b)
+		memmove(s, s + b, i - b);
+	for (o = i - b; i < n; i++) {
+		c = (unsigned char)s[i];
+		if (c <= ' ' && isws(c)) {
+			sp = o != 0;
+			continue;
 		}
+		if (sp) {
+			s[o++] = ' ';
+			sp = 0;
+		}
+		s[o++] = c;
 	}
 	return o;
 }
@@ -668,15 +693,14 @@ namematch(const char *a, size_t alen, const char *b, size_t blen)
 	return alen == blen && !memcmp(a, b, alen);
 }
 
-/* a start tag: name [s, ne), attributes [ne, ae); 0, or -1 with ps->err */
+/* a start tag: local name [ln, ne), attributes [ne, ae); 0, or -1 with ps->err */
 static int
-starttag(Parser *ps, const char *s, const char *ne, const char *ae, int empty)
+starttag(Parser *ps, const char *ln, const char *ne, const char *ae, int empty)
 {
 	const Tag *t;
-	const char *ln, *v;
-	size_t lnlen, vlen;
+	const char *v;
+	size_t lnlen = ne - ln, vlen;
 
-	ln = localname(s, ne, &lnlen);
 	if (ps->cap) {
 		/* Atom's author holds name, email and uri: only name is its value */
 		if (ps->cap == 1 + TAuthor) {
@@ -870,7 +894,10 @@ parse(Parser *ps)
 	int c;
 
 	while (p < e && !ps->rootdone) {
-		if (!(q = memchr(p, '<', e - p)))
+		/* between tags the next '<' is mostly a few blanks away */
+		for (q = p; q < e && q < p + 8 && *q != '<'; q++)
+			;
+		if (q < e && *q != '<' && !(q = memchr(q, '<', e - q)))
 			q = e;
 		if (ps->cap && addtext(ps, p, q) < 0)
 			goto nomem;
@@ -908,11 +935,13 @@ parse(Parser *ps)
 				goto truncated;
 			p = q + 2;
 		} else if (c == '/') {
+			/* the local name is what follows the last ':' */
 			for (n = ne = p + 2; ne < e && *ne != '>' && !isws((unsigned char)*ne); ne++)
-				;
+				if (*ne == ':')
+					n = ne + 1;
 			if (ne >= e || !(q = memchr(ne, '>', e - ne)))
 				goto truncated;
-			n = localname(n, ne, &lnlen);
+			lnlen = ne - n;
 			if (ps->cap && ps->caphtml &&
 			    !namematch(n, lnlen, ps->capname, ps->caplen)) {
 				if (addraw(ps, p, q + 1) < 0)
@@ -923,15 +952,16 @@ parse(Parser *ps)
 			p = q + 1;
 		} else if (c == '_' || c == ':' || c >= 0x80 ||
 		    ((c | 0x20) >= 'a' && (c | 0x20) <= 'z')) {
-			for (ne = p + 1; ne < e && *ne != '>' && *ne != '/' &&
+			for (n = ne = p + 1; ne < e && *ne != '>' && *ne != '/' &&
 			    !isws((unsigned char)*ne); ne++)
-				;
+				if (*ne == ':')
+					n = ne + 1;
 			if (!(q = tagend(ne, e)))
 				goto truncated;
 			if (ps->cap && ps->caphtml) {
 				if (addraw(ps, p, q + 1) < 0)
 					goto nomem;
-			} else if (starttag(ps, p + 1, ne, q, q[-1] == '/') < 0) {
+			} else if (starttag(ps, n, ne, q, q[-1] == '/') < 0) {
 				return -1;
 			}
 			p = q + 1;
@@ -985,33 +1015,36 @@ latin(const char *s, size_t n)
 static size_t
 utf8check(const char *s, size_t n)
 {
-	const uint64_t hi = 0x8080808080808080ULL, lo = 0x0101010101010101ULL;
-	uint64_t w, x;
+	const uint64_t hi = 0x8080808080808080ULL;
+	uint64_t a, b, c, d;
 	unsigned long cp;
-	size_t i = 0, len, k;
+	const char *nul;
+	size_t i = 0, end, k, len;
 
-	while (i < n) {
-		/* eight bytes at a time while they are ASCII and not NUL */
-		for (; n - i >= 16; i += 16) {
-			memcpy(&w, s + i, 8);
-			memcpy(&x, s + i + 8, 8);
-			if (((w | x) & hi) || ((w - lo) & ~w & hi) || ((x - lo) & ~x & hi))
+	end = (nul = memchr(s, '\0', n)) ? (size_t)(nul - s) : n;
+	while (i < end) {
+		/* 32 bytes at a time while they are ASCII */
+		for (; end - i >= 32; i += 32) {
+			/* eight-byte memcpys: each is one load */
+			memcpy(&a, s + i, 8);
+			memcpy(&b, s + i + 8, 8);
+			memcpy(&c, s + i + 16, 8);
+			memcpy(&d, s + i + 24, 8);
+			if ((a | b | c | d) & hi)
 				break;
 		}
-		for (len = i + 16 < n ? i + 16 : n; i < len; ) {
+		for (k = MIN(i + 32, end); i < k; ) {
 			if ((unsigned char)s[i] < 0x80) {
-				if (!s[i])
-					return i;
 				i++;
 				continue;
 			}
-			k = utf8dec(s + i, n - i, &cp);
-			if (cp == 0xfffd && (k != 3 || memcmp(s + i, "\xef\xbf\xbd", 3)))
+			len = utf8dec(s + i, n - i, &cp);
+			if (cp == 0xfffd && (len != 3 || memcmp(s + i, "\xef\xbf\xbd", 3)))
 				return i;
-			i += k;
+			i += len;
 		}
 	}
-	return n;
+	return end;
 }
 
 /*
