@@ -468,27 +468,84 @@ msnow(void)
 	return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
 }
 
+/* a subject name as BearSSL's decoder reports it */
+typedef struct {
+	unsigned char buf[4096];
+	size_t len;
+} Dn;
+
+static void
+dnappend(void *ctx, const void *buf, size_t len)
+{
+	Dn *dn = ctx;
+
+	if (len <= sizeof(dn->buf) - dn->len) {
+		memcpy(dn->buf + dn->len, buf, len);
+		dn->len += len;
+	}
+}
+
+/*
+ * Lazy anchors must be what eager decoding gives: for every certificate
+ * of the system bundle, the subject found by the DER walk is the name
+ * br_x509_decoder reports, and resolve yields the decoder's key.
+ */
 static void
 testanchors(void)
 {
 	static const char *bundle = "/etc/ssl/certs/ca-certificates.crt";
+	br_x509_decoder_context dc;
+	const br_x509_pkey *pk;
+	br_x500_name dn = { (unsigned char *)"nothing", 7 };
 	Anchors a = {0};
 	char err[256];
+	size_t i, bad = 0, undecodable = 0;
 	FILE *f;
+	Dn d;
 	int rc;
 
 	rc = loadanchors(&a, "/nonexistent/ca.pem", err, sizeof(err));
 	check(rc < 0 && strstr(err, "No such file"), "missing CA file: %s", err);
+	freeanchors(&a);
 	if ((f = fopen("tests/tmp/notpem", "w"))) {
 		fputs("-----BEGIN CERTIFICATE-----\n!!!!\n-----END CERTIFICATE-----\n", f);
 		fclose(f);
 		rc = loadanchors(&a, "tests/tmp/notpem", err, sizeof(err));
 		check(rc < 0 && strstr(err, "no certificates"), "CA file without certificates: %s",
 		    err);
+		freeanchors(&a);
 	}
 	if (access(bundle, R_OK) == 0) {
 		rc = loadanchors(&a, bundle, err, sizeof(err));
 		check(rc == 0 && a.n > 100, "system bundle: %zu anchors", a.n);
+		check(resolvename(&a, &dn) == 0 && !a.pem[0].done && a.ta[0].pkey.key_type == 0,
+		    "anchors stay undecoded until named");
+		for (i = 0; i < a.n; i++) {
+			d.len = 0;
+			br_x509_decoder_init(&dc, dnappend, &d);
+			br_x509_decoder_push(&dc, a.pem[i].der, a.pem[i].len);
+			pk = br_x509_decoder_get_pkey(&dc);
+			if (resolvename(&a, &a.ta[i].dn) < 0 || !a.pem[i].done)
+				bad++;
+			if (!pk) {
+				undecodable++;
+				continue;
+			}
+			if (d.len != a.ta[i].dn.len || memcmp(d.buf, a.ta[i].dn.data, d.len) ||
+			    pk->key_type != a.ta[i].pkey.key_type ||
+			    (a.ta[i].flags != 0) != (br_x509_decoder_isCA(&dc) != 0))
+				bad++;
+			else if (pk->key_type == BR_KEYTYPE_RSA &&
+			    (pk->key.rsa.nlen != a.ta[i].pkey.key.rsa.nlen ||
+			    memcmp(pk->key.rsa.n, a.ta[i].pkey.key.rsa.n, pk->key.rsa.nlen)))
+				bad++;
+			else if (pk->key_type == BR_KEYTYPE_EC &&
+			    (pk->key.ec.qlen != a.ta[i].pkey.key.ec.qlen ||
+			    memcmp(pk->key.ec.q, a.ta[i].pkey.key.ec.q, pk->key.ec.qlen)))
+				bad++;
+		}
+		check(!bad, "lazy anchors match br_x509_decoder for all %zu (%zu undecodable)",
+		    a.n, undecodable);
 		freeanchors(&a);
 	}
 	check(b64dec("aGVs\nbG8=", 9, (unsigned char *)err) == 5 && !memcmp(err, "hello", 5),
