@@ -10,12 +10,13 @@ OBJ = $(SRC:.c=.o)
 SAN = -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer -g
 TESTCFLAGS = -std=c99 -pedantic -Wall -Wextra -g -O1 -I. $(LWNRSS_CPPFLAGS) $(CFLAGS)
 UNITS = tests/rdf_test tests/http_test
-TESTBIN = $(UNITS) $(UNITS:=-san)
+XTESTS = tests/lwnrss-test tests/wmdelete
+TESTBIN = $(UNITS) $(UNITS:=-san) $(XTESTS)
 
 # Debian/Ubuntu packages: to build, and to run the tests and benchmarks
 BUILDDEPS = make gcc libc6-dev libx11-dev libxft-dev libfontconfig1-dev libbearssl-dev
 TESTDEPS = clang mandoc openssl python3 nginx-light xvfb xauth xdotool x11-utils \
-	imagemagick fonts-dejavu-core fonts-noto-color-emoji fonts-wqy-microhei valgrind
+	x11-xserver-utils imagemagick fonts-dejavu-core fonts-noto-color-emoji fonts-wqy-microhei valgrind
 BENCHDEPS = sfeed libxml2-utils curl suckless-tools hyperfine
 
 all: lwnrss
@@ -46,6 +47,13 @@ tests/http_test: tests/http_test.c http.c util.c http.h util.h
 
 tests/http_test-san: tests/http_test.c http.c util.c http.h util.h
 	$(CC) $(TESTCFLAGS) $(BEARSSLINC) $(SAN) -o $@ tests/http_test.c util.c $(BEARSSLLIBS) $(LDFLAGS)
+
+# the window tests' build: the same lwnrss.c with tests/config.test.h
+tests/lwnrss-test: lwnrss.c tests/config.test.h http.o rdf.o util.o http.h rdf.h util.h
+	$(CC) $(LWNRSS_CFLAGS) -DCONFIG_H='"tests/config.test.h"' -o $@ lwnrss.c http.o rdf.o util.o $(LWNRSS_LDFLAGS)
+
+tests/wmdelete: tests/wmdelete.c
+	$(CC) $(LWNRSS_CFLAGS) -o $@ tests/wmdelete.c $(LWNRSS_LDFLAGS)
 
 test: lwnrss $(TESTBIN)
 	./tests/run.sh

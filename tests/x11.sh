@@ -1,0 +1,408 @@
+#!/bin/sh
+# See LICENSE file for copyright and license details.
+# x11.sh: the window, under an Xvfb of its own, driven by real key presses
+# and clicks (XTEST) and read back through window properties and pixels.
+#
+# tests/lwnrss-test is lwnrss built with tests/config.test.h: flat colours
+# (title bar blue, rows white, selected row green, the line between rows
+# red, failed title bar magenta) so one pixel column left of the text
+# tells the layout, and an open command that writes the link to a file.
+cd "$(dirname "$0")/.." || exit 1
+. tests/lib.sh
+
+X=tests/lwnrss-test
+FEED=tests/x11-feed.rdf
+TITLE='Example Weekly Ωμέγα'
+# a directory per run: other test runs may share tests/tmp
+D=$T/x11.$$
+mkdir -p "$D"
+export LWNRSS_OPENLOG="$D/opened"
+export LC_ALL=C.UTF-8
+
+for p in Xvfb xdotool xprop xwininfo xdpyinfo xrdb import convert openssl python3; do
+	if ! command -v "$p" > /dev/null; then
+		notok "x11: $p is installed (make deps)"
+		exit 1
+	fi
+done
+[ -x "$X" ] && [ -x tests/wmdelete ] || { notok "x11: make $X tests/wmdelete"; exit 1; }
+
+# retry cmd...: cmd succeeds within 5 seconds
+retry() {
+	i=0
+	while [ "$i" -lt 50 ]; do
+		"$@" && return 0
+		sleep 0.1
+		i=$((i + 1))
+	done
+	return 1
+}
+
+PIDS=
+XVFB=
+SRV=
+cleanup() {
+	for p in $PIDS $SRV; do kill -9 "$p" 2> /dev/null; done
+	[ -n "$XVFB" ] && kill "$XVFB" 2> /dev/null
+	exec 3>&- 2> /dev/null
+	wait 2> /dev/null
+	# kept with X11KEEP=1, to look at the screenshots
+	[ -n "$X11KEEP" ] || rm -rf "$D"
+}
+trap cleanup EXIT
+trap 'exit 1' INT TERM HUP
+
+# no display: a message and status 1 (before any server is started)
+out=$(DISPLAY= "$X" - < "$FEED" 2>&1)
+rc=$?
+check "no display: exits 1" [ "$rc" -eq 1 ]
+check "no display: says so" [ "$out" = "lwnrss: cannot open display" ]
+
+# an X server of our own: -displayfd lets it pick a free display number,
+# so that runs beside ours (other displays, other test runs) do not clash
+Xvfb -displayfd 5 -screen 0 1024x768x24 -dpi 96 -nolisten tcp -noreset \
+	5> "$D/display" > "$D/xvfb.log" 2>&1 &
+XVFB=$!
+retry grep -q '^[0-9]' "$D/display"
+n=$(cat "$D/display")
+if [ -z "$n" ] || ! xdpyinfo -display ":$n" > /dev/null 2>&1; then
+	notok "x11: Xvfb starts"
+	exit 1
+fi
+export DISPLAY=":$n"
+echo 'Xft.dpi: 96' | xrdb -nocpp -merge
+
+# ---- helpers ----------------------------------------------------------
+
+# start args...: run the test build in the background; sets PID and W
+start() {
+	# an asynchronous command's stdin is /dev/null unless redirected
+	exec 4<&0
+	"$X" "$@" <&4 4<&- > "$D/out" 2> "$D/err" &
+	exec 4<&-
+	PID=$!
+	PIDS="$PIDS $PID"
+	W=
+	i=0
+	while [ "$i" -lt 50 ] && [ -z "$W" ]; do
+		W=$(xdotool search --pid "$PID" 2> /dev/null | head -n 1)
+		[ -n "$W" ] || sleep 0.1
+		i=$((i + 1))
+	done
+	[ -n "$W" ] && xdotool windowfocus --sync "$W" 2> /dev/null
+	sleep 0.1
+}
+
+prop() {
+	xprop -id "$W" -notype "$1" 2> /dev/null | sed -n 's/^[^=]*= //p'
+}
+
+# hastitle s: both window names are s
+hastitle() {
+	[ "$(prop WM_NAME)" = "\"$1\"" ] && [ "$(prop _NET_WM_NAME)" = "\"$1\"" ]
+}
+
+shot() {
+	import -window "$W" "$D/shot.png" 2> /dev/null
+}
+
+# sig: the colours down the pixel column x=3 of the window as runs, e.g.
+# "B38 G90 R1 W90 R1 W200": B title bar, E failed title bar, W row,
+# G selected row, R line between rows
+sig() {
+	shot || return 1
+	h=$(identify -format %h "$D/shot.png")
+	convert "$D/shot.png" -crop "1x$h+3+0" +repage -depth 8 txt:- |
+		awk 'NR > 1 { print $3 }' | uniq -c | awk '
+		BEGIN { c["#0000FF"] = "B"; c["#FF00FF"] = "E"; c["#FFFFFF"] = "W"
+		        c["#00FF00"] = "G"; c["#FF0000"] = "R" }
+		{ printf "%s%s%d", (NR > 1 ? " " : ""), (($2 in c) ? c[$2] : "?"), $1 }
+		END { print "" }' > "$D/sig"
+	cat "$D/sig"
+}
+
+# sigis re: the column matches the extended regular expression re
+sigis() {
+	sig > /dev/null && grep -Eq "^$1\$" "$D/sig"
+}
+
+# rowsel k n: n full rows shown, the k-th (from 1) selected, then the rest
+rowsel() {
+	re="B$BAR"
+	j=1
+	while [ "$j" -le "$2" ]; do
+		if [ "$j" -eq "$1" ]; then re="$re G$ROW R1"; else re="$re W$ROW R1"; fi
+		j=$((j + 1))
+	done
+	sigis "$re( W[0-9]+)?"
+}
+
+# box x y w h: bounding box "WxH+X+Y" of what is drawn in that area of
+# the last shot, ignoring the area's background colour
+box() {
+	convert "$D/shot.png" -crop "${3}x${4}+$1+$2" +repage -format '%@' info: 2> /dev/null
+}
+
+key() {
+	xdotool key --clearmodifiers "$@"
+}
+
+# gone pid: the process has exited (a zombie counts)
+gone() {
+	st=$(ps -o stat= -p "$1" 2> /dev/null)
+	case $st in
+	''|Z*) return 0 ;;
+	esac
+	return 1
+}
+
+between() {
+	[ "$1" -ge "$2" ] && [ "$1" -le "$3" ]
+}
+
+# within s pid: the process is gone within s tenths of a second
+within() {
+	i=0
+	while [ "$i" -lt "$1" ]; do
+		gone "$2" && return 0
+		sleep 0.1
+		i=$((i + 1))
+	done
+	return 1
+}
+
+opened() {
+	grep -qxF "$1" "$LWNRSS_OPENLOG" 2> /dev/null
+}
+
+# ---- a feed from standard input ---------------------------------------
+
+start - < "$FEED"
+check "window is mapped" [ -n "$W" ]
+check "WM_NAME and _NET_WM_NAME are the feed's title" retry hastitle "$TITLE"
+if ! hastitle "$TITLE"; then
+	notok "x11: the feed loads; not going on"
+	cat "$D/err"
+	exit 1
+fi
+check "WM_CLASS is lwnrss, lwnrss" [ "$(prop WM_CLASS)" = '"lwnrss", "lwnrss"' ]
+check "_NET_WM_PID is the process" [ "$(prop _NET_WM_PID)" = "$PID" ]
+check "WM_PROTOCOLS has WM_DELETE_WINDOW" sh -c \
+	"xprop -id $W WM_PROTOCOLS | grep -q WM_DELETE_WINDOW"
+check "size hints are set" sh -c \
+	"xprop -id $W WM_NORMAL_HINTS | grep -q 'minimum size'"
+check "not override-redirect" sh -c \
+	"xwininfo -id $W | grep -q 'Override Redirect State: no'"
+
+# the layout: title bar, then 5 rows of equal height, the first selected
+retry sigis 'B[0-9]+ G[0-9]+ R1 .*' > /dev/null
+s=$(sig)
+BAR=$(echo "$s" | sed 's/^B\([0-9]*\) .*/\1/')
+ROW=$(echo "$s" | sed 's/^B[0-9]* G\([0-9]*\) .*/\1/')
+echo "# column: $s"
+check "title bar, then one row per headline, the first selected" rowsel 1 5
+# at 96 dpi: 16 px above and below a row's text, and 16 px to its left
+check "rows are padded: at least 32 px plus three lines" [ "$ROW" -ge 74 ]
+b=$(box 0 "$BAR" 640 "$ROW")
+echo "# first row's text: $b"
+bx=$(echo "$b" | sed 's/.*+\([0-9]*\)+[0-9]*$/\1/')
+by=$(echo "$b" | sed 's/.*+//')
+bh=$(echo "$b" | sed 's/^[0-9]*x\([0-9]*\)+.*/\1/')
+check "row text starts 16 px from the left (15: antialiasing)" between "$bx" 15 18
+check "row text starts 16 px below the row's top" between "$by" 16 22
+check "row text ends at least 16 px above the row's end" \
+	[ $((by + bh)) -le $((ROW - 16)) ]
+b=$(box 0 0 640 "$BAR")
+echo "# title bar's text: $b"
+check "title bar has text on the left and on the right" sh -c \
+	"echo '$b' | awk -F'[x+]' '{ exit !(\$3 >= 15 && \$3 <= 18 && \$1 + \$3 >= 600) }'"
+
+# keys move the highlight
+key j
+check "j selects the second row" retry rowsel 2 5
+key Down
+check "Down selects the third row" retry rowsel 3 5
+key k
+check "k selects the second row" retry rowsel 2 5
+key Up
+check "Up selects the first row" retry rowsel 1 5
+key G
+check "G selects the last row" retry rowsel 5 5
+key g
+check "g selects the first row" retry rowsel 1 5
+key End
+check "End selects the last row" retry rowsel 5 5
+key Home
+check "Home selects the first row" retry rowsel 1 5
+key Next
+check "Next (Page Down) moves a page, to the last row here" retry rowsel 5 5
+key Prior
+check "Prior (Page Up) moves a page back" retry rowsel 1 5
+key space
+check "space pages down" retry rowsel 5 5
+key Home
+
+# opening: Enter and o run the command with the link, /rss rewritten
+key Return
+check "Enter opens the selected article's link, LWN's /rss dropped" \
+	retry opened "https://lwn.net/Articles/1001/"
+key j o
+check "o opens the selected article" retry opened "https://example.org/2"
+check "the window did not wait for the open command" [ "$(prop WM_NAME)" = "\"$TITLE\"" ]
+
+# mouse: a click selects, a click on the selected row opens
+y=$((BAR + 2 * (ROW + 1) + ROW / 2))
+xdotool mousemove --window "$W" 300 "$y" click 1
+check "a click selects the row under the pointer" retry rowsel 3 5
+xdotool mousemove --window "$W" 300 "$y" click 1
+check "a click on the selected row opens it" retry opened "https://example.org/3"
+
+# resizing reflows; the wheel scrolls
+key Home
+xdotool windowsize "$W" 400 $((BAR + 2 * (ROW + 1) + 10))
+check "a resize redraws at the new size: 2 rows and a part" retry \
+	sigis "B$BAR G$ROW R1 W$ROW R1 W10"
+xdotool mousemove --window "$W" 200 $((BAR + 5)) click 5
+check "wheel down scrolls one row" retry sigis "B$BAR W$ROW R1 W$ROW R1 W10"
+xdotool click 4
+check "wheel up scrolls back" retry sigis "B$BAR G$ROW R1 W$ROW R1 W10"
+key Next
+check "Next with 2 rows shown: the third selected, on top" retry sigis "B$BAR G$ROW R1 W$ROW R1 W10"
+xdotool windowsize "$W" 400 1
+sleep 0.3
+xdotool windowsize "$W" 300 5
+sleep 0.3
+xdotool windowsize "$W" 640 720
+check "a 1-pixel-high window does not crash it" retry rowsel 3 5
+
+# the window manager's close button
+tests/wmdelete "$W"
+check "WM_DELETE_WINDOW ends the process" within 20 "$PID"
+wait "$PID"
+check "... with status 0" [ $? -eq 0 ]
+check "nothing on stderr" [ ! -s "$D/err" ] || cat "$D/err"
+
+start - < "$FEED"
+retry hastitle "$TITLE"
+key q
+check "q ends the process at once" within 10 "$PID"
+start - < "$FEED"
+retry hastitle "$TITLE"
+key Escape
+check "Escape ends the process" within 10 "$PID"
+
+# embedding: -w puts the window inside another one (here, another lwnrss)
+start - < "$FEED"
+retry hastitle "$TITLE"
+HOST=$W
+HOSTPID=$PID
+start -w "$HOST" - < "$FEED"
+hex=$(printf '0x%x' "$HOST")
+hw=$(xwininfo -id "$HOST" | sed -n 's/.*Width: //p')
+check "-w: the window is a child of the given window" sh -c \
+	"xwininfo -tree -id $W | grep -q 'Parent window id: $hex '"
+check "-w: it has the host's size" sh -c \
+	"xwininfo -id $W | grep -q 'Width: $hw\$'"
+kill "$PID" "$HOSTPID"
+check "SIGTERM ends it" within 20 "$PID"
+within 20 "$HOSTPID"
+
+# ---- standard input that never ends: the window still works ----------
+
+mkfifo "$D/fifo"
+exec 3<> "$D/fifo"
+start - <&3
+check "while loading: the title bar is up, no rows" retry sigis "B$BAR W[0-9]+"
+shot
+b=$(box 320 0 321 "$BAR")
+echo "# status while loading: $b"
+check "while loading: a status on the right of the title bar" sh -c \
+	"echo '$b' | awk -F'[x+]' '{ exit !(\$1 > 20 && \$1 + \$3 >= 280) }'"
+FETCH=$(pgrep -P "$PID" | head -n 1)
+check "while loading: the fetch is a child process" [ -n "$FETCH" ]
+xdotool windowsize "$W" 500 300
+check "while loading: a resize redraws" retry sh -c \
+	"import -window $W $D/r.png && [ \"\$(identify -format %wx%h $D/r.png)\" = 500x300 ]"
+key q
+check "while loading: q ends the process at once" within 10 "$PID"
+check "... and the fetch child is gone" retry gone "${FETCH:-0}"
+exec 3>&-
+
+# ---- a failure: no feed on standard input -----------------------------
+
+printf 'this is not a feed\n' > "$D/bad"
+start - < "$D/bad"
+check "a failed load turns the title bar red" retry sigis "E$BAR W[0-9]+"
+check "the error is on stderr" grep -q '^lwnrss: stdin: ' "$D/err"
+key q
+within 10 "$PID"
+
+# ---- Xft.dpi scales fonts and paddings ---------------------------------
+
+echo 'Xft.dpi: 192' | xrdb -nocpp -merge
+start - < "$FEED"
+retry hastitle "$TITLE"
+xdotool windowsize "$W" 600 700
+retry sigis "B[0-9]+ G[0-9]+ R1 .*" > /dev/null
+s2=$(sig)
+echo "# column at 192 dpi: $s2"
+row2=$(echo "$s2" | sed 's/^B[0-9]* G\([0-9]*\) .*/\1/')
+check "at 192 dpi rows are twice as high" \
+	[ "$row2" -ge $((2 * ROW - 6)) ] && [ "$row2" -le $((2 * ROW + 6)) ]
+key q
+within 10 "$PID"
+echo 'Xft.dpi: 96' | xrdb -nocpp -merge
+
+# ---- HTTPS: a local server with a test CA ------------------------------
+
+C=$D/tls
+mkdir -p "$C"
+openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes \
+	-keyout "$C/ca.key" -out "$C/ca.pem" -days 2 -subj /CN=lwnrss-x11-ca \
+	-addext basicConstraints=critical,CA:TRUE \
+	-addext keyUsage=critical,keyCertSign > /dev/null 2>&1
+openssl req -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes \
+	-keyout "$C/key.pem" -out "$C/srv.csr" -subj /CN=localhost > /dev/null 2>&1
+printf 'subjectAltName=DNS:localhost\n' > "$C/ext"
+openssl x509 -req -in "$C/srv.csr" -CA "$C/ca.pem" -CAkey "$C/ca.key" \
+	-CAcreateserial -out "$C/cert.pem" -days 2 -extfile "$C/ext" > /dev/null 2>&1
+export SSL_CERT_FILE="$C/ca.pem"
+
+# server step...: start tests/x11srv.py; sets SRV and PORT
+server() {
+	[ -n "$SRV" ] && kill "$SRV" 2> /dev/null
+	rm -f "$D/port"
+	python3 tests/x11srv.py "$C" "$@" > "$D/port" &
+	SRV=$!
+	retry test -s "$D/port"
+	PORT=$(cat "$D/port")
+}
+
+# a second version of the feed: one new article on top
+sed 's|^</channel>$|</channel><item rdf:about="https://example.org/new"><title>A new article</title><link>https://example.org/new</link><dc:date>2024-03-02T09:00:00+00:00</dc:date><dc:creator>frank</dc:creator><description>New.</description></item>|' \
+	"$FEED" > "$D/feed2.rdf"
+
+server fail "$FEED" "$D/feed2.rdf"
+start "https://localhost:$PORT/feed"
+check "https: a failing server turns the title bar red" retry sigis "E$BAR W[0-9]+"
+check "https: the error is on stderr" grep -q "^lwnrss: localhost.*500" "$D/err"
+key r
+check "https: r retries, and the feed is shown" retry rowsel 1 5
+check "https: the window's title is the feed's title" hastitle "$TITLE"
+key j j
+retry rowsel 3 5 > /dev/null
+key r
+check "https: a reload keeps the selected article (one new on top)" retry rowsel 4 6
+key q
+check "https: q ends the process" within 10 "$PID"
+
+server stall
+start "https://localhost:$PORT/feed"
+check "https: a stalled server shows the title bar and no rows" retry sigis "B$BAR W[0-9]+"
+check "https: while stalled the fetch child waits" retry sh -c "pgrep -P $PID > /dev/null"
+FETCH=$(pgrep -P "$PID" | head -n 1)
+sleep 0.5
+key q
+check "https: a stalled server: q ends the process at once" within 10 "$PID"
+check "https: ... and the fetch child is gone" retry gone "${FETCH:-0}"
+exit 0

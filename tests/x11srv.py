@@ -1,0 +1,65 @@
+#!/usr/bin/env python3
+# See LICENSE file for copyright and license details.
+"""x11srv.py dir step...: an HTTPS server on 127.0.0.1 for tests/x11.sh.
+
+Serves with dir/cert.pem and dir/key.pem and prints its port on stdout.
+The n-th request gets the n-th step, the last step repeating:
+  a file name  200 with the file as the body
+  fail         500 with an empty body
+  stall        the TCP connection is accepted and never answered
+"""
+import socket
+import ssl
+import sys
+import threading
+import time
+
+held = []
+
+
+def answer(conn, step):
+    if step == "stall":
+        held.append(conn)
+        return
+    try:
+        ctx = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+        ctx.load_cert_chain(sys.argv[1] + "/cert.pem", sys.argv[1] + "/key.pem")
+        s = ctx.wrap_socket(conn, server_side=True)
+        req = b""
+        while b"\r\n\r\n" not in req:
+            b = s.recv(4096)
+            if not b:
+                return
+            req += b
+        if step == "fail":
+            head, body = "500 Internal Server Error", b""
+        else:
+            head, body = "200 OK", open(step, "rb").read()
+        s.sendall(("HTTP/1.1 %s\r\nContent-Type: application/rdf+xml\r\n"
+                   "Content-Length: %d\r\nConnection: close\r\n\r\n"
+                   % (head, len(body))).encode() + body)
+        s.close()
+    except (OSError, ssl.SSLError):
+        pass
+
+
+def main():
+    steps = sys.argv[2:]
+    ls = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    ls.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    ls.bind(("127.0.0.1", 0))
+    ls.listen(16)
+    print(ls.getsockname()[1], flush=True)
+    n = 0
+    while True:
+        conn, _ = ls.accept()
+        step = steps[min(n, len(steps) - 1)]
+        n += 1
+        threading.Thread(target=answer, args=(conn, step), daemon=True).start()
+
+
+if __name__ == "__main__":
+    try:
+        main()
+    except KeyboardInterrupt:
+        time.sleep(0)
