@@ -444,8 +444,10 @@ urlparse(Url *u, const char *s, char *err, size_t errlen)
 			at = p;
 	if (at) {
 		/* name only the host: the part before '@' may hold a password */
+		for (h = at + 1, he = h; he < end && *he != (*h == '[' ? ']' : ':'); he++)
+			;
 		seterr(err, errlen, "%.*s: user names and passwords in URLs are refused",
-		    (int)MIN(end - at - 1, 200), at + 1);
+		    (int)MIN(he - h + (*h == '['), 200), h);
 		return -1;
 	}
 	if (*auth == '[') {

@@ -1,0 +1,148 @@
+#!/bin/sh
+# See LICENSE file for copyright and license details.
+# tls.sh: lwnrss -p and http_get against HTTPS servers on 127.0.0.1 with
+# certificates made here: a good one prints the feed, every bad one fails
+# with its own message and exit status 1.  No network beyond loopback.
+cd "$(dirname "$0")/.." || exit 1
+. tests/lib.sh
+. tests/tlslib.sh
+counting
+
+D=$T/tls
+rm -rf "$D"
+mkdir -p "$D"
+GET=tests/http_test-san
+for f in ./lwnrss "$GET"; do
+	[ -x "$f" ] || { notok "$f is built"; exit 1; }
+done
+command -v openssl > /dev/null && command -v python3 > /dev/null || {
+	notok "openssl and python3 are installed"
+	exit 1
+}
+mkcerts "$D" || { notok "test certificates made with openssl"; exit 1; }
+ok "test certificates made with openssl"
+
+cat > "$D/feed.rdf" <<'EOF'
+<?xml version="1.0" encoding="utf-8"?>
+<rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"
+ xmlns="http://purl.org/rss/1.0/" xmlns:dc="http://purl.org/dc/elements/1.1/">
+<channel rdf:about="https://lwn.net"><title>LWN.net</title><link>https://lwn.net</link>
+<description>LWN.net is a comprehensive source of news and opinions</description></channel>
+<item rdf:about="https://lwn.net/Articles/1/"><title>[$] First article</title>
+<link>https://lwn.net/Articles/1/</link><dc:date>2024-03-01T12:00:00+00:00</dc:date></item>
+<item rdf:about="https://lwn.net/Articles/2/"><title>Security updates for Friday</title>
+<link>https://lwn.net/Articles/2/</link></item>
+</rdf:RDF>
+EOF
+printf '[$] First article\thttps://lwn.net/Articles/1/\nSecurity updates for Friday\thttps://lwn.net/Articles/2/\n' \
+	> "$D/feed.want"
+
+startserver "$D" "$D/feed.rdf" || { notok "test server started"; exit 1; }
+trap stopserver EXIT
+ok "test server started"
+TLS=$(port tls)
+
+# lwnrss -p URL: stdout into $D/out, stderr into $D/err, the status into rc
+lwnrss() {
+	SSL_CERT_FILE=${CA-$D/ca.pem} ./lwnrss -p "$@" > "$D/out" 2> "$D/err"
+	rc=$?
+}
+
+# fails what message url: lwnrss -p url exits 1 saying exactly "lwnrss: message"
+fails() {
+	lwnrss "$3"
+	if [ "$rc" -eq 1 ] && [ "$(cat "$D/err")" = "lwnrss: $2" ] && [ ! -s "$D/out" ]; then
+		ok "$1: $2"
+	else
+		notok "$1: want \"lwnrss: $2\", exit 1; got exit $rc: $(cat "$D/err")"
+	fi
+}
+
+lwnrss "https://localhost:$TLS/feed"
+check "the good server: lwnrss -p prints the feed" \
+	sh -c "[ $rc -eq 0 ] && [ ! -s '$D/err' ] && cmp -s '$D/out' '$D/feed.want'"
+
+fails "expired certificate" "localhost: certificate has expired" \
+	"https://localhost:$(port expired)/feed"
+fails "not yet valid certificate" "localhost: certificate is not yet valid" \
+	"https://localhost:$(port notyet)/feed"
+fails "certificate for another name" "localhost: certificate is for another host name" \
+	"https://localhost:$(port wrongname)/feed"
+fails "self-signed certificate" "localhost: certificate is self-signed and not trusted" \
+	"https://localhost:$(port selfsigned)/feed"
+fails "certificate from an unknown CA" \
+	"localhost: certificate is not trusted (unknown issuer)" \
+	"https://localhost:$(port unknownca)/feed"
+fails "server with TLS 1.3 only" \
+	"localhost: server wants TLS 1.3 only (lwnrss speaks TLS 1.2)" \
+	"https://localhost:$(port tls13)/feed"
+fails "https to an IP address is refused, not fetched unverified" \
+	"127.0.0.1: https to an IP address cannot be verified; use the host name" \
+	"https://127.0.0.1:$TLS/feed"
+fails "user name and password in the URL" \
+	"localhost: user names and passwords in URLs are refused" \
+	"https://me:secret@localhost:$TLS/feed"
+fails "an https to http redirect is refused" \
+	"localhost: refusing redirect from https to http (http://localhost:$(port plain)/cl)" \
+	"https://localhost:$TLS/redir-down"
+
+# the trust anchors: SSL_CERT_FILE, a missing file, the system bundle
+CA=$D/nonexistent.pem fails "missing CA file" \
+	"localhost: $D/nonexistent.pem: No such file or directory" "https://localhost:$TLS/feed"
+if [ -r /etc/ssl/certs/ca-certificates.crt ]; then
+	CA=/etc/ssl/certs/ca-certificates.crt fails "the system bundle does not trust the test CA" \
+		"localhost: certificate is not trusted (unknown issuer)" "https://localhost:$TLS/feed"
+	cat /etc/ssl/certs/ca-certificates.crt "$D/ca.pem" > "$D/bundle.pem"
+	CA=$D/bundle.pem lwnrss "https://localhost:$TLS/feed"
+	check "the system bundle plus the test CA: the feed" \
+		sh -c "[ $rc -eq 0 ] && cmp -s '$D/out' '$D/feed.want'"
+fi
+CA= lwnrss "https://localhost:$TLS/feed"
+check "an empty SSL_CERT_FILE means the configured CA file" \
+	sh -c "[ $rc -eq 1 ] && grep -q 'not trusted' '$D/err'"
+
+# get what want args...: the driver's stdout (or, on failure, stderr) is want
+get() {
+	what=$1 want=$2
+	shift 2
+	SSL_CERT_FILE=$D/ca.pem "$GET" get "$@" > "$D/gout" 2> "$D/gerr"
+	grc=$?
+	got=$(cat "$D/gout" "$D/gerr")
+	if [ "$got" = "$want" ]; then
+		ok "$what"
+	else
+		notok "$what: want \"$want\", got \"$got\" (exit $grc)"
+	fi
+}
+
+# HTTP over TLS: framing is decided by HTTP, not by close_notify
+get "TLS: Content-Length" "hello, world" "https://localhost:$TLS/cl"
+get "TLS: chunked with extensions and trailers" "hello, world" "https://localhost:$TLS/chunked"
+get "TLS: read to close without close_notify" "read to close" "https://localhost:$TLS/close"
+get "TLS: read to close with close_notify" "close_notify" "https://localhost:$TLS/close-notify"
+get "TLS: truncated body" "localhost: response truncated after 5 of 10 bytes" \
+	"https://localhost:$TLS/trunc-cl"
+get "TLS: redirect to https is followed" "hello, world" "https://localhost:$TLS/redir-rel"
+get "TLS: http to https redirect is followed" "hello, world" \
+	"http://localhost:$(port plain)/redir-tls"
+get "TLS: the bad certificates under the sanitizers" \
+	"localhost: certificate has expired" "https://localhost:$(port expired)/cl"
+get "TLS: self-signed under the sanitizers" \
+	"localhost: certificate is self-signed and not trusted" \
+	"https://localhost:$(port selfsigned)/cl"
+get "TLS: TLS 1.3 only under the sanitizers" \
+	"localhost: server wants TLS 1.3 only (lwnrss speaks TLS 1.2)" \
+	"https://localhost:$(port tls13)/cl"
+
+# a server that drips a byte every 0.3 s is cut off by the total deadline
+start=$(date +%s)
+get "TLS: a dripping server is cut off at the deadline" \
+	"localhost: timed out after 1500 ms" -t 1500 "https://localhost:$TLS/drip"
+check "TLS: ... within the deadline" [ $(($(date +%s) - start)) -le 3 ]
+
+# the ETag and Last-Modified arrive, and are sent back
+SSL_CERT_FILE=$D/ca.pem "$GET" get -v "https://localhost:$TLS/validators" > /dev/null 2> "$D/gerr"
+check "TLS: ETag and Last-Modified are returned" \
+	sh -c "grep -qx 'etag \"abc\"' '$D/gerr' && grep -qx 'lastmod Sun, 06 Nov 1994 08:49:37 GMT' '$D/gerr'"
+
+echo "$npass passed, $nfail failed"
