@@ -161,8 +161,8 @@ typedef struct {
 	int initem;
 	unsigned char prio[2][FLast]; /* [0] the feed's fields, [1] cur's; 0: unset */
 	/* the open contexts, each closed by the end tag of its local name */
-	const char *rootname, *skipname, *capname;
-	size_t rootlen, skiplen, caplen;
+	const char *rootname, *skipname, *capname, *capq;
+	size_t rootlen, skiplen, caplen, capqlen; /* capq: the qualified name */
 	int rootdone, inauthor;
 	/* the field being captured: its text goes to the end of the arena */
 	int cap;                 /* 0, or 1 + the Tag type */
@@ -189,7 +189,21 @@ field(Parser *ps, int fld)
 }
 
 /* a macro, not a function: it runs for every byte of every title */
-#define isws(c)                 ((c) == ' ' || (c) == '\t' || (c) == '\n' || (c) == '\r')
+#define isws(c)                 ((unsigned)(c) <= ' ' && \
+                                 ((c) == ' ' || (c) == '\t' || (c) == '\n' || (c) == '\r'))
+
+/* inline: names are short, and this runs for every tag */
+static inline int
+namematch(const char *a, size_t alen, const char *b, size_t blen)
+{
+	size_t i;
+
+	if (alen != blen)
+		return 0;
+	for (i = 0; i < alen && a[i] == b[i]; i++)
+		;
+	return i == alen;
+}
 
 static const Tag *
 findtag(const char *s, size_t n)
@@ -199,7 +213,7 @@ findtag(const char *s, size_t n)
 	/* a few dozen names: comparing lengths first beats a bsearch */
 	for (i = 0; i < LENGTH(tags); i++)
 		if (tags[i].len == n && tags[i].name[0] == s[0] &&
-		    !memcmp(tags[i].name, s, n))
+		    namematch(tags[i].name, n, s, n))
 			return &tags[i];
 	return NULL;
 }
@@ -378,6 +392,8 @@ addraw(Parser *ps, const char *s, const char *e)
 static size_t
 collapse(char *s, size_t n)
 {
+	const uint64_t lo = 0x0101010101010101ULL, hi = 0x8080808080808080ULL;
+	uint64_t x, y, z;
 	size_t i, o, b = 0;
 	int sp = 0, c;
 
@@ -386,7 +402,18 @@ collapse(char *s, size_t n)
 		n--;
 	while (b < n && isws((unsigned char)s[b]))
 		b++;
-	for (i = b; i < n; i++)
+	for (i = b; n - i >= 8; i += 8) {
+		/* eight bytes at a time while no byte is below ' ' and no
+		 * two spaces touch (z over-reports, which only costs time) */
+		memcpy(&x, s + i, 8);
+		y = x ^ (lo * ' ');
+		z = (y - lo) & ~y & hi;
+		if (((x - lo * 0x20) & ~x & hi) ||
+		    (z & (z << 8)) || (s[i] == ' ' && s[i - 1] == ' '))
+			break;
+	}
+	/* a run may start with the word before's last byte */
+	for (i -= i > b; i < n; i++)
 		if ((unsigned char)s[i] <= ' ' && (s[i] != ' ' || isws((unsigned char)s[i + 1])))
 			break;
 	if (i == n) {
@@ -457,9 +484,10 @@ capend(Parser *ps)
 	unsigned char *prio = &ps->prio[ps->initem][ps->capfield];
 
 	ps->cap = 0;
-	if (ps->caphtml) {
-		/* trim only: the rest is HTML, for rdf_text */
-		while (n && isws((unsigned char)s[n - 1]))
+	if (ps->caphtml || ps->capfield == FDate) {
+		/* trim only: a description is HTML, for rdf_text; LWN pads
+		 * its end with white space, and control bytes can go too */
+		while (n && (unsigned char)s[n - 1] <= ' ')
 			n--;
 		while (n && isws((unsigned char)*s))
 			s++, n--;
@@ -687,11 +715,6 @@ itembegin(Parser *ps)
 	memset(ps->prio[1], 0, sizeof(ps->prio[1]));
 }
 
-static int
-namematch(const char *a, size_t alen, const char *b, size_t blen)
-{
-	return alen == blen && !memcmp(a, b, alen);
-}
 
 /* a start tag: local name [ln, ne), attributes [ne, ae); 0, or -1 with ps->err */
 static int
@@ -791,23 +814,28 @@ starttag(Parser *ps, const char *ln, const char *ne, const char *ae, int empty)
 	return 0;
 }
 
+/* the end tag of the captured element */
+static void
+capdone(Parser *ps)
+{
+	if (ps->cap == 1 + TGuid &&
+	    (ps->an - ps->capstart < 4 || memcmp(ps->a + ps->capstart, "http", 4))) {
+		/* a guid is a link only when it looks like one */
+		ps->an = ps->capstart;
+		ps->cap = 0;
+	} else {
+		if (ps->cap == 1 + TAuthor)
+			ps->inauthor = 0;
+		capend(ps);
+	}
+}
+
 static int
 endtag(Parser *ps, const char *ln, size_t lnlen)
 {
 	if (ps->cap) {
-		if (!namematch(ln, lnlen, ps->capname, ps->caplen))
-			return 0;
-		if (ps->cap == 1 + TGuid &&
-		    (ps->an - ps->capstart < 4 ||
-		    memcmp(ps->a + ps->capstart, "http", 4))) {
-			/* a guid is a link only when it looks like one */
-			ps->an = ps->capstart;
-			ps->cap = 0;
-		} else {
-			capend(ps);
-		}
-		if (namematch(ln, lnlen, "author", 6))
-			ps->inauthor = 0;
+		if (namematch(ln, lnlen, ps->capname, ps->caplen))
+			capdone(ps);
 		return 0;
 	}
 	if (ps->skipname) {
@@ -889,7 +917,7 @@ tagend(const char *s, const char *e)
 static int
 parse(Parser *ps)
 {
-	const char *p = ps->s, *e = ps->e, *q, *n, *ne;
+	const char *p = ps->s, *e = ps->e, *q, *n, *ne, *n0;
 	size_t lnlen;
 	int c;
 
@@ -906,6 +934,14 @@ parse(Parser *ps)
 		if (e - p < 2)
 			goto truncated;
 		c = (unsigned char)p[1];
+		/* the end of the capture, spelt as its start tag was: no name scan */
+		if (ps->cap && c == '/' && (size_t)(e - p) > ps->capqlen + 2 &&
+		    p[2 + ps->capqlen] == '>' &&
+		    namematch(p + 2, ps->capqlen, ps->capq, ps->capqlen)) {
+			capdone(ps);
+			p += ps->capqlen + 3;
+			continue;
+		}
 		if (c == '!') {
 			if (e - p >= 4 && !memcmp(p, "<!--", 4)) {
 				if (!(q = findstr(p + 4, e, "-->", 3)))
@@ -961,8 +997,14 @@ parse(Parser *ps)
 			if (ps->cap && ps->caphtml) {
 				if (addraw(ps, p, q + 1) < 0)
 					goto nomem;
-			} else if (starttag(ps, n, ne, q, q[-1] == '/') < 0) {
-				return -1;
+			} else {
+				n0 = ps->cap ? ps->capname : NULL;
+				if (starttag(ps, n, ne, q, q[-1] == '/') < 0)
+					return -1;
+				if (ps->cap && ps->capname != n0) {
+					ps->capq = p + 1;
+					ps->capqlen = ne - p - 1;
+				}
 			}
 			p = q + 1;
 		} else {

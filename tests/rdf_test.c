@@ -309,6 +309,23 @@ testentities(void)
 	      "comments and processing instructions skipped");
 	check(same(title("<title>\t one\n\n two \r\n three\t</title>"), "one two three", "ws"),
 	      "titles trimmed, inner runs collapsed (tabs and newlines too)");
+	{
+		/* a run to collapse at every offset, across 8-byte words */
+		char body[128], want[128];
+		const char *ws[] = { "  ", "\t", "\n", " \r\n ", " \t" };
+		size_t k, w;
+		int ok = 1;
+
+		for (k = 1; k < 24; k++) {
+			for (w = 0; w < LENGTH(ws); w++) {
+				snprintf(body, sizeof(body), "<title>%.*s%sy%s</title>", (int)k,
+				         "abcdefghijklmnopqrstuvwxyz", ws[w], " tail end");
+				snprintf(want, sizeof(want), "%.*s y tail end", (int)k, "abcdefghijklmnopqrstuvwxyz");
+				ok &= same(title(body), want, body);
+			}
+		}
+		check(ok, "white space runs collapse at every offset");
+	}
 	check(same(title("<title>a <b>bold</b> title</title>"), "a bold title", "nested"),
 	      "markup inside a title is dropped, its text kept");
 	check(same(title("<title>1 < 2</title>"), "1 < 2", "lt"), "a '<' starting no markup is text");
