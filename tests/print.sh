@@ -1,0 +1,106 @@
+#!/bin/sh
+# See LICENSE file for copyright and license details.
+# print.sh: `lwnrss -p -` end to end: output lines, exit status and the
+# message on stderr for what is no feed.  Run from the top directory.
+. tests/lib.sh
+
+L=./lwnrss
+tab=$(printf '\t')
+
+# run: feed stdin from file $1 into lwnrss -p -; out, err and rc in $T
+run() {
+	$L -p - < "$1" > "$T/print.out" 2> "$T/print.err"
+	echo $? > "$T/print.rc"
+}
+rc() { [ "$(cat "$T/print.rc")" = "$1" ]; }
+errhas() { grep -q -- "$1" "$T/print.err"; }
+noerr() { [ ! -s "$T/print.err" ]; }
+noout() { [ ! -s "$T/print.out" ]; }
+oneline() { [ "$(wc -l < "$T/print.err")" -eq 1 ]; }
+# every output line is exactly two fields
+twofields() { awk -F '\t' 'NF != 2 { bad = 1 } END { exit bad }' "$T/print.out"; }
+
+# RSS 1.0, LWN-shaped
+run tests/fixtures/lwn-rss10.rdf
+cat > "$T/want" <<EOF
+[\$] A tale of two schedulers${tab}https://lwn.net/Articles/1000001/
+Security updates for Monday${tab}https://lwn.net/Articles/1000002/
+Café & kernel: a long title${tab}https://lwn.net/Articles/1000003/
+[\$] LWN.net Weekly Edition for December 3, 2026${tab}http://lwn.net/Articles/1000004/
+EOF
+check "rss 1.0: title<TAB>link per item, in order, /rss dropped" cmp -s "$T/print.out" "$T/want"
+check "rss 1.0: exit 0 and nothing on stderr" eval 'rc 0 && noerr'
+
+run tests/fixtures/lwn-rss20.xml
+check "rss 2.0: three lines" test "$(wc -l < "$T/print.out")" -eq 3
+check "rss 2.0: the guid permalink is printed" grep -q "^An item with only a permalink guid${tab}https://lwn.net/Articles/2000002/\$" "$T/print.out"
+
+run tests/fixtures/atom.xml
+check "atom: entries with their alternate links" grep -q "^Ampersands & tags${tab}https://example.org/posts/1?a=1&b=2\$" "$T/print.out"
+
+# control characters inside values never break a line in two
+printf '<rss><channel><item><title>a&#9;b&#10;c&#13;d&#1;e&#127;f\001g</title><link>http://e/&#9;x&#10;y</link></item><item><title>two</title><link>http://e/2</link></item></channel></rss>' > "$T/ctl.xml"
+run "$T/ctl.xml"
+check "tabs, newlines and control bytes in values: two lines of two fields" \
+	eval 'test "$(wc -l < "$T/print.out")" -eq 2 && twofields && rc 0'
+check "... and they print as spaces" grep -q "^a b c d e f g${tab}http://e/ x y\$" "$T/print.out"
+
+# what is no feed: exit 1, one line on stderr naming it, nothing on stdout
+: > "$T/empty"
+run "$T/empty"
+check "empty input: exit 1, 'empty'" eval 'rc 1 && errhas "empty" && oneline && noout'
+printf '  \n\t\n' > "$T/blank"
+run "$T/blank"
+check "white space only: exit 1, 'empty'" eval 'rc 1 && errhas "empty" && noout'
+
+printf '<!DOCTYPE html>\n<html><head><title>LWN.net</title></head><body>Welcome</body></html>\n' > "$T/page.html"
+run "$T/page.html"
+check "an HTML page: exit 1, 'HTML page'" eval 'rc 1 && errhas "HTML page" && oneline && noout'
+
+head -c 3000 /bin/sh > "$T/binary"
+run "$T/binary"
+check "binary input: exit 1, 'binary'" eval 'rc 1 && errhas "binary" && oneline && noout'
+
+printf '{"version": "https://jsonfeed.org/version/1.1", "items": []}\n' > "$T/json"
+run "$T/json"
+check "no RSS, RDF or Atom root: exit 1" eval 'rc 1 && errhas "no RSS, RDF or Atom root" && noout'
+
+# over the 8 MiB limit: refused before parsing
+awk 'BEGIN {
+	print "<rss><channel>"
+	for (i = 0; i < 60000; i++)
+		printf "<item><title>item %d</title><link>http://e/%d</link><description>%0100d%0100d</description></item>\n", i, i, 0, 0
+	print "</channel></rss>"
+}' > "$T/big.xml"
+size=$(wc -c < "$T/big.xml")
+run "$T/big.xml"
+check "a feed over 8 MiB ($size bytes): exit 1, 'larger than'" \
+	eval 'test "$size" -gt 8388608 && rc 1 && errhas "larger than" && oneline && noout'
+awk '{ n += length($0) + 1; if (n > 8388000) exit; print }' "$T/big.xml" > "$T/under.xml"
+items=$(($(wc -l < "$T/under.xml") - 1))
+echo "</channel></rss>" >> "$T/under.xml"
+size=$(wc -c < "$T/under.xml")
+run "$T/under.xml"
+check "a feed just under the limit ($size bytes, $items items) is read whole" \
+	eval 'test "$size" -le 8388608 && rc 0 && noerr && test "$(wc -l < "$T/print.out")" -eq "$items"'
+
+# cut off in the middle: the complete items, a warning, exit 0
+# cut inside the third item
+at=$(grep -b -o '<item ' tests/fixtures/lwn-rss10.rdf | sed -n 3p | cut -d: -f1)
+head -c $((at + 60)) tests/fixtures/lwn-rss10.rdf > "$T/cut.rdf"
+run "$T/cut.rdf"
+check "a truncated feed: exit 0 and a warning naming it" eval 'rc 0 && errhas "truncated" && oneline'
+check "... and the items complete before the cut" \
+	eval 'test "$(wc -l < "$T/print.out")" -eq 2 && head -n 2 "$T/want" | cmp -s - "$T/print.out"'
+
+# flags
+v=$(sed -n 's/^VERSION *= *//p' config.mk)
+check "-v prints lwnrss-$v" test "$($L -v 2>&1)" = "lwnrss-$v"
+$L -x > "$T/flag.out" 2> "$T/flag.err"
+echo $? > "$T/flag.rc"
+check "an unknown flag prints usage and exits 1" \
+	eval 'test "$(cat "$T/flag.rc")" = 1 && grep -q "^usage: lwnrss" "$T/flag.err" && test ! -s "$T/flag.out"'
+$L -p - extra < tests/fixtures/atom.xml > /dev/null 2> "$T/flag.err"
+echo $? > "$T/flag.rc"
+check "a second operand prints usage and exits 1" \
+	eval 'test "$(cat "$T/flag.rc")" = 1 && grep -q "^usage: lwnrss" "$T/flag.err"'
