@@ -192,17 +192,10 @@ field(Parser *ps, int fld)
 #define isws(c)                 ((unsigned)(c) <= ' ' && \
                                  ((c) == ' ' || (c) == '\t' || (c) == '\n' || (c) == '\r'))
 
-/* inline: names are short, and this runs for every tag */
-static inline int
+static int
 namematch(const char *a, size_t alen, const char *b, size_t blen)
 {
-	size_t i;
-
-	if (alen != blen)
-		return 0;
-	for (i = 0; i < alen && a[i] == b[i]; i++)
-		;
-	return i == alen;
+	return alen == blen && !memcmp(a, b, alen);
 }
 
 static const Tag *
@@ -895,22 +888,32 @@ doctypeend(const char *s, const char *e)
 	return NULL;
 }
 
+/* 1 for the bytes that end a tag name, 2 for ':' */
+static const unsigned char namestop[256] = {
+	['\t'] = 1, ['\n'] = 1, ['\r'] = 1, [' '] = 1, ['/'] = 1, ['>'] = 1,
+	[':'] = 2,
+};
+
 /* the '>' ending the tag whose attributes start at s, quotes respected */
 static const char *
 tagend(const char *s, const char *e)
 {
-	const char *q;
+	const char *gt, *q;
 
-	for (; s < e; s++) {
-		if (*s == '>')
-			return s;
-		if (*s == '"' || *s == '\'') {
-			if (!(q = memchr(s + 1, *s, e - s - 1)))
-				return NULL;
-			s = q;
-		}
+	if (s < e && *s == '>')
+		return s;
+	/* find '>', then make sure no quote before it hides it */
+	for (;;) {
+		if (!(gt = memchr(s, '>', e - s)))
+			return NULL;
+		for (q = s; q < gt && *q != '"' && *q != '\''; q++)
+			;
+		if (q == gt)
+			return gt;
+		if (!(q = memchr(q + 1, *q, e - q - 1)))
+			return NULL;
+		s = q + 1;
 	}
-	return NULL;
 }
 
 /* 0 at the end of the root or of the input (ps->f->truncated then set), -1 on error */
@@ -919,12 +922,14 @@ parse(Parser *ps)
 {
 	const char *p = ps->s, *e = ps->e, *q, *n, *ne, *n0;
 	size_t lnlen;
-	int c;
+	int c, k;
 
 	while (p < e && !ps->rootdone) {
 		/* between tags the next '<' is mostly a few blanks away */
-		for (q = p; q < e && q < p + 8 && *q != '<'; q++)
-			;
+		q = p;
+		if (!ps->cap)
+			for (n = MIN(e, p + 16); q < n && *q != '<'; q++)
+				;
 		if (q < e && *q != '<' && !(q = memchr(q, '<', e - q)))
 			q = e;
 		if (ps->cap && addtext(ps, p, q) < 0)
@@ -988,10 +993,14 @@ parse(Parser *ps)
 			p = q + 1;
 		} else if (c == '_' || c == ':' || c >= 0x80 ||
 		    ((c | 0x20) >= 'a' && (c | 0x20) <= 'z')) {
-			for (n = ne = p + 1; ne < e && *ne != '>' && *ne != '/' &&
-			    !isws((unsigned char)*ne); ne++)
-				if (*ne == ':')
-					n = ne + 1;
+			for (k = 0, n = ne = p + 1; ne < e && !(k = namestop[(unsigned char)*ne]); ne++)
+				;
+			while (k == 2) {
+				/* a prefix: the local name is after the last ':' */
+				n = ++ne;
+				for (k = 0; ne < e && !(k = namestop[(unsigned char)*ne]); ne++)
+					;
+			}
 			if (!(q = tagend(ne, e)))
 				goto truncated;
 			if (ps->cap && ps->caphtml) {
