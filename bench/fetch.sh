@@ -1,0 +1,181 @@
+#!/bin/sh
+# See LICENSE file for copyright and license details.
+# fetch.sh: fetch an LWN-sized feed (25 items, about 30 KB) over HTTPS on
+# loopback with `lwnrss -p URL` and with `curl -s --cacert BUNDLE URL`,
+# side by side under hyperfine: wall, user and system time.  Both trust
+# the same bundle: Debian's system CAs plus a test CA made here, which
+# issued the server's certificate for "localhost".  The server is nginx.
+# Run from anywhere; writes the table to stdout and, with -w, to
+# bench/fetch.txt.
+#
+#   bench/fetch.sh [-w] [runs]
+#
+# lwnrss is built in a temporary directory from the tree's sources and
+# config.def.h, so a user's config.h does not change the figures.
+set -e
+cd "$(dirname "$0")/.."
+top=$(pwd)
+
+write=0
+if [ "$1" = "-w" ]; then
+	write=1
+	shift
+fi
+runs=${1:-50}
+system=/etc/ssl/certs/ca-certificates.crt
+
+for tool in nginx curl hyperfine openssl python3 make cc; do
+	command -v "$tool" >/dev/null 2>&1 || [ -x "/usr/sbin/$tool" ] || {
+		echo "fetch.sh: $tool is missing (make deps installs it)" >&2
+		exit 1
+	}
+done
+[ -r "$system" ] || { echo "fetch.sh: no $system" >&2; exit 1; }
+nginx=$(command -v nginx || echo /usr/sbin/nginx)
+
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/lwnrss-fetch.XXXXXX")
+ngxpid=
+cleanup() {
+	[ -n "$ngxpid" ] && kill "$ngxpid" 2>/dev/null
+	rm -rf "$tmp"
+}
+trap cleanup EXIT INT TERM
+
+# lwnrss and the http_test driver (for the CA load figure), built apart
+mkdir "$tmp/src" "$tmp/src/tests"
+cp ./*.c ./*.h config.mk Makefile "$tmp/src/"
+cp tests/http_test.c "$tmp/src/tests/"
+cp config.def.h "$tmp/src/config.h"
+make -s -C "$tmp/src" lwnrss tests/http_test >/dev/null
+lwnrss=$tmp/src/lwnrss
+
+# certificates, and the bundle both clients trust
+. tests/tlslib.sh
+mkcerts "$tmp/certs"
+cat "$system" "$tmp/certs/ca.pem" > "$tmp/bundle.pem"
+nca=$(grep -c 'BEGIN CERTIFICATE' "$tmp/bundle.pem")
+
+# an LWN-sized RSS 1.0 feed: 25 items with escaped HTML descriptions
+mkdir "$tmp/www"
+awk 'BEGIN {
+	print "<?xml version=\"1.0\" encoding=\"utf-8\"?>"
+	print "<rdf:RDF xmlns:rdf=\"http://www.w3.org/1999/02/22-rdf-syntax-ns#\""
+	print "  xmlns=\"http://purl.org/rss/1.0/\""
+	print "  xmlns:dc=\"http://purl.org/dc/elements/1.1/\""
+	print "  xmlns:syn=\"http://purl.org/rss/1.0/modules/syndication/\">"
+	print "  <channel rdf:about=\"https://lwn.net\">"
+	print "    <title>LWN.net</title>"
+	print "    <link>https://lwn.net</link>"
+	print "    <description>LWN.net is a comprehensive source of news and opinions from and about the Linux community.</description>"
+	print "    <syn:updatePeriod>hourly</syn:updatePeriod>"
+	print "    <syn:updateFrequency>2</syn:updateFrequency>"
+	print "    <items><rdf:Seq>"
+	for (i = 1; i <= 25; i++)
+		printf "      <rdf:li resource=\"https://lwn.net/Articles/%d/rss\" />\n", 1000000 + i
+	print "    </rdf:Seq></items>"
+	print "  </channel>"
+	for (i = 1; i <= 25; i++) {
+		printf "  <item rdf:about=\"https://lwn.net/Articles/%d/rss\">\n", 1000000 + i
+		printf "    <title>%sArticle number %d about the kernel and its community</title>\n", \
+		    i % 3 ? "" : "[$] ", i
+		printf "    <link>https://lwn.net/Articles/%d/rss</link>\n", 1000000 + i
+		printf "    <description>\n      &lt;p&gt;"
+		for (j = 0; j < 6; j++)
+			printf "The developers discussed the patch set on the mailing list; &lt;a href=\"https://lwn.net/Articles/%d/\"&gt;more&lt;/a&gt;&amp;nbsp;follows. ", 900000 + j
+		printf "&lt;/p&gt;\n    </description>\n"
+		printf "    <dc:date>2024-03-%02dT%02d:00:00+00:00</dc:date>\n", i % 28 + 1, i % 24
+		print "    <dc:creator>corbet</dc:creator>"
+		print "  </item>"
+	}
+	print "</rdf:RDF>"
+}' > "$tmp/www/feed"
+size=$(wc -c < "$tmp/www/feed")
+
+# nginx on a port the kernel picks, one process, TLS 1.2 and 1.3
+port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+mkdir "$tmp/ngx"
+cat > "$tmp/nginx.conf" <<EOF
+daemon off;
+master_process off;
+worker_processes 1;
+pid $tmp/ngx/nginx.pid;
+error_log $tmp/ngx/error.log;
+events { worker_connections 256; }
+http {
+	access_log off;
+	client_body_temp_path $tmp/ngx/body;
+	proxy_temp_path $tmp/ngx/proxy;
+	fastcgi_temp_path $tmp/ngx/fastcgi;
+	uwsgi_temp_path $tmp/ngx/uwsgi;
+	scgi_temp_path $tmp/ngx/scgi;
+	default_type application/rss+xml;
+	server {
+		listen 127.0.0.1:$port ssl;
+		server_name localhost;
+		ssl_certificate $tmp/certs/good.pem;
+		ssl_certificate_key $tmp/certs/key.pem;
+		ssl_protocols TLSv1.2 TLSv1.3;
+		root $tmp/www;
+	}
+}
+EOF
+"$nginx" -p "$tmp/ngx" -c "$tmp/nginx.conf" -e "$tmp/ngx/error.log" &
+ngxpid=$!
+url=https://localhost:$port/feed
+i=0
+until curl -s -o /dev/null --cacert "$tmp/bundle.pem" "$url"; do
+	i=$((i + 1))
+	[ $i -lt 50 ] || { echo "fetch.sh: nginx did not start" >&2; cat "$tmp/ngx/error.log" >&2; exit 1; }
+	sleep 0.1
+done
+
+# both must fetch the feed before they are timed
+n=$(SSL_CERT_FILE=$tmp/bundle.pem "$lwnrss" -p "$url" | wc -l)
+[ "$n" -eq 25 ] || { echo "fetch.sh: lwnrss -p printed $n items, not 25" >&2; exit 1; }
+curl -s --cacert "$tmp/bundle.pem" "$url" | cmp -s - "$tmp/www/feed" ||
+	{ echo "fetch.sh: curl did not fetch the feed" >&2; exit 1; }
+ca=$("$tmp/src/tests/http_test" ca "$system" 50)
+curltls=$(curl -sv -o /dev/null --cacert "$tmp/bundle.pem" "$url" 2>&1 |
+	sed -n 's/.*SSL connection using \(TLSv[0-9.]*\).*/\1/p' | head -1)
+
+export SSL_CERT_FILE="$tmp/bundle.pem"
+hyperfine -N -w 5 -r "$runs" --export-json "$tmp/h.json" \
+	-n "lwnrss -p URL" "$lwnrss -p $url" \
+	-n "curl -s --cacert BUNDLE URL" "curl -s --cacert $tmp/bundle.pem $url" \
+	> "$tmp/hyperfine.out" 2>&1 || { cat "$tmp/hyperfine.out" >&2; exit 1; }
+
+table() {
+	echo "fetch: lwnrss -p vs curl, one HTTPS GET on loopback ($(date -u +%Y-%m-%d))"
+	echo
+	echo "  server:  nginx, TLS 1.2 and 1.3, P-256 certificate for localhost"
+	echo "  feed:    25 items, $size bytes (RSS 1.0, LWN-shaped)"
+	echo "  trust:   $nca CAs (Debian's bundle plus the test CA) for both"
+	echo "  lwnrss:  BearSSL 0.6, TLSv1.2; curl: $(curl --version | head -1 | cut -d' ' -f2,5), $curltls"
+	echo "  machine: $(uname -m), $(getconf _NPROCESSORS_ONLN) CPUs, $(uname -sr)"
+	echo "  CA load: $ca"
+	echo
+	python3 - "$tmp/h.json" <<'EOF'
+import json, sys
+r = json.load(open(sys.argv[1]))["results"]
+base = r[1]["mean"]
+print("| %-28s | %17s | %8s | %8s | %8s | %7s |" %
+      ("command", "wall ms (mean±sd)", "min ms", "user ms", "sys ms", "vs curl"))
+print("|%s|%s|%s|%s|%s|%s|" % ("-" * 30, "-" * 19, "-" * 10, "-" * 10, "-" * 10, "-" * 9))
+for x in r:
+    print("| %-28s | %8.1f ± %6.1f | %8.1f | %8.1f | %8.1f | %6.2fx |" %
+          (x["command"], x["mean"] * 1e3, x["stddev"] * 1e3, x["min"] * 1e3,
+           x["user"] * 1e3, x["system"] * 1e3, x["mean"] / base))
+EOF
+	echo
+	echo "  $runs runs each after 5 warm-ups, in one run of:"
+	echo "  SSL_CERT_FILE=BUNDLE hyperfine -N -w 5 -r $runs \\"
+	echo "      'lwnrss -p https://localhost:PORT/feed' \\"
+	echo "      'curl -s --cacert BUNDLE https://localhost:PORT/feed'"
+	echo "  made by: bench/fetch.sh -w $runs"
+}
+
+if [ "$write" -eq 1 ]; then
+	table | tee "$top/bench/fetch.txt"
+else
+	table
+fi
