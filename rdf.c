@@ -30,6 +30,10 @@
 #include "rdf.h"
 #include "util.h"
 
+/* a macro, not a function: it runs for every byte of every title */
+#define isws(c)                 ((unsigned)(c) <= ' ' && \
+                                 ((c) == ' ' || (c) == '\t' || (c) == '\n' || (c) == '\r'))
+
 enum { FTitle, FLink, FDesc, FDate, FAuthor, FLast };
 enum { TCap, TItem, TSkip, TRoot, TAuthor, TName, TLink, TGuid };
 
@@ -187,10 +191,6 @@ field(Parser *ps, int fld)
 	default:      return ps->initem ? &ps->cur.author : &ps->f->author;
 	}
 }
-
-/* a macro, not a function: it runs for every byte of every title */
-#define isws(c)                 ((unsigned)(c) <= ' ' && \
-                                 ((c) == ' ' || (c) == '\t' || (c) == '\n' || (c) == '\r'))
 
 static int
 namematch(const char *a, size_t alen, const char *b, size_t blen)
