@@ -283,7 +283,7 @@ static int
 textrun(int face, int x, int y, const char *s, size_t len, int maxw,
         size_t *fit, const XftColor *fg)
 {
-	FT_UInt glyphs[256];
+	FT_UInt glyphs[256], g;
 	XGlyphInfo ext;
 	Fnt *f, *runf = NULL;
 	unsigned long cp;
@@ -295,19 +295,20 @@ textrun(int face, int x, int y, const char *s, size_t len, int maxw,
 		if (cp < 0x20 || cp == 0x7f)
 			cp = ' ';
 		f = glyphfont(face, cp);
-		glyphs[ng] = XftCharIndex(dpy, f->xfont, cp);
-		XftGlyphExtents(dpy, f->xfont, &glyphs[ng], 1, &ext);
+		g = XftCharIndex(dpy, f->xfont, cp);
+		XftGlyphExtents(dpy, f->xfont, &g, 1, &ext);
 		if (maxw >= 0 && w + ext.xOff > maxw)
 			break;
-		if (fg && ng && (f != runf || ng == LENGTH(glyphs))) {
-			XftDrawGlyphs(xd, fg, runf->xfont, runx, base, glyphs, ng);
-			glyphs[0] = glyphs[ng];
-			runx = x + w;
-			ng = 0;
+		if (fg) {
+			/* one XftDrawGlyphs per run of glyphs from one font */
+			if (ng && (f != runf || ng == LENGTH(glyphs))) {
+				XftDrawGlyphs(xd, fg, runf->xfont, runx, base, glyphs, ng);
+				runx = x + w;
+				ng = 0;
+			}
+			glyphs[ng++] = g;
 		}
 		runf = f;
-		if (fg)
-			ng++;
 		w += ext.xOff;
 		i += n;
 	}
@@ -933,6 +934,7 @@ spawn(const char *link)
 	sigset_t none;
 	size_t i;
 	pid_t pid;
+	int fd;
 
 	for (i = 0; opencmd[i]; i++)
 		argv[i] = opencmd[i];
@@ -952,6 +954,11 @@ spawn(const char *link)
 			close(ConnectionNumber(dpy));
 			if (fetchfd >= 0)
 				close(fetchfd);
+			/* not the feed's pipe when that is standard input */
+			if ((fd = open("/dev/null", O_RDONLY)) >= 0 && fd != 0) {
+				dup2(fd, 0);
+				close(fd);
+			}
 			setsid();
 			execvp(argv[0], (char *const *)argv);
 			warn("%s:", argv[0]);
