@@ -14,10 +14,10 @@
  *               the ones the server's chain names decoded: 0.3 ms
  *               instead of 8 for Debian's bundle)
  *   mkrequest   GET with Host, User-Agent, Accept, Connection: close
- *   pfeed       the response, pushed byte by byte into a state machine
- *               that knows HTTP framing; it decides when the body is
- *               complete, never the TLS close_notify (many servers close
- *               without one)
+ *   pfeed       the response, pushed in pieces of any size into a state
+ *               machine that knows HTTP framing; it decides when the
+ *               body is complete, never the TLS close_notify (many
+ *               servers close without one)
  *
  * All socket I/O goes through sockread and sockwrite, which poll with
  * what is left of one deadline, so the whole fetch, redirects included,
@@ -1010,7 +1010,13 @@ pend(Parser *p)
 	case PDone:
 		return 1;
 	case PClose:
-		/* no length given: the close is the end (RFC 9112 6.3 item 8) */
+		/*
+		 * No length given: the close is the end (RFC 9112 6.3 item
+		 * 8).  Over TLS without close_notify, someone who can cut the
+		 * connection could shorten such a body; servers that close
+		 * without it are common, and a cut feed shows as truncated
+		 * XML to the parser.
+		 */
 		p->state = PDone;
 		return 1;
 	case PStatus:
@@ -1669,6 +1675,55 @@ iofail(const Sock *c, Tls *t, unsigned int timeout, int handshake,
 }
 
 /*
+ * tlsopen sets up a BearSSL client for u on the connected socket c.
+ * Nothing is sent yet: the handshake runs on the first flush.  Returns
+ * the malloc'd state, or NULL with err set.
+ */
+static Tls *
+tlsopen(Sock *c, const Url *u, Anchors *a, char *err, size_t errlen)
+{
+	Tls *t;
+
+	if (!(t = malloc(sizeof(*t)))) {
+		seterr(err, errlen, "out of memory");
+		return NULL;
+	}
+
+	/*
+	 * The client context with every algorithm BearSSL has and the
+	 * minimal X.509 engine over our anchors; then TLS 1.2 only
+	 * (BearSSL 0.6 has no 1.3, and 1.0 and 1.1 are obsolete).
+	 */
+	br_ssl_client_init_full(&t->cc, &t->xc, a->ta, a->n);
+	br_ssl_engine_set_versions(&t->cc.eng, BR_TLS12, BR_TLS12);
+
+	/* our wrapper sits between the engine and the X.509 checks */
+	t->xk.vtable = &xcheckclass;
+	t->xk.inner = &t->xc.vtable;
+	t->xk.anchors = a;
+	memset(&t->xk.cert, 0, sizeof(t->xk.cert));
+	br_ssl_engine_set_x509(&t->cc.eng, &t->xk.vtable);
+
+	/* a bidirectional buffer: the request goes out in one record */
+	br_ssl_engine_set_buffer(&t->cc.eng, t->iobuf, sizeof(t->iobuf), 1);
+
+	/*
+	 * Reset with the host name: it goes out as SNI and the
+	 * certificate is checked against it.  Never NULL, which would
+	 * switch the name check off.
+	 */
+	if (!br_ssl_client_reset(&t->cc, u->host, 0)) {
+		tlsmsg(br_ssl_engine_last_error(&t->cc.eng), NULL, err, errlen);
+		free(t);
+		return NULL;
+	}
+
+	/* the simple I/O wrapper, over our deadline-keeping callbacks */
+	br_sslio_init(&t->io, &t->cc.eng, sockread, c, sockwrite, c);
+	return t;
+}
+
+/*
  * fetch1 makes one request to u and parses the response into p.
  * Returns 0 when p holds a complete response, -1 with err set (without
  * the host, which the caller adds).
@@ -1691,40 +1746,8 @@ fetch1(const Url *u, const HttpOpt *o, Anchors *a, int64_t deadline,
 	if ((c.fd = dial(u, o->conntimeout, o->timeout, deadline, err, errlen)) < 0)
 		return -1;
 
-	if (u->tls) {
-		if (!(t = malloc(sizeof(*t)))) {
-			seterr(err, errlen, "out of memory");
-			goto out;
-		}
-		/*
-		 * The client context with every algorithm BearSSL has and the
-		 * minimal X.509 engine over our anchors; then TLS 1.2 only
-		 * (BearSSL 0.6 has no 1.3, and 1.0/1.1 are obsolete).
-		 */
-		br_ssl_client_init_full(&t->cc, &t->xc, a->ta, a->n);
-		br_ssl_engine_set_versions(&t->cc.eng, BR_TLS12, BR_TLS12);
-
-		/* our wrapper sits between the engine and the X.509 checks */
-		t->xk.vtable = &xcheckclass;
-		t->xk.inner = &t->xc.vtable;
-		t->xk.anchors = a;
-		memset(&t->xk.cert, 0, sizeof(t->xk.cert));
-		br_ssl_engine_set_x509(&t->cc.eng, &t->xk.vtable);
-
-		/* a bidirectional buffer: the request may go out in one record */
-		br_ssl_engine_set_buffer(&t->cc.eng, t->iobuf, sizeof(t->iobuf), 1);
-
-		/*
-		 * Reset with the host name: it goes out as SNI and the
-		 * certificate is checked against it.  Never NULL, which
-		 * would switch the name check off.
-		 */
-		if (!br_ssl_client_reset(&t->cc, u->host, 0)) {
-			tlsmsg(br_ssl_engine_last_error(&t->cc.eng), NULL, err, errlen);
-			goto out;
-		}
-		br_sslio_init(&t->io, &t->cc.eng, sockread, &c, sockwrite, &c);
-	}
+	if (u->tls && !(t = tlsopen(&c, u, a, err, errlen)))
+		goto out;
 
 	/*
 	 * Send the request.  Over TLS the first flush runs the handshake,
@@ -1850,6 +1873,7 @@ http_get(const char *url, const HttpOpt *o, HttpResp *r)
 		}
 		if (urlresolve(next, u, p.location, err, sizeof(err)) < 0) {
 			seterr(r->err, sizeof(r->err), "%s: bad redirect: %s", u->host, err);
+			r->status = p.status;
 			goto out;
 		}
 		if (u->tls && !next->tls) {
@@ -1901,6 +1925,8 @@ http_get(const char *url, const HttpOpt *o, HttpResp *r)
 	goto out;
 fail:
 	seterr(r->err, sizeof(r->err), "%s: %s", u->host, err);
+	if (p.status)
+		r->status = p.status;
 out:
 	if (nseen)
 		r->url = seen[nseen - 1], seen[nseen - 1] = NULL;

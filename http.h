@@ -29,11 +29,17 @@ typedef struct {
 } HttpResp;
 
 /*
- * http_get fetches url.  Returns 0 with a 2xx status and its body, 1 for
- * 304 Not Modified (no body), and -1 on any failure, with r->err set to a
- * one-line message such as "lwn.net: certificate has expired" or
- * "lwn.net: HTTP 404 Not Found".  Whatever it returns, the caller frees
+ * http_get fetches url.  Returns 0 with a 2xx status and its body (never
+ * NULL then, "" when empty), 1 for 304 Not Modified (no body), and -1 on
+ * any failure, with r->err set to a one-line message such as
+ * "lwn.net: certificate has expired" or "lwn.net: HTTP 404 Not Found".
+ * r->status is the last status received even on failure (0 when none),
+ * and r->url the last URL tried.  Whatever it returns, the caller frees
  * r with http_free.
+ *
+ * It does not print, exit or touch signals (writes use MSG_NOSIGNAL);
+ * it keeps no state between calls.  getaddrinfo is the one step the
+ * deadline cannot bound.
  */
 int http_get(const char *url, const HttpOpt *o, HttpResp *r);
 void http_free(HttpResp *r);

@@ -112,6 +112,8 @@ get "absolute redirect" "hello, world" "$U/redir-abs"
 get "a chain of 5 redirects is followed" "end of chain" "$U/chain/3"
 get "a chain of 6 redirects is too long" "localhost: too many redirects (more than 5)" \
 	"$U/chain/2"
+"$GET" get -v "$U/chain/2" > /dev/null 2> "$D/err"
+check "... the last status, 302, is reported" grep -qx "status 302" "$D/err"
 get "redirect limit 0" "localhost: too many redirects (more than 0)" -r 0 "$U/redir-rel"
 get "redirect loop" "localhost: redirect loop ($U/loop-a)" "$U/loop-a"
 get "redirect to itself" "localhost: redirect loop ($U/redir-self)" "$U/redir-self"
