@@ -2,7 +2,8 @@
 /*
  * config.h of the window tests (tests/x11.sh): flat colours that a pixel
  * column can tell apart, a fixed font, and an open command that records
- * the link in $LWNRSS_OPENLOG instead of starting a browser.
+ * the link in $LWNRSS_OPENLOG instead of starting a browser, then takes
+ * 3 seconds to exit, as a browser would.
  */
 
 /* feed */
@@ -35,7 +36,7 @@ static const unsigned int winwidth = 640;    /* initial window size, px at 96 dp
 static const unsigned int winheight = 720;
 
 /* opening an article: the command, with the article's link appended */
-static const char *opencmd[] = { "sh", "-c", "printf '%s\\n' \"$0\" >> \"$LWNRSS_OPENLOG\"", NULL };
+static const char *opencmd[] = { "sh", "-c", "printf '%s\\n' \"$0\" >> \"$LWNRSS_OPENLOG\"; exec sleep 3", NULL };
 
 /*
  * keys: the keysym as typed (Shift and Caps Lock already applied, so
