@@ -194,10 +194,10 @@ def closedport():
     return s
 
 
-def tlsctx(cert, minver=ssl.TLSVersion.TLSv1_2):
+def tlsctx(cert, minver=ssl.TLSVersion.TLSv1_2, key="key.pem"):
     ctx = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
     ctx.minimum_version = minver
-    ctx.load_cert_chain(os.path.join(DIR, cert), os.path.join(DIR, "key.pem"))
+    ctx.load_cert_chain(os.path.join(DIR, cert), os.path.join(DIR, key))
     return ctx
 
 
@@ -207,6 +207,8 @@ def main():
     for c in ("expired", "notyet", "wrongname", "selfsigned", "unknownca"):
         listen(c, tlsctx(c + ".pem"))
     listen("tls13", tlsctx("good.pem", ssl.TLSVersion.TLSv1_3))
+    listen("chain", tlsctx("chain.pem"))
+    listen("rsa", tlsctx("rsa.pem", key="rsakey.pem"))
     keep = (blackhole(), closedport())
     tmp = os.path.join(DIR, "ports.tmp")
     with open(tmp, "w") as f:

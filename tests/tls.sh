@@ -62,6 +62,13 @@ lwnrss "https://localhost:$TLS/feed"
 check "the good server: lwnrss -p prints the feed" \
 	sh -c "[ $rc -eq 0 ] && [ ! -s '$D/err' ] && cmp -s '$D/out' '$D/feed.want'"
 
+lwnrss "https://localhost:$(port chain)/feed"
+check "a chain through an intermediate CA: the feed" \
+	sh -c "[ $rc -eq 0 ] && cmp -s '$D/out' '$D/feed.want'"
+lwnrss "https://localhost:$(port rsa)/feed"
+check "an RSA certificate: the feed" \
+	sh -c "[ $rc -eq 0 ] && cmp -s '$D/out' '$D/feed.want'"
+
 fails "expired certificate" "localhost: certificate has expired" \
 	"https://localhost:$(port expired)/feed"
 fails "not yet valid certificate" "localhost: certificate is not yet valid" \
@@ -95,6 +102,9 @@ if [ -r /etc/ssl/certs/ca-certificates.crt ]; then
 	cat /etc/ssl/certs/ca-certificates.crt "$D/ca.pem" > "$D/bundle.pem"
 	CA=$D/bundle.pem lwnrss "https://localhost:$TLS/feed"
 	check "the system bundle plus the test CA: the feed" \
+		sh -c "[ $rc -eq 0 ] && cmp -s '$D/out' '$D/feed.want'"
+	CA=$D/bundle.pem lwnrss "https://localhost:$(port chain)/feed"
+	check "the system bundle plus the test CA, through an intermediate: the feed" \
 		sh -c "[ $rc -eq 0 ] && cmp -s '$D/out' '$D/feed.want'"
 fi
 CA= lwnrss "https://localhost:$TLS/feed"
@@ -130,6 +140,10 @@ get "TLS: the bad certificates under the sanitizers" \
 get "TLS: self-signed under the sanitizers" \
 	"localhost: certificate is self-signed and not trusted" \
 	"https://localhost:$(port selfsigned)/cl"
+get "TLS: a chain through an intermediate under the sanitizers" "hello, world" \
+	"https://localhost:$(port chain)/cl"
+get "TLS: an RSA certificate under the sanitizers" "hello, world" \
+	"https://localhost:$(port rsa)/cl"
 get "TLS: TLS 1.3 only under the sanitizers" \
 	"localhost: server wants TLS 1.3 only (lwnrss speaks TLS 1.2)" \
 	"https://localhost:$(port tls13)/cl"

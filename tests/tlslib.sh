@@ -11,7 +11,10 @@
 #	wrongname.pem    valid, but for wrong.example
 #	selfsigned.pem   localhost, signed by its own key
 #	unknownca.pem    localhost, issued by a CA nobody trusts
-#	key.pem          the key of every leaf
+#	chain.pem        localhost, issued by an intermediate CA that the CA
+#	                 issued, followed by the intermediate (as servers send)
+#	rsa.pem          localhost, an RSA key (rsakey.pem), issued by the CA
+#	key.pem          the key of every other leaf
 #
 # P-256 keys: quick to make, and BearSSL and OpenSSL both take them.
 
@@ -56,15 +59,28 @@ private_key = \$dir/otherca.key
 default_md = sha256
 policy = anything
 unique_subject = no
+[ inter ]
+dir = $d
+database = \$dir/index.txt
+new_certs_dir = \$dir/newcerts
+serial = \$dir/serial
+certificate = \$dir/inter.pem
+private_key = \$dir/inter.key
+default_md = sha256
+policy = anything
+unique_subject = no
 [ anything ]
 commonName = supplied
+[ intermediate ]
+basicConstraints = critical,CA:TRUE,pathlen:0
+keyUsage = critical,keyCertSign,cRLSign
 [ leaf ]
 basicConstraints = critical,CA:FALSE
 keyUsage = critical,digitalSignature
 extendedKeyUsage = serverAuth
 subjectAltName = \$ENV::SAN
 CNF
-	for k in ca otherca key; do
+	for k in ca otherca inter key; do
 		openssl genpkey -algorithm EC -pkeyopt ec_paramgen_curve:P-256 \
 			-out "$d/$k.key" 2>>"$d/openssl.log" || return 1
 	done
@@ -76,8 +92,21 @@ CNF
 			-addext keyUsage=critical,keyCertSign,cRLSign \
 			2>>"$d/openssl.log" || return 1
 	done
+	openssl req -new -key "$d/inter.key" -subj "/CN=lwnrss test intermediate" \
+		-out "$d/inter.csr" 2>>"$d/openssl.log" || return 1
+	# ca.cnf names $ENV::SAN, so it must be set even where unused
+	SAN=DNS:localhost openssl ca -config "$d/ca.cnf" -batch -notext -name test \
+		-in "$d/inter.csr" -out "$d/inter.pem" -extensions intermediate -days 30 \
+		2>>"$d/openssl.log" || return 1
+	openssl genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:2048 \
+		-out "$d/rsakey.pem" 2>>"$d/openssl.log" || return 1
+	openssl req -new -key "$d/rsakey.pem" -subj /CN=localhost -out "$d/leaf.csr" \
+		2>>"$d/openssl.log" || return 1
+	casign "$d" test "-1 day" "+30 days" rsa.pem DNS:localhost || return 1
 	openssl req -new -key "$d/key.pem" -subj /CN=localhost -out "$d/leaf.csr" \
 		2>>"$d/openssl.log" || return 1
+	casign "$d" inter "-1 day" "+30 days" leaf-inter.pem DNS:localhost || return 1
+	cat "$d/leaf-inter.pem" "$d/inter.pem" > "$d/chain.pem"
 	casign "$d" test "-1 day" "+30 days" good.pem DNS:localhost &&
 	casign "$d" test "-3 days" "-1 day" expired.pem DNS:localhost &&
 	casign "$d" test "+1 day" "+3 days" notyet.pem DNS:localhost &&
