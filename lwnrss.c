@@ -108,6 +108,7 @@ static void scroll(const Arg *arg);
 static void buttonpress(XEvent *e);
 static void clientmessage(XEvent *e);
 static void configurenotify(XEvent *e);
+static void destroynotify(XEvent *e);
 static void expose(XEvent *e);
 static void keypress(XEvent *e);
 static void mapnotify(XEvent *e);
@@ -147,6 +148,7 @@ static void (*handler[LASTEvent])(XEvent *) = {
 	[ButtonPress] = buttonpress,
 	[ClientMessage] = clientmessage,
 	[ConfigureNotify] = configurenotify,
+	[DestroyNotify] = destroynotify,
 	[Expose] = expose,
 	[KeyPress] = keypress,
 	[MapNotify] = mapnotify,
@@ -467,7 +469,7 @@ drawall(void)
 static void
 redraw(void)
 {
-	if (!mapped)
+	if (!mapped || !win)
 		return;
 	if (dirty)
 		drawall();
@@ -1036,6 +1038,16 @@ configurenotify(XEvent *e)
 		resize(e->xconfigure.width, e->xconfigure.height);
 }
 
+/* an XEmbed host may destroy the window when it closes the tab */
+static void
+destroynotify(XEvent *e)
+{
+	if (e->xdestroywindow.window == win) {
+		win = None;
+		running = 0;
+	}
+}
+
 static void
 expose(XEvent *e)
 {
@@ -1232,7 +1244,8 @@ cleanup(void)
 	XftDrawDestroy(xd);
 	XFreePixmap(dpy, pm);
 	XFreeGC(dpy, gc);
-	XDestroyWindow(dpy, win);
+	if (win)
+		XDestroyWindow(dpy, win);
 	XCloseDisplay(dpy);
 }
 

@@ -10,7 +10,8 @@
 cd "$(dirname "$0")/.." || exit 1
 . tests/lib.sh
 
-X=tests/lwnrss-test
+# X11BIN: another build to drive, e.g. one with sanitizers
+X=${X11BIN:-tests/lwnrss-test}
 FEED=tests/x11-feed.rdf
 TITLE='Example Weekly Ωμέγα'
 # a directory per run: other test runs may share tests/tmp
@@ -340,9 +341,12 @@ check "-w: the window is a child of the given window" sh -c \
 	"xwininfo -tree -id $W | grep -q 'Parent window id: $hex '"
 check "-w: it has the host's size" sh -c \
 	"xwininfo -id $W | grep -q 'Width: $hw\$'"
-kill "$PID" "$HOSTPID"
-check "SIGTERM ends it" within 20 "$PID"
-within 20 "$HOSTPID"
+tests/wmdelete -d "$W"
+check "-w: the host destroying the window ends the process" within 20 "$PID"
+wait "$PID"
+check "... with status 0" [ $? -eq 0 ]
+kill "$HOSTPID"
+check "SIGTERM ends it" within 20 "$HOSTPID"
 
 # ---- standard input that never ends: the window still works ----------
 
