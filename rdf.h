@@ -12,11 +12,14 @@
 
 typedef struct {
 	char *title;   /* trimmed, inner white space collapsed to one space */
-	char *link;    /* trimmed; LWN's .../Articles/N/rss becomes .../Articles/N/ */
-	char *date;    /* the raw date: dc:date, pubDate, updated or published */
-	time_t time;   /* date as seconds since the epoch; 0 when absent or unparsable */
-	char *author;  /* dc:creator, author, or Atom's author/name */
-	char *desc;    /* description, summary or content, decoded once: still HTML */
+	char *link;    /* as title; Atom's alternate href, else a permalink guid;
+	                  LWN's .../Articles/N/rss becomes .../Articles/N/ */
+	char *date;    /* the raw date, trimmed: dc:date, pubDate or published, else updated */
+	time_t time;   /* date as seconds since the epoch (UTC, whatever the process's
+	                  TZ); 0 when absent or unparsable */
+	char *author;  /* dc:creator, else Atom's author/name, else RSS 2.0's author */
+	char *desc;    /* description or summary, else content(:encoded); decoded
+	                  once, so still HTML (see rdf_text); trimmed at the ends */
 } Item;
 
 typedef struct {
@@ -31,7 +34,9 @@ typedef struct {
 /*
  * rdf_parse parses len bytes of data (UTF-8, or ISO-8859-1/windows-1252
  * when the XML declaration says so) into *f.  Every string in a Feed is
- * UTF-8, NUL-terminated and never NULL: a missing element is "".
+ * UTF-8, NUL-terminated and never NULL: a missing element is "".  When an
+ * element comes twice the first wins.  data is not kept: it may be freed
+ * as soon as rdf_parse returns.  The strings take at most len bytes more.
  *
  * Returns 0 on success.  A document cut off in the middle still succeeds
  * with the items that were complete and f->truncated set; err then holds
