@@ -36,7 +36,8 @@ typedef struct {
  * when the XML declaration says so) into *f.  Every string in a Feed is
  * UTF-8, NUL-terminated and never NULL: a missing element is "".  When an
  * element comes twice the first wins.  data is not kept: it may be freed
- * as soon as rdf_parse returns.  The strings take at most len bytes more.
+ * as soon as rdf_parse returns.  The strings take at most len bytes (up
+ * to three times that when the input is Latin-1 or invalid UTF-8).
  *
  * Returns 0 on success.  A document cut off in the middle still succeeds
  * with the items that were complete and f->truncated set; err then holds
