@@ -210,8 +210,6 @@ static const struct {
 	{ BR_ERR_RECV_FATAL_ALERT + BR_ALERT_INTERNAL_ERROR, "server TLS internal error" },
 };
 
-/* ---------------------------------------------------------------- time */
-
 /* an error line into buf, cut to fit */
 static void
 seterr(char *buf, size_t size, const char *fmt, ...)
@@ -222,6 +220,8 @@ seterr(char *buf, size_t size, const char *fmt, ...)
 	vsnprintf(buf, size, fmt, ap);
 	va_end(ap);
 }
+
+/* ---------------------------------------------------------------- time */
 
 /* milliseconds on the monotonic clock */
 static int64_t
@@ -287,7 +287,7 @@ httpdate(const char *s)
 		;
 	} else if (n = 0, sscanf(s, "%2d-%3s-%2d %2d:%2d:%2d %3s%n",
 	    &d, mon, &y, &hh, &mm, &ss, tz, &n) == 7 && n) {
-		/* RFC 9110: a two-digit year more than 50 years ahead is in the past */
+		/* two-digit years: 70 to 99 are 19xx, the rest 20xx */
 		y += y < 70 ? 2000 : 1900;
 	} else if (n = 0, sscanf(s, "%3s %2d %2d:%2d:%2d %4d%n",
 	    mon, &d, &hh, &mm, &ss, &y, &n) == 6 && n) {
@@ -300,8 +300,8 @@ httpdate(const char *s)
 	if (*s || strcmp(tz, "GMT") || strlen(mon) != 3 ||
 	    !(mp = strstr(months, mon)) || (mp - months) % 3)
 		return -1;
-	if (d < 1 || d > 31 || y < 1970 || hh > 23 || mm > 59 || ss > 60 ||
-	    d < 0 || hh < 0 || mm < 0 || ss < 0)
+	if (d < 1 || d > 31 || y < 1970 || hh < 0 || hh > 23 || mm < 0 || mm > 59 ||
+	    ss < 0 || ss > 60)
 		return -1;
 	return (long long)daysfromcivil(y, (mp - months) / 3 + 1, d) * 86400 +
 	    hh * 3600 + mm * 60 + ss;
@@ -407,9 +407,10 @@ isiphost(const char *host)
 
 /*
  * urlparse splits an absolute http or https URL into u.  It refuses
- * what it cannot fetch safely: other schemes, user names and passwords
- * (they would travel in the clear in logs and Referers), hosts with
- * odd characters, and https to an IP address, because BearSSL checks
+ * what it cannot fetch safely: other schemes; user names and passwords,
+ * which RFC 9110 4.2.4 deprecates and which make
+ * https://lwn.net@evil.example/ look like LWN; hosts with odd
+ * characters; and https to an IP address, because BearSSL checks
  * certificates against DNS names only and an unchecked connection is no
  * connection.  Spaces and bytes above 0x7e in the path are
  * percent-encoded; control characters are refused.
@@ -594,7 +595,7 @@ hasscheme(const char *ref)
 static int
 urlresolve(Url *u, const Url *base, const char *ref, char *err, size_t errlen)
 {
-	char hp[300], *buf, *q;
+	char hp[300], *buf;
 	size_t n, dir;
 	int ret;
 
@@ -611,14 +612,19 @@ urlresolve(Url *u, const Url *base, const char *ref, char *err, size_t errlen)
 	} else if (ref[0] == '/') {
 		snprintf(buf, n, "%s://%s%s", base->tls ? "https" : "http", hp, ref);
 	} else {
-		/* relative to base: its path up to the query, or up to its last '/' */
-		q = strchr(base->path, '?');
-		dir = q ? (size_t)(q - base->path) : strlen(base->path);
-		if (ref[0] != '?' && ref[0] != '#' && ref[0])
-			while (dir > 0 && base->path[dir - 1] != '/')
-				dir--;
-		else if (ref[0] == '#' || !ref[0])
+		/*
+		 * Relative to base's path: "" and "#f" keep all of it, query
+		 * included; "?q" replaces the query; anything else replaces
+		 * the last segment.
+		 */
+		if (!ref[0] || ref[0] == '#') {
 			dir = strlen(base->path);
+		} else {
+			dir = strcspn(base->path, "?");
+			if (ref[0] != '?')
+				while (dir > 0 && base->path[dir - 1] != '/')
+					dir--;
+		}
 		snprintf(buf, n, "%s://%s%.*s%s", base->tls ? "https" : "http", hp,
 		    (int)dir, base->path, ref[0] == '#' ? "" : ref);
 	}
@@ -713,6 +719,8 @@ pfield(Parser *p, const char *name, char *v)
 
 	if (!strcasecmp(name, "content-length")) {
 		/* "42" or a list of equal values, "42, 42" (RFC 9110 8.6) */
+		if (!*v)
+			return perr(p, "malformed Content-Length");
 		while ((e = nextelem(&v))) {
 			for (n = 0, digits = 0; isdigitc(*e); e++, digits++) {
 				if (n > (UINTMAX_MAX - 9) / 10)
@@ -797,16 +805,12 @@ static int
 pheader(Parser *p, char *s, size_t len, int trailer)
 {
 	char *colon, *v, *e;
-	size_t i;
 
 	if (++p->nfields > MAXFIELDS)
 		return perr(p, "more than %d %s lines", MAXFIELDS,
 		    trailer ? "trailer" : "header");
 	if (s[0] == ' ' || s[0] == '\t')
 		return perr(p, "obsolete folded header line");
-	for (i = 0; i < len; i++)
-		if (((unsigned char)s[i] < 0x20 && s[i] != '\t') || s[i] == 0x7f)
-			return perr(p, "control character in a header");
 	if (!(colon = strchr(s, ':')) || colon == s)
 		return perr(p, "malformed header line");
 	for (e = s; e < colon; e++)
@@ -890,9 +894,18 @@ pline(Parser *p)
 	char *s = p->line.p ? p->line.p : "";
 	size_t len = p->line.len;
 
-	/* a CR is allowed only as part of the line end */
+	size_t i;
+
+	/*
+	 * A CR is allowed only as part of the line end, and no other
+	 * control character but HTAB anywhere in a line: they have no
+	 * business in a head and could hide one header inside another.
+	 */
 	if (memchr(s, '\r', len))
 		return perr(p, "stray CR in the response");
+	for (i = 0; i < len; i++)
+		if (((unsigned char)s[i] < 0x20 && s[i] != '\t') || s[i] == 0x7f)
+			return perr(p, "control character in the response");
 	switch (p->state) {
 	case PStatus:
 		return pstatus(p, s, len);
@@ -1257,6 +1270,10 @@ loadanchors(Anchors *a, const char *file, char *err, size_t errlen)
 	long n;
 	int fd, rc;
 
+	if (!file || !*file) {
+		seterr(err, errlen, "no CA file configured");
+		return -1;
+	}
 	if ((fd = open(file, O_RDONLY)) < 0) {
 		seterr(err, errlen, "%s: %s", file, strerror(errno));
 		return -1;
@@ -1645,11 +1662,13 @@ mkrequest(char *buf, size_t size, const Url *u, const HttpOpt *o)
 
 /*
  * iofail explains why a read or write on the connection failed: the
- * deadline, a socket error, the peer closing, or a TLS error.  Returns
- * 1 for a plain EOF, which the caller judges by HTTP framing.
+ * deadline, a socket error, the peer closing, or a TLS error.  sending
+ * says the request was still going out (over TLS: the handshake ran).
+ * Returns 1 for a plain EOF while reading, which the caller judges by
+ * HTTP framing, and -1 with err set for anything else.
  */
 static int
-iofail(const Sock *c, Tls *t, unsigned int timeout, int handshake,
+iofail(const Sock *c, Tls *t, unsigned int timeout, int sending,
     char *err, size_t errlen)
 {
 	char m[128], tm[32];
@@ -1663,8 +1682,8 @@ iofail(const Sock *c, Tls *t, unsigned int timeout, int handshake,
 		seterr(err, errlen, "timed out after %s", fmtms(tm, sizeof(tm), timeout));
 	} else if (c->err) {
 		errnomsg(c->err, m, sizeof(m));
-		seterr(err, errlen, "%s%s", t && handshake ? "TLS handshake: " : "", m);
-	} else if (handshake) {
+		seterr(err, errlen, "%s%s", t && sending ? "TLS handshake: " : "", m);
+	} else if (sending) {
 		/* EOF, or close_notify, before the request went out */
 		seterr(err, errlen, t ? "server closed the connection during the "
 		    "TLS handshake" : "server closed the connection");

@@ -204,6 +204,8 @@ static const struct {
 	  0, "conflicting Content-Length", 0, 0 },
 	{ "malformed length", "HTTP/1.1 200 OK\r\nContent-Length: -1\r\n\r\n",
 	  0, "malformed Content-Length", 0, 0 },
+	{ "empty length", "HTTP/1.1 200 OK\r\nContent-Length:\r\n\r\n",
+	  0, "malformed Content-Length", 0, 0 },
 	{ "huge length", "HTTP/1.1 200 OK\r\nContent-Length: 99999999999999999999999\r\n\r\n",
 	  0, "Content-Length too large", 0, 0 },
 	{ "bad chunk size", "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n",
@@ -221,6 +223,8 @@ static const struct {
 	{ "no colon refused", "HTTP/1.1 200 OK\r\nnonsense\r\n\r\n", 0, "malformed header line", 0, 0 },
 	{ "stray CR refused", "HTTP/1.1 200 OK\r\nX: a\rb\r\n\r\n", 0, "stray CR", 0, 0 },
 	{ "NUL in header refused", "HTTP/1.1 200 OK\r\nX: a\0b\r\n\r\n", 0, "control character", 0, 0 },
+	{ "NUL in chunk size refused", "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n"
+	  "1\0;x\r\n", 0, "control character", 0, 0 },
 };
 
 /* run the parser over in split as the pieces say; 1 complete, -1 error */
@@ -508,6 +512,9 @@ testanchors(void)
 	Dn d;
 	int rc;
 
+	rc = loadanchors(&a, NULL, err, sizeof(err));
+	check(rc < 0 && !strcmp(err, "no CA file configured"), "no CA file: %s", err);
+	freeanchors(&a);
 	rc = loadanchors(&a, "/nonexistent/ca.pem", err, sizeof(err));
 	check(rc < 0 && strstr(err, "No such file"), "missing CA file: %s", err);
 	freeanchors(&a);
