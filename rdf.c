@@ -560,6 +560,18 @@ additem(Parser *ps)
 	return 0;
 }
 
+#define D2(s)                   (((s)[0] - '0') * 10 + (s)[1] - '0')
+
+/* 1 when s starts with n digits; stops at the first non-digit, NUL included */
+static int
+digits(const char *s, int n)
+{
+	while (n-- > 0)
+		if (*s < '0' || *s++ > '9')
+			return 0;
+	return 1;
+}
+
 static int
 num(const char **sp, int min, int max)
 {
@@ -616,12 +628,13 @@ zone(const char *s)
 		s++;
 	if (*s == '+' || *s == '-') {
 		sign = *s++ == '-' ? -1 : 1;
-		if ((h = num(&s, 2, 2)) < 0)
+		if (!digits(s, 2))
 			return 0;
+		h = D2(s);
+		s += 2;
 		if (*s == ':')
 			s++;
-		if ((m = num(&s, 2, 2)) < 0)
-			m = 0;
+		m = digits(s, 2) ? D2(s) : 0;
 		return sign * (h * 3600L + m * 60L);
 	}
 	for (n = 0; (s[n] | 0x20) >= 'a' && (s[n] | 0x20) <= 'z'; n++)
@@ -643,20 +656,25 @@ datetime(const char *s)
 
 	while (isws((unsigned char)*s))
 		s++;
-	if (s[0] >= '0' && s[0] <= '9' && s[1] >= '0' && s[1] <= '9' &&
-	    s[2] >= '0' && s[2] <= '9' && s[3] >= '0' && s[3] <= '9' && s[4] == '-') {
-		y = num(&s, 4, 4);
-		s++;
-		if ((mo = num(&s, 2, 2)) < 0 || *s++ != '-' || (d = num(&s, 2, 2)) < 0)
+	/* ISO 8601 at fixed places: YYYY-MM-DD[THH:MM[:SS[.fff]]][zone] */
+	if (digits(s, 4) && s[4] == '-') {
+		if (!digits(s + 5, 2) || s[7] != '-' || !digits(s + 8, 2))
 			return 0;
+		y = D2(s) * 100 + D2(s + 2);
+		mo = D2(s + 5);
+		d = D2(s + 8);
+		s += 10;
 		if (*s == 'T' || *s == 't' || *s == ' ') {
-			s++;
-			if ((h = num(&s, 2, 2)) < 0 || *s++ != ':' || (mi = num(&s, 2, 2)) < 0)
+			if (!digits(s + 1, 2) || s[3] != ':' || !digits(s + 4, 2))
 				return 0;
+			h = D2(s + 1);
+			mi = D2(s + 4);
+			s += 6;
 			if (*s == ':') {
-				s++;
-				if ((sec = num(&s, 2, 2)) < 0)
+				if (!digits(s + 1, 2))
 					return 0;
+				sec = D2(s + 1);
+				s += 3;
 				if (*s == '.' || *s == ',')
 					for (s++; *s >= '0' && *s <= '9'; s++)
 						;
@@ -762,7 +780,7 @@ starttag(Parser *ps, const char *ln, const char *ne, const char *ae, int empty)
 			return 0;
 		break;
 	case TLink:
-		if ((v = attr(ne, ae, "href", &vlen))) {
+		if (ne < ae && (v = attr(ne, ae, "href", &vlen))) {
 			const char *rel;
 			size_t rlen;
 			/* Atom: only the alternate link (the default) is the page */
@@ -785,7 +803,7 @@ starttag(Parser *ps, const char *ln, const char *ne, const char *ae, int empty)
 		}
 		break;
 	case TGuid:
-		if ((v = attr(ne, ae, "isPermaLink", &vlen)) &&
+		if (ne < ae && (v = attr(ne, ae, "isPermaLink", &vlen)) &&
 		    namematch(v, vlen, "false", 5))
 			return 0;
 		break;
@@ -801,7 +819,7 @@ starttag(Parser *ps, const char *ln, const char *ne, const char *ae, int empty)
 	capbegin(ps, t, ln, lnlen);
 	if (t->type == TAuthor)
 		ps->inauthor = 1;
-	if (t->field == FTitle && (v = attr(ne, ae, "type", &vlen)) &&
+	if (t->field == FTitle && ne < ae && (v = attr(ne, ae, "type", &vlen)) &&
 	    namematch(v, vlen, "html", 4))
 		ps->captype = 1;
 	return 0;
@@ -1074,17 +1092,23 @@ utf8check(const char *s, size_t n)
 
 	end = (nul = memchr(s, '\0', n)) ? (size_t)(nul - s) : n;
 	while (i < end) {
-		/* 32 bytes at a time while they are ASCII */
-		for (; end - i >= 32; i += 32) {
+		/* 64 bytes at a time while they are ASCII */
+		for (; end - i >= 64; i += 64) {
 			/* eight-byte memcpys: each is one load */
 			memcpy(&a, s + i, 8);
 			memcpy(&b, s + i + 8, 8);
 			memcpy(&c, s + i + 16, 8);
 			memcpy(&d, s + i + 24, 8);
-			if ((a | b | c | d) & hi)
+			a |= b | c | d;
+			memcpy(&b, s + i + 32, 8);
+			memcpy(&c, s + i + 40, 8);
+			memcpy(&d, s + i + 48, 8);
+			a |= b | c | d;
+			memcpy(&b, s + i + 56, 8);
+			if ((a | b) & hi)
 				break;
 		}
-		for (k = MIN(i + 32, end); i < k; ) {
+		for (k = MIN(i + 64, end); i < k; ) {
 			if ((unsigned char)s[i] < 0x80) {
 				i++;
 				continue;

@@ -279,6 +279,22 @@ testencodings(void)
 	check(same(title("<title>a\xed\xa0\x80z</title>"), "a\xef\xbf\xbdz", "surrogate"),
 	      "utf-8: an encoded surrogate becomes U+FFFD");
 	check(same(title("<title>\xef\xbf\xbd</title>"), "\xef\xbf\xbd", "fffd"), "utf-8: a real U+FFFD stays");
+	{
+		/* sequences across the checker's 64-byte blocks */
+		char body[256], want[256];
+		int k, ok = 1;
+
+		for (k = 0; k < 140; k++) {
+			snprintf(body, sizeof(body), "<title>%.*s\xc3\xa9\xe2\x82\xac" "b\xff" "c\xf0\x9f\x98</title>",
+			         k, "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"
+			         "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa");
+			snprintf(want, sizeof(want), "%.*s\xc3\xa9\xe2\x82\xac" "b\xef\xbf\xbd" "c\xef\xbf\xbd",
+			         k, "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"
+			         "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa");
+			ok &= same(title(body), want, body);
+		}
+		check(ok, "utf-8: valid and invalid sequences at every offset");
+	}
 	check(same(title("<title>\xe9t\xe9</title>"), "\xef\xbf\xbdt\xef\xbf\xbd", "undeclared"),
 	      "utf-8: undeclared Latin-1 bytes become U+FFFD");
 }
