@@ -438,14 +438,16 @@ lwnlink(const char *s, size_t n)
 	const char *p;
 	size_t i;
 
+	/* the suffix first: most links do not end in /rss */
+	if (n < 4 || s[n - 4] != '/' || s[n - 3] != 'r' || s[n - 2] != 's' || s[n - 1] != 's')
+		return n;
 	if (n > 7 && !memcmp(s, "http://", 7))
 		p = s + 7;
 	else if (n > 8 && !memcmp(s, "https://", 8))
 		p = s + 8;
 	else
 		return n;
-	if ((size_t)(s + n - p) < 22 || memcmp(p, "lwn.net/Articles/", 17) ||
-	    memcmp(s + n - 4, "/rss", 4))
+	if ((size_t)(s + n - p) < 22 || memcmp(p, "lwn.net/Articles/", 17))
 		return n;
 	for (i = p + 17 - s; i < n - 4; i++)
 		if (s[i] < '0' || s[i] > '9')
