@@ -129,6 +129,12 @@ start=$(date +%s)
 get "a stalled server hits the deadline" "localhost: timed out after 1 s" -t 1000 "$U/stall"
 get "a dripping server hits the deadline" "localhost: timed out after 1 s" -t 1000 "$U/drip"
 check "... both within the deadline" [ $(($(date +%s) - start)) -le 4 ]
+if [ -n "$(port plain6)" ]; then
+	get "an IPv6 literal" "hello, world" "http://[::1]:$(port plain6)/cl"
+	"$GET" get "http://[::1]:$(port plain6)/echo" > "$D/req"
+	check "... Host has the brackets and the port" \
+		sh -c "tr -d '\r' < '$D/req' | grep -qx 'Host: \[::1\]:$(port plain6)'"
+fi
 get "unknown host" "nonexistent.invalid: cannot resolve host name: Name or service not known" \
 	"http://nonexistent.invalid/"
 

@@ -20,6 +20,7 @@ import time
 DIR = sys.argv[1]
 FEED = open(sys.argv[2], "rb").read() if len(sys.argv) > 2 else b"<rss/>"
 PORTS = {}
+SNI = [None]
 
 HEAD = b"HTTP/1.1 200 OK\r\nContent-Type: application/rss+xml\r\n"
 
@@ -139,6 +140,8 @@ def serve(conn, ctx, name):
         path = path.split("?")[0]
         if path == "/echo":
             echo(conn, req)
+        elif path == "/sni":
+            conn.sendall(cl(str(SNI[0]).encode()))
         elif path in SPECIAL:
             SPECIAL[path](conn)
         else:
@@ -155,10 +158,10 @@ def serve(conn, ctx, name):
             pass
 
 
-def listen(name, ctx):
-    s = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+def listen(name, ctx, family=socket.AF_INET):
+    s = socket.socket(family, socket.SOCK_STREAM)
     s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    s.bind(("127.0.0.1", 0))
+    s.bind(("::1" if family == socket.AF_INET6 else "127.0.0.1", 0))
     s.listen(64)
     PORTS[name] = s.getsockname()[1]
 
@@ -194,10 +197,16 @@ def closedport():
     return s
 
 
+def sni(sock, name, ctx):
+    """remember the server name the client sent, for /sni"""
+    SNI[0] = name
+
+
 def tlsctx(cert, minver=ssl.TLSVersion.TLSv1_2, key="key.pem"):
     ctx = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
     ctx.minimum_version = minver
     ctx.load_cert_chain(os.path.join(DIR, cert), os.path.join(DIR, key))
+    ctx.sni_callback = sni
     return ctx
 
 
@@ -210,6 +219,10 @@ def main():
     listen("chain", tlsctx("chain.pem"))
     listen("rsa", tlsctx("rsa.pem", key="rsakey.pem"))
     keep = (blackhole(), closedport())
+    try:
+        listen("plain6", None, socket.AF_INET6)
+    except OSError:
+        pass   # no IPv6 loopback here
     tmp = os.path.join(DIR, "ports.tmp")
     with open(tmp, "w") as f:
         for k, v in PORTS.items():

@@ -125,6 +125,11 @@ get() {
 	fi
 }
 
+# SNI is always sent; a trailing dot is dropped before SNI and the name check
+get "TLS: SNI carries the host name" "localhost" "https://localhost:$TLS/sni"
+get "TLS: a trailing dot is dropped for SNI and the name check" "localhost" \
+	"https://LocalHost.:$TLS/sni"
+
 # HTTP over TLS: framing is decided by HTTP, not by close_notify
 get "TLS: Content-Length" "hello, world" "https://localhost:$TLS/cl"
 get "TLS: chunked with extensions and trailers" "hello, world" "https://localhost:$TLS/chunked"
