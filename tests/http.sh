@@ -9,9 +9,8 @@ cd "$(dirname "$0")/.." || exit 1
 . tests/tlslib.sh
 counting
 
-D=$T/http
-rm -rf "$D"
-mkdir -p "$D"
+# a directory of its own: other runs of the tests may be going on at once
+D=$(mktemp -d "$T/http.XXXXXX") || exit 1
 GET=tests/http_test-san
 for f in ./lwnrss "$GET"; do
 	[ -x "$f" ] || { notok "$f is built"; exit 1; }
@@ -20,7 +19,7 @@ command -v python3 > /dev/null || { notok "python3 is installed"; exit 1; }
 # the server needs certificates for its TLS listeners, though only plain HTTP is used here
 mkcerts "$D" || { notok "test certificates made with openssl"; exit 1; }
 startserver "$D" || { notok "test server started"; exit 1; }
-trap stopserver EXIT
+trap 'stopserver; [ "$nfail" -eq 0 ] && rm -rf "$D"' EXIT
 ok "test server started"
 P=$(port plain)
 U=http://localhost:$P

@@ -217,6 +217,10 @@ def main():
         listen(c, tlsctx(c + ".pem"))
     listen("tls13", tlsctx("good.pem", ssl.TLSVersion.TLSv1_3))
     listen("chain", tlsctx("chain.pem"))
+    ctx = tlsctx("good.pem")
+    ctx.maximum_version = ssl.TLSVersion.TLSv1_2
+    ctx.set_ciphers("ECDHE-ECDSA-ARIA128-GCM-SHA256")   # none BearSSL has
+    listen("nocipher", ctx)
     listen("rsa", tlsctx("rsa.pem", key="rsakey.pem"))
     keep = (blackhole(), closedport())
     try:

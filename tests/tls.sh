@@ -8,9 +8,8 @@ cd "$(dirname "$0")/.." || exit 1
 . tests/tlslib.sh
 counting
 
-D=$T/tls
-rm -rf "$D"
-mkdir -p "$D"
+# a directory of its own: other runs of the tests may be going on at once
+D=$(mktemp -d "$T/tls.XXXXXX") || exit 1
 GET=tests/http_test-san
 for f in ./lwnrss "$GET"; do
 	[ -x "$f" ] || { notok "$f is built"; exit 1; }
@@ -38,7 +37,7 @@ printf '[$] First article\thttps://lwn.net/Articles/1/\nSecurity updates for Fri
 	> "$D/feed.want"
 
 startserver "$D" "$D/feed.rdf" || { notok "test server started"; exit 1; }
-trap stopserver EXIT
+trap 'stopserver; [ "$nfail" -eq 0 ] && rm -rf "$D"' EXIT
 ok "test server started"
 TLS=$(port tls)
 
@@ -83,6 +82,9 @@ fails "certificate from an unknown CA" \
 fails "server with TLS 1.3 only" \
 	"localhost: server wants TLS 1.3 only (lwnrss speaks TLS 1.2)" \
 	"https://localhost:$(port tls13)/feed"
+fails "server with no cipher suite in common" \
+	"localhost: TLS handshake failure (no common cipher suite or curve)" \
+	"https://localhost:$(port nocipher)/feed"
 fails "https to an IP address is refused, not fetched unverified" \
 	"127.0.0.1: https to an IP address cannot be verified; use the host name" \
 	"https://127.0.0.1:$TLS/feed"
