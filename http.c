@@ -1,5 +1,6 @@
-/* See LICENSE file for copyright and license details.
- *
+/* See LICENSE file for copyright and license details. */
+
+/*
  * http.c: one HTTP/1.1 GET, over TLS 1.2 (BearSSL) or plain TCP.
  *
  * A fetch is a chain of hops (the first URL, then each redirect).  For

@@ -1,5 +1,6 @@
-/* See LICENSE file for copyright and license details.
- *
+/* See LICENSE file for copyright and license details. */
+
+/*
  * http_test: unit tests for http.c without sockets, and a small driver
  * for the shell tests and the benchmark.
  *
