@@ -17,7 +17,7 @@ TESTBIN = $(UNITS) $(UNITS:=-san) $(XTESTS)
 BUILDDEPS = make gcc libc6-dev libx11-dev libxft-dev libfontconfig1-dev libbearssl-dev
 TESTDEPS = clang mandoc openssl python3 nginx-light xvfb xauth xdotool x11-utils \
 	x11-xserver-utils imagemagick fonts-dejavu-core fonts-noto-color-emoji fonts-wqy-microhei valgrind
-BENCHDEPS = sfeed libxml2-utils curl suckless-tools hyperfine
+BENCHDEPS = sfeed libxml2-utils curl suckless-tools hyperfine time
 
 all: lwnrss
 
