@@ -2,7 +2,7 @@
 # See LICENSE file for copyright and license details.
 # run.sh: run every test from the top directory and count.  A test is a
 # program printing "ok - what" or "not ok - what" lines; one that exits
-# non-zero without saying why counts as one failure.
+# non-zero without saying why, or reports nothing, counts as one failure.
 cd "$(dirname "$0")/.." || exit 1
 mkdir -p tests/tmp
 pass=0
@@ -17,10 +17,13 @@ for t in tests/rdf_test tests/rdf_test-san tests/http_test tests/http_test-san t
 	"$t" > "$log" 2>&1
 	rc=$?
 	cat "$log"
-	p=$(grep -c '^ok ' "$log")
-	f=$(grep -c '^not ok ' "$log")
+	p=$(grep -c '^ok ' "$log" 2>/dev/null) || p=0
+	f=$(grep -c '^not ok ' "$log" 2>/dev/null) || f=0
 	if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ]; then
 		echo "not ok - $t exited with status $rc"
+		f=1
+	elif [ "$p" -eq 0 ] && [ "$f" -eq 0 ]; then
+		echo "not ok - $t reported no result"
 		f=1
 	fi
 	pass=$((pass + p))
