@@ -134,6 +134,7 @@ static int mapped, dirty, running = 1;
 static volatile sig_atomic_t gotsig;
 
 static Feed feed;
+static Buf feedbuf;                     /* the bytes feed was parsed in (in place) */
 static char **descs;                    /* plain-text descriptions, one per item */
 static int sel, top;                    /* selected item, first item shown */
 static int pointrow = -1;               /* item under the last button press */
@@ -572,8 +573,8 @@ printmode(const char *url)
 	HttpResp r;
 	Buf in = {0};
 	Feed f;
-	char err[256];
-	const char *data, *name;
+	char err[256], none[1] = "", *data;
+	const char *name;
 	size_t len;
 	int ret;
 
@@ -589,7 +590,7 @@ printmode(const char *url)
 			buffree(&in);
 			return 1;
 		}
-		data = in.p ? in.p : "";
+		data = in.p ? in.p : none;
 		len = in.len;
 	} else {
 		name = url;
@@ -599,15 +600,16 @@ printmode(const char *url)
 			http_free(&r);
 			return 1;
 		}
-		data = r.body ? r.body : "";
+		data = r.body ? r.body : none;
 		len = r.len;
 	}
 
+	/* the Feed's strings live in data: it is freed after them */
 	err[0] = '\0';
 	ret = rdf_parse(&f, data, len, err, sizeof(err));
-	buffree(&in);
-	http_free(&r);
 	if (ret < 0) {
+		buffree(&in);
+		http_free(&r);
 		warn("%s: %s", name, err);
 		return 1;
 	}
@@ -615,6 +617,8 @@ printmode(const char *url)
 		warn("%s: %s", name, err[0] ? err : "feed is truncated");
 	printfeed(&f);
 	rdf_free(&f);
+	buffree(&in);
+	http_free(&r);
 	if (fflush(stdout) == EOF || ferror(stdout)) {
 		warn("stdout:");
 		return 1;
@@ -840,7 +844,9 @@ fetchdone(int wstatus)
 	}
 	if (ret == 0) {
 		perr[0] = '\0';
-		if (rdf_parse(&f, body, bodyn, perr, sizeof(perr)) < 0) {
+		/* parsed in place: the new feed's strings live in fetchbuf */
+		if (rdf_parse(&f, fetchbuf.p + (body - fetchbuf.p), bodyn,
+		              perr, sizeof(perr)) < 0) {
 			setstatus(1, "%s: %s", !strcmp(url, "-") ? "stdin" : url, perr);
 			return;
 		}
@@ -848,6 +854,9 @@ fetchdone(int wstatus)
 			warn("%s: %s", !strcmp(url, "-") ? "stdin" : url,
 			     perr[0] ? perr : "feed is truncated");
 		setfeed(&f);
+		buffree(&feedbuf);
+		feedbuf = fetchbuf;
+		memset(&fetchbuf, 0, sizeof(fetchbuf));
 	}
 	now = time(NULL);
 	tbuf[0] = '\0';
@@ -1237,6 +1246,7 @@ cleanup(void)
 	fetchstop();
 	descsfree();
 	rdf_free(&feed);
+	buffree(&feedbuf);
 	fontsfree();
 	for (i = 0; i < SchemeLast; i++)
 		for (j = 0; j < 2; j++)

@@ -14,12 +14,11 @@
  *
  * Memory: the input is first made valid UTF-8 (converted from a declared
  * Latin-1 or windows-1252, or with invalid bytes replaced); a copy is made
- * only when that changes something.  Every string of the Feed then lives
- * in one arena allocated once at the size of that input.  Decoding never
- * makes text longer than its markup (no reference is shorter than the
- * UTF-8 it stands for, and a string's NUL takes the place of its end tag),
- * so the arena never grows and strings never move.  Pages of it that are
- * never written cost no memory.
+ * only when that changes something.  Text is then decoded in place, each
+ * string written over its own markup: decoding never makes text longer
+ * than its source (no reference is shorter than the UTF-8 it stands for,
+ * and a string's NUL takes the place of its end tag), so the writing never
+ * passes the reading, and a feed costs its input and the items array.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -156,9 +155,8 @@ static const unsigned short cp1252[32] = {
 };
 
 typedef struct {
-	const char *s, *e;       /* the input, valid UTF-8 */
-	char *a;                 /* the arena */
-	size_t an, acap;
+	char *s;                 /* the input, valid UTF-8, decoded in place */
+	const char *e;
 	Feed *f;
 	size_t itemcap;
 	Item cur;                /* the item being read */
@@ -168,10 +166,11 @@ typedef struct {
 	const char *rootname, *skipname, *capname, *capq;
 	size_t rootlen, skiplen, caplen, capqlen; /* capq: the qualified name */
 	int rootdone, inauthor;
-	/* the field being captured: its text goes to the end of the arena */
+	/* the field being captured: its text is written from capstart to o,
+	 * o never past the byte being read */
 	int cap;                 /* 0, or 1 + the Tag type */
 	int capfield, capprio, caphtml, captype;
-	size_t capstart;
+	char *capstart, *o;
 	const char *err;
 } Parser;
 
@@ -328,26 +327,25 @@ literal:
 	return 1;
 }
 
-/* decode the character data [s, e) to the arena's end */
-static int
+/* decode the character data [s, e) to ps->o, which is never past s */
+static void
 addtext(Parser *ps, const char *s, const char *e)
 {
 	const char *amp;
-	char *o;
+	char *o = ps->o;
 	size_t used;
 
-	if ((size_t)(e - s) > ps->acap - ps->an)
-		return -1;
-	o = ps->a + ps->an;
 	while (s < e) {
 		/* memmove, not memcpy: at -Os gcc makes memcpy a rep movsb,
 		 * a loop of one byte at a time where libc's copies by vectors */
 		if (!(amp = memchr(s, '&', e - s))) {
-			memmove(o, s, e - s);
+			if (o != s)
+				memmove(o, s, e - s);
 			o += e - s;
 			break;
 		}
-		memmove(o, s, amp - s);
+		if (o != s)
+			memmove(o, s, amp - s);
 		o += amp - s;
 		s = amp;
 		/* escaped HTML is mostly &lt; &gt; &amp; &quot;: no lookup for them */
@@ -366,19 +364,16 @@ addtext(Parser *ps, const char *s, const char *e)
 			s += used;
 		}
 	}
-	ps->an = o - ps->a;
-	return 0;
+	ps->o = o;
 }
 
 /* copy [s, e) as it is (CDATA, or markup inside a description) */
-static int
+static void
 addraw(Parser *ps, const char *s, const char *e)
 {
-	if ((size_t)(e - s) > ps->acap - ps->an)
-		return -1;
-	memmove(ps->a + ps->an, s, e - s);
-	ps->an += e - s;
-	return 0;
+	if (ps->o != s)
+		memmove(ps->o, s, e - s);
+	ps->o += e - s;
 }
 
 /* trim s[0..n) and collapse its inner runs of white space to one space */
@@ -457,15 +452,16 @@ lwnlink(const char *s, size_t n)
 	return n - 3;
 }
 
+/* start capturing t, its text written from the input's byte at out on */
 static void
-capbegin(Parser *ps, const Tag *t, const char *name, size_t nlen)
+capbegin(Parser *ps, const Tag *t, const char *name, size_t nlen, const char *out)
 {
 	ps->cap = 1 + t->type;
 	ps->capfield = t->field;
 	ps->capprio = t->prio;
 	ps->caphtml = t->field == FDesc;
 	ps->captype = 0;
-	ps->capstart = ps->an;
+	ps->capstart = ps->o = ps->s + (out - ps->s);
 	ps->capname = name;
 	ps->caplen = nlen;
 }
@@ -474,8 +470,8 @@ capbegin(Parser *ps, const Tag *t, const char *name, size_t nlen)
 static void
 capend(Parser *ps)
 {
-	char *s = ps->a + ps->capstart, **fp;
-	size_t n = ps->an - ps->capstart;
+	char *s = ps->capstart, **fp;
+	size_t n = ps->o - ps->capstart;
 	unsigned char *prio = &ps->prio[ps->initem][ps->capfield];
 
 	ps->cap = 0;
@@ -494,12 +490,9 @@ capend(Parser *ps)
 	}
 	if (ps->capfield == FLink)
 		n = lwnlink(s, n);
-	if (!n || *prio >= ps->capprio) {
-		ps->an = ps->capstart;
+	if (!n || *prio >= ps->capprio)
 		return;
-	}
 	s[n] = '\0';
-	ps->an = s + n + 1 - ps->a;
 	fp = field(ps, ps->capfield);
 	*fp = s;
 	*prio = ps->capprio;
@@ -740,10 +733,9 @@ starttag(Parser *ps, const char *ln, const char *ne, const char *ae, int empty)
 	if (ps->cap) {
 		/* Atom's author holds name, email and uri: only name is its value */
 		if (ps->cap == 1 + TAuthor) {
-			ps->an = ps->capstart;
 			ps->cap = 0;
 			if (namematch(ln, lnlen, "name", 4) && !empty)
-				capbegin(ps, findtag("name", 4), ln, lnlen);
+				capbegin(ps, findtag("name", 4), ln, lnlen, ae + 1);
 		}
 		return 0;
 	}
@@ -791,11 +783,8 @@ starttag(Parser *ps, const char *ln, const char *ne, const char *ae, int empty)
 				return 0;
 			if (ps->prio[ps->initem][FLink] >= t->prio)
 				return 0;
-			capbegin(ps, t, ln, lnlen);
-			if (addtext(ps, v, v + vlen) < 0) {
-				ps->err = "out of memory";
-				return -1;
-			}
+			capbegin(ps, t, ln, lnlen, v);
+			addtext(ps, v, v + vlen);
 			capend(ps);
 			if (!empty) {
 				ps->skipname = ln;
@@ -818,7 +807,7 @@ starttag(Parser *ps, const char *ln, const char *ne, const char *ae, int empty)
 		ps->skiplen = lnlen;
 		return 0;
 	}
-	capbegin(ps, t, ln, lnlen);
+	capbegin(ps, t, ln, lnlen, ae + 1);
 	if (t->type == TAuthor)
 		ps->inauthor = 1;
 	if (t->field == FTitle && ne < ae && (v = attr(ne, ae, "type", &vlen)) &&
@@ -832,9 +821,8 @@ static void
 capdone(Parser *ps)
 {
 	if (ps->cap == 1 + TGuid &&
-	    (ps->an - ps->capstart < 4 || memcmp(ps->a + ps->capstart, "http", 4))) {
+	    (ps->o - ps->capstart < 4 || memcmp(ps->capstart, "http", 4))) {
 		/* a guid is a link only when it looks like one */
-		ps->an = ps->capstart;
 		ps->cap = 0;
 	} else {
 		if (ps->cap == 1 + TAuthor)
@@ -952,8 +940,8 @@ parse(Parser *ps)
 				;
 		if (q < e && *q != '<' && !(q = memchr(q, '<', e - q)))
 			q = e;
-		if (ps->cap && addtext(ps, p, q) < 0)
-			goto nomem;
+		if (ps->cap)
+			addtext(ps, p, q);
 		if ((p = q) >= e)
 			break;
 		if (e - p < 2)
@@ -975,8 +963,8 @@ parse(Parser *ps)
 			} else if (e - p >= 9 && !memcmp(p, "<![CDATA[", 9)) {
 				if (!(q = findstr(p + 9, e, "]]>", 3)))
 					goto truncated;
-				if (ps->cap && addraw(ps, p + 9, q) < 0)
-					goto nomem;
+				if (ps->cap)
+					addraw(ps, p + 9, q);
 				p = q + 3;
 			} else {
 				if (!(q = doctypeend(p + 2, e)))
@@ -1005,8 +993,7 @@ parse(Parser *ps)
 			lnlen = ne - n;
 			if (ps->cap && ps->caphtml &&
 			    !namematch(n, lnlen, ps->capname, ps->caplen)) {
-				if (addraw(ps, p, q + 1) < 0)
-					goto nomem;
+				addraw(ps, p, q + 1);
 			} else if (ps->rootname && endtag(ps, n, lnlen) < 0) {
 				return -1;
 			}
@@ -1024,8 +1011,7 @@ parse(Parser *ps)
 			if (!(q = tagend(ne, e)))
 				goto truncated;
 			if (ps->cap && ps->caphtml) {
-				if (addraw(ps, p, q + 1) < 0)
-					goto nomem;
+				addraw(ps, p, q + 1);
 			} else {
 				n0 = ps->cap ? ps->capname : NULL;
 				if (starttag(ps, n, ne, q, q[-1] == '/') < 0)
@@ -1038,8 +1024,8 @@ parse(Parser *ps)
 			p = q + 1;
 		} else {
 			/* a '<' that starts no markup is text */
-			if (ps->cap && addraw(ps, p, p + 1) < 0)
-				goto nomem;
+			if (ps->cap)
+				addraw(ps, p, p + 1);
 			p++;
 		}
 	}
@@ -1054,9 +1040,6 @@ truncated:
 	ps->cap = 0;
 	ps->f->truncated = 1;
 	return 0;
-nomem:
-	ps->err = "out of memory";
-	return -1;
 }
 
 /* 1 when the XML declaration at s names windows-1252 or one of its subsets */
@@ -1125,11 +1108,11 @@ utf8check(const char *s, size_t n)
 }
 
 /*
- * Make data valid UTF-8: *out is data itself when it already is, else a
- * new string the caller frees.  -1 when out of memory.
+ * Make data valid UTF-8: *out is data itself when it already is, else
+ * *copy, a new string the caller frees.  -1 when out of memory.
  */
 static int
-toutf8(const char *data, size_t len, const char **out, size_t *outlen, char **copy)
+toutf8(char *data, size_t len, char **out, size_t *outlen, char **copy)
 {
 	const unsigned char *u = (const unsigned char *)data;
 	unsigned long cp;
@@ -1206,11 +1189,11 @@ notfeed(const char *s, size_t n)
 }
 
 int
-rdf_parse(Feed *f, const char *data, size_t len, char *err, size_t errlen)
+rdf_parse(Feed *f, char *data, size_t len, char *err, size_t errlen)
 {
 	Parser ps;
-	const char *in, *why;
-	char *copy;
+	const char *why;
+	char *in;
 	size_t inlen;
 
 	memset(f, 0, sizeof(*f));
@@ -1220,24 +1203,17 @@ rdf_parse(Feed *f, const char *data, size_t len, char *err, size_t errlen)
 	if ((why = notfeed(data, len)))
 		goto fail;
 	why = "out of memory";
-	if (toutf8(data, len, &in, &inlen, &copy) < 0)
+	if (toutf8(data, len, &in, &inlen, &f->copy) < 0)
 		goto fail;
 	ps.s = in;
 	ps.e = in + inlen;
 	ps.f = f;
-	ps.acap = inlen + 1;
-	if (!(ps.a = f->arena = malloc(ps.acap))) {
-		free(copy);
-		goto fail;
-	}
 	f->title = f->link = f->desc = f->date = f->author = nothing;
 	if (parse(&ps) < 0) {
 		why = ps.err;
-		free(copy);
 		rdf_free(f);
 		goto fail;
 	}
-	free(copy);
 	if (f->truncated)
 		snprintf(err, errlen, "feed is truncated after %zu complete item%s",
 		         f->nitems, f->nitems == 1 ? "" : "s");
@@ -1252,7 +1228,7 @@ void
 rdf_free(Feed *f)
 {
 	free(f->items);
-	free(f->arena);
+	free(f->copy);
 	memset(f, 0, sizeof(*f));
 }
 

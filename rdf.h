@@ -28,16 +28,22 @@ typedef struct {
 	Item *items;                /* in document order */
 	size_t nitems;
 	int truncated;              /* input ended inside the document */
-	char *arena;                /* private: the one block every string lives in */
+	char *copy;                 /* private: the input made UTF-8, when it was not */
 } Feed;
 
 /*
  * rdf_parse parses len bytes of data (UTF-8, or ISO-8859-1/windows-1252
  * when the XML declaration says so) into *f.  Every string in a Feed is
  * UTF-8, NUL-terminated and never NULL: a missing element is "".  When an
- * element comes twice the first wins.  data is not kept: it may be freed
- * as soon as rdf_parse returns.  The strings take at most len bytes (up
- * to three times that when the input is Latin-1 or invalid UTF-8).
+ * element comes twice the first wins.
+ *
+ * Text is decoded in place: rdf_parse overwrites data[0..len) and the
+ * strings of *f point into it, so data must stay allocated and untouched
+ * until rdf_free(f); the caller frees it after that (after a failure, at
+ * once).  Its bytes are unspecified after the call, whatever it returns.
+ * Latin-1 and windows-1252 input, and input with invalid UTF-8, is first
+ * converted into a copy of up to three times len bytes that *f owns; else
+ * a Feed takes no memory beyond data but its items array.
  *
  * Returns 0 on success.  A document cut off in the middle still succeeds
  * with the items that were complete and f->truncated set; err then holds
@@ -45,7 +51,7 @@ typedef struct {
  * HTML page, out of memory) with a one-line message in err; *f is then
  * empty and needs no rdf_free.
  */
-int rdf_parse(Feed *f, const char *data, size_t len, char *err, size_t errlen);
+int rdf_parse(Feed *f, char *data, size_t len, char *err, size_t errlen);
 
 /* rdf_free frees everything rdf_parse allocated in *f and zeroes it. */
 void rdf_free(Feed *f);
