@@ -489,6 +489,12 @@ urlparse(Url *u, const char *s, char *err, size_t errlen)
 		}
 		if (n && u->host[n - 1] == '.')
 			u->host[--n] = '\0';
+		/* no empty label: "..", a leading dot, a dot left at the end */
+		if (n && (u->host[0] == '.' || u->host[n - 1] == '.' ||
+		    strstr(u->host, ".."))) {
+			seterr(err, errlen, "%.200s: invalid host name", s);
+			return -1;
+		}
 	}
 	if (!u->host[0]) {
 		seterr(err, errlen, "%.200s: no host name", s);

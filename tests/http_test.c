@@ -78,6 +78,9 @@ static const struct {
 	{ "http://lwn.net%2f/", 0, NULL, 0, "invalid host name" },
 	{ "http:///path", 0, NULL, 0, "no host name" },
 	{ "http://./", 0, NULL, 0, "no host name" },
+	{ "HTTPS://../.NET", 0, NULL, 0, "invalid host name" },
+	{ "http://a..b/", 0, NULL, 0, "invalid host name" },
+	{ "http://.a/", 0, NULL, 0, "invalid host name" },
 	{ "http://host/a\r\nX: y", 0, NULL, 0, "control character" },
 };
 
