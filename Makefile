@@ -13,9 +13,18 @@ UNITS = tests/rdf_test tests/http_test
 XTESTS = tests/lwnrss-test tests/wmdelete
 TESTBIN = $(UNITS) $(UNITS:=-san) $(XTESTS)
 
+# libFuzzer targets, built with clang; make fuzz FUZZTIME=seconds runs each
+FUZZCC = clang
+FUZZCFLAGS = -std=c99 -pedantic -Wall -Wextra -g -O1 -I. $(LWNRSS_CPPFLAGS) \
+	-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all $(CFLAGS)
+FUZZTIME = 60
+FUZZ = rdf text http url pem
+FUZZBIN = tests/fuzz/rdf-fuzz tests/fuzz/text-fuzz tests/fuzz/http-fuzz \
+	tests/fuzz/url-fuzz tests/fuzz/pem-fuzz
+
 # Debian/Ubuntu packages: to build, and to run the tests and benchmarks
 BUILDDEPS = make gcc libc6-dev libx11-dev libxft-dev libfontconfig1-dev libbearssl-dev
-TESTDEPS = clang mandoc openssl python3 nginx-light xvfb xauth xdotool x11-utils \
+TESTDEPS = clang libclang-rt-dev mandoc openssl python3 nginx-light xvfb xauth xdotool x11-utils \
 	x11-xserver-utils imagemagick fonts-dejavu-core fonts-noto-color-emoji fonts-wqy-microhei valgrind
 BENCHDEPS = sfeed libxml2-utils curl suckless-tools hyperfine time
 
@@ -55,8 +64,28 @@ tests/lwnrss-test: lwnrss.c tests/config.test.h http.o rdf.o util.o http.h rdf.h
 tests/wmdelete: tests/wmdelete.c
 	$(CC) $(LWNRSS_CFLAGS) -o $@ tests/wmdelete.c $(LWNRSS_LDFLAGS)
 
+tests/fuzz/rdf-fuzz: tests/fuzz/rdf.c tests/fuzz/utf8check.h rdf.c util.c rdf.h util.h
+	$(FUZZCC) $(FUZZCFLAGS) -o $@ tests/fuzz/rdf.c rdf.c util.c $(LDFLAGS)
+
+tests/fuzz/text-fuzz: tests/fuzz/text.c tests/fuzz/utf8check.h rdf.c util.c rdf.h util.h
+	$(FUZZCC) $(FUZZCFLAGS) -o $@ tests/fuzz/text.c rdf.c util.c $(LDFLAGS)
+
+# the http.c targets include it, as http_test does
+tests/fuzz/http-fuzz: tests/fuzz/http.c http.c util.c http.h util.h
+	$(FUZZCC) $(FUZZCFLAGS) $(BEARSSLINC) -o $@ tests/fuzz/http.c util.c $(BEARSSLLIBS) $(LDFLAGS)
+
+tests/fuzz/url-fuzz: tests/fuzz/url.c http.c util.c http.h util.h
+	$(FUZZCC) $(FUZZCFLAGS) $(BEARSSLINC) -o $@ tests/fuzz/url.c util.c $(BEARSSLLIBS) $(LDFLAGS)
+
+tests/fuzz/pem-fuzz: tests/fuzz/pem.c http.c util.c http.h util.h
+	$(FUZZCC) $(FUZZCFLAGS) $(BEARSSLINC) -o $@ tests/fuzz/pem.c util.c $(BEARSSLLIBS) $(LDFLAGS)
+
 test: lwnrss $(TESTBIN)
 	./tests/run.sh
+
+# every target for FUZZTIME seconds, one at a time; fails on any finding
+fuzz: $(FUZZBIN)
+	./tests/fuzz/run.sh $(FUZZTIME) $(FUZZ)
 
 # install what is missing, through sudo when not root; silent when nothing is
 deps:
@@ -69,7 +98,7 @@ bench: lwnrss
 	./bench/run.sh
 
 clean:
-	rm -f lwnrss $(OBJ) $(TESTBIN) lwnrss-$(VERSION).tar.gz
+	rm -f lwnrss $(OBJ) $(TESTBIN) $(FUZZBIN) lwnrss-$(VERSION).tar.gz
 	rm -rf tests/tmp
 
 dist: clean
@@ -91,4 +120,4 @@ uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/lwnrss \
 		$(DESTDIR)$(MANPREFIX)/man1/lwnrss.1
 
-.PHONY: all test deps run bench clean dist install uninstall
+.PHONY: all test fuzz deps run bench clean dist install uninstall

@@ -1,0 +1,94 @@
+/* See LICENSE file for copyright and license details. */
+/*
+ * libFuzzer target: urlparse, urlstr and urlresolve.
+ *
+ * Input: a base URL, a newline, and a reference (a Location value) to
+ * resolve against it; without a newline, the whole input is both the
+ * URL and a reference against https://lwn.net/a/b?q.
+ *
+ * Checked for every URL accepted: a host of the allowed characters, a
+ * path that starts with '/' and holds no fragment, control character,
+ * space or byte above 0x7e; urlstr's string parses back to the same URL
+ * and the same string.  A reference without a scheme keeps the base's
+ * scheme (http_get refuses https to http by comparing them), and one
+ * that names no host keeps the base's host and port.
+ */
+#include "../../http.c"
+
+static void
+checkurl(const Url *u)
+{
+	char err[256], *s, *t;
+	const char *c;
+	Url v;
+
+	if (!u->host[0] || u->host[strlen(u->host) - 1] == '.' || u->port < 1 ||
+	    u->port > 65535 || u->path[0] != '/')
+		abort();
+	for (c = u->host; *c; c++)
+		if (u->ip6 ? !strchr("0123456789abcdef:.", *c) :
+		    !isalphac(*c) && !isdigitc(*c) && !strchr("-_.", *c))
+			abort();
+	for (c = u->path; *c; c++)
+		if (*c == '#' || (unsigned char)*c <= 0x20 || (unsigned char)*c > 0x7e)
+			abort();
+	if (!(s = urlstr(u)))
+		return;
+	if (urlparse(&v, s, err, sizeof(err)) < 0)
+		abort();
+	if (!(t = urlstr(&v)))
+		abort();
+	if (strcmp(s, t) || v.tls != u->tls || v.ip6 != u->ip6 ||
+	    strcmp(v.host, u->host) || v.port != u->port || strcmp(v.path, u->path))
+		abort();
+	free(s);
+	free(t);
+}
+
+static void
+resolveagainst(const Url *base, const char *ref)
+{
+	char err[256];
+	Url u;
+
+	if (urlresolve(&u, base, ref, err, sizeof(err)) < 0) {
+		if (!err[0])
+			abort();
+		return;
+	}
+	checkurl(&u);
+	if (!hasscheme(ref) && u.tls != base->tls)
+		abort();
+	if (!hasscheme(ref) && !(ref[0] == '/' && ref[1] == '/') &&
+	    (strcmp(u.host, base->host) || u.port != base->port))
+		abort();
+}
+
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t len)
+{
+	static Url lwn;
+	char *s, *ref, err[256];
+	Url base;
+
+	if (!lwn.host[0] && urlparse(&lwn, "https://lwn.net/a/b?q", err, sizeof(err)) < 0)
+		abort();
+	if (!(s = malloc(len + 1)))
+		return 0;
+	memcpy(s, data, len);
+	s[len] = '\0';
+	if ((ref = memchr(s, '\n', len)))
+		*ref++ = '\0';
+	err[0] = '\0';
+	if (urlparse(&base, s, err, sizeof(err)) == 0) {
+		checkurl(&base);
+		if (ref)
+			resolveagainst(&base, ref);
+	} else if (!err[0]) {
+		abort();
+	}
+	if (!ref)
+		resolveagainst(&lwn, s);
+	free(s);
+	return 0;
+}
