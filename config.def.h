@@ -7,6 +7,7 @@ static const unsigned int conntimeout = 10;  /* seconds to connect to one addres
 static const unsigned int fetchtimeout = 30; /* seconds for a whole fetch, redirects included */
 static const size_t maxfeed = 8 << 20;       /* largest feed accepted, bytes */
 static const unsigned int maxredirects = 5;  /* redirects followed */
+static const unsigned int refresh = 30;      /* minutes between background refreshes, 0: none; never more often than every 30 */
 
 /* appearance */
 static const char *fonts[] = {               /* in points (size=); the first sets the size and line height, */
@@ -21,6 +22,7 @@ static const char *colors[SchemeLast][2] = {
 	[SchemeBar]   = { "#f4f4f4", "#2e3440" }, /* title bar */
 	[SchemeErr]   = { "#ffffff", "#9b1c1c" }, /* title bar after a failed fetch */
 };
+static const char *newcolor = "#e8590c";         /* the bar beside articles new since the first headlines shown */
 static const unsigned int padding = 16;      /* space around a row's text, px at 96 dpi (scaled by Xft.dpi) */
 static const unsigned int barpadding = 10;   /* space above and below the title bar's text, px at 96 dpi */
 static const unsigned int desclines = 1;     /* lines of each description shown under the date; 0: none */

@@ -39,10 +39,12 @@
 #include <locale.h>
 #include <signal.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/select.h>
+#include <sys/stat.h>
 #include <sys/types.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -61,6 +63,10 @@
 /* macros */
 #define CLEANMASK(mask)         ((mask) & (ControlMask|Mod1Mask|Mod3Mask|Mod4Mask|Mod5Mask))
 #define XEMBED_MAPPED           (1 << 0)
+/* LWN's feed says it changes at most twice an hour (syn:updatePeriod
+ * hourly, syn:updateFrequency 2): no automatic fetch comes sooner, whatever
+ * config.h says */
+#define MINREFRESH              (30 * 60)
 
 /* enums */
 enum { SchemeNorm, SchemeSel, SchemeDim, SchemeBar, SchemeErr, SchemeLast }; /* color schemes */
@@ -131,10 +137,17 @@ static double dpi = 96;
 static int ww, wh;                      /* window size */
 static int pad, gap, barpad, barh, lineh, boldh, rowh; /* layout, px */
 static int mapped, dirty, running = 1;
-static volatile sig_atomic_t gotsig;
+static volatile sig_atomic_t gotsig;    /* SIGTERM or SIGINT: quit */
+static volatile sig_atomic_t gothup;    /* SIGHUP: fetch now */
 
 static Feed feed;
 static Buf feedbuf;                     /* the bytes feed was parsed in (in place) */
+static char *isnew;                     /* per item: new since the first headlines shown */
+static XftColor newclr;                 /* the mark of those */
+static char *etag, *lastmod;            /* the shown feed's validators, for the next fetch */
+static time_t fetched;                  /* when the shown feed left the server; 0: unknown */
+static int fromcache;                   /* the rows are the cache's, unconfirmed by a fetch */
+static int cachewarned;                 /* a cache write failed and was reported */
 static char **descs;                    /* plain-text descriptions, one per item */
 static int sel, top;                    /* selected item, first item shown */
 static int pointrow = -1;               /* item under the last button press */
@@ -142,6 +155,11 @@ static char status[256];                /* title bar's right-hand text */
 static int failed;                      /* the last fetch failed */
 
 static pid_t fetchpid = -1;             /* the fetch child, while it runs */
+static int firstfetch;                  /* the first fetch waits for the cache's first paint */
+static int painted;                     /* the window has been drawn */
+static time_t started;                  /* when lwnrss started */
+static time_t lastask;                  /* when the last fetch started */
+static time_t notbefore;                /* Retry-After: no automatic fetch before then */
 static int fetchfd = -1;                /* its pipe's read end */
 static Buf fetchbuf;                    /* what arrived through it */
 
@@ -405,19 +423,51 @@ clamp(int follow)
 	dirty = 1;
 }
 
+/* "3 h ago" for t, in the coarsest unit that is not 0 */
+static void
+agestr(char *buf, size_t n, time_t t)
+{
+	time_t d = time(NULL) - t;
+
+	if (d < 60)
+		snprintf(buf, n, "just now");
+	else if (d < 3600)
+		snprintf(buf, n, "%lld min ago", (long long)d / 60);
+	else if (d < 2 * 86400)
+		snprintf(buf, n, "%lld h ago", (long long)d / 3600);
+	else
+		snprintf(buf, n, "%lld d ago", (long long)d / 86400);
+}
+
+/* rows that are not fresh say how old they are: the cache's until a fetch
+ * confirms or replaces them, any rows after a failed fetch */
+static int
+ageshown(void)
+{
+	return feed.nitems && fetched && (fromcache || failed);
+}
+
 static void
 drawbar(void)
 {
 	const char *title = feed.title && *feed.title ? feed.title : "lwnrss";
 	XftColor *c = scheme[failed ? SchemeErr : SchemeBar];
 	int avail = ww - 2 * pad, sw, tw, y = barpad + (boldh - lineh) / 2;
+	char text[sizeof(status) + 64], age[32];
 
+	if (ageshown()) {
+		agestr(age, sizeof(age), fetched);
+		snprintf(text, sizeof(text), "%s %s%s%s", fromcache ? "cached" :
+		         "fetched", age, status[0] ? " \xc2\xb7 " : "", status);
+	} else {
+		snprintf(text, sizeof(text), "%s", status);
+	}
 	XftDrawRect(xd, &c[ColBg], 0, 0, ww, barh);
 	/* the status keeps its place unless the title would get less than a third */
 	tw = textw(FaceBold, title);
-	sw = MIN(textw(FaceNorm, status), avail - MIN(tw, avail / 3) - pad);
+	sw = MIN(textw(FaceNorm, text), avail - MIN(tw, avail / 3) - pad);
 	if (sw > 0)
-		drawtext(FaceNorm, ww - pad - sw, y, sw, status, &c[ColFg]);
+		drawtext(FaceNorm, ww - pad - sw, y, sw, text, &c[ColFg]);
 	drawtext(FaceBold, pad, barpad, avail - (sw > 0 ? sw + pad : 0), title,
 	         &c[ColFg]);
 }
@@ -434,6 +484,9 @@ drawrow(int i, int y)
 
 	XftDrawRect(xd, &c[ColBg], 0, y, ww, rowh - 1);
 	XftDrawRect(xd, &scheme[SchemeDim][ColBg], 0, y + rowh - 1, ww, 1);
+	/* new: a bar in the left padding, beside the title */
+	if (isnew && isnew[i])
+		XftDrawRect(xd, &newclr, pad / 3, y + pad, MAX(pad / 4, 2), boldh);
 	y += pad;
 	drawtext(FaceBold, pad, y, w, it->title, &c[ColFg]);
 	y += boldh + gap;
@@ -475,6 +528,7 @@ redraw(void)
 	if (dirty)
 		drawall();
 	XCopyArea(dpy, pm, win, gc, 0, 0, ww, wh, 0, 0);
+	painted = 1;
 }
 
 static void
@@ -518,25 +572,380 @@ setstatus(int fail, const char *fmt, ...)
 	dirty = 1;
 }
 
+/* the cache */
+
+/*
+ * The last good feed of each URL, so that the window paints before the
+ * network answers, works offline, and asks the server conditionally.  One
+ * file per URL under $XDG_CACHE_HOME/lwnrss/ (~/.cache/lwnrss/), named by
+ * the URL's FNV-1a hash:
+ *
+ *	lwnrss-cache 1\n
+ *	url URL\n
+ *	etag ETAG\n            (the value empty when there was none)
+ *	lastmod LAST-MODIFIED\n
+ *	fetched SECONDS\n      (since the epoch)
+ *	length N\n
+ *	\n
+ *	N bytes: the body as the server sent it
+ *
+ * A file that does not follow this to the byte (cut short, another
+ * program's, another URL's with the same hash) is ignored with a warning.
+ * A writer locks HASH.tmp, writes it whole, fsyncs it, renames it over
+ * HASH and fsyncs the directory: a kill at any moment leaves the old cache
+ * or the new one, and at most one stale HASH.tmp, which the next writer
+ * reuses.  Only a body that parses as a whole feed is written.
+ */
+typedef struct {
+	Buf body;
+	char *etag, *lastmod;   /* NULL when none */
+	time_t fetched;
+} Cache;
+
+static unsigned long long
+fnv1a(const char *s)
+{
+	unsigned long long h = 14695981039346656037ULL;
+
+	for (; *s; s++)
+		h = (h ^ (unsigned char)*s) * 1099511628211ULL;
+	return h;
+}
+
+/* url's cache file, or NULL when it can have none */
+static char *
+cachepath(const char *url)
+{
+	const char *dir, *sub, *s;
+	char *p;
+	size_t n;
+
+	/* the header is made of lines: a URL that could break one gets no cache */
+	for (s = url; *s; s++)
+		if ((unsigned char)*s < 0x20 || *s == 0x7f)
+			return NULL;
+	/* the XDG base directory spec: a relative path is to be ignored */
+	if ((dir = getenv("XDG_CACHE_HOME")) && dir[0] == '/')
+		sub = "/lwnrss/";
+	else if ((dir = getenv("HOME")) && dir[0])
+		sub = "/.cache/lwnrss/";
+	else
+		return NULL;
+	n = strlen(dir) + strlen(sub) + 17;
+	p = ecalloc(1, n);
+	snprintf(p, n, "%s%s%016llx", dir, sub, fnv1a(url));
+	return p;
+}
+
+/* mkdir -p the directories of path, private as the cache is */
+static int
+mkdirs(char *path)
+{
+	char *s;
+
+	for (s = path + 1; (s = strchr(s, '/')); s++) {
+		*s = '\0';
+		if (mkdir(path, 0700) < 0 && errno != EEXIST) {
+			*s = '/';
+			return -1;
+		}
+		*s = '/';
+	}
+	return 0;
+}
+
+/* the value of the header line "key value" at *p; *p then follows it */
+static char *
+cachefield(char **p, char *end, const char *key)
+{
+	size_t kl = strlen(key);
+	char *nl, *v;
+
+	if (!(nl = memchr(*p, '\n', end - *p)) || (size_t)(nl - *p) < kl + 1 ||
+	    memcmp(*p, key, kl) || (*p)[kl] != ' ')
+		return NULL;
+	*nl = '\0';
+	v = *p + kl + 1;
+	*p = nl + 1;
+	return v;
+}
+
+/* a decimal number with nothing around it */
+static int
+cachenum(const char *s, unsigned long long *v)
+{
+	char *e;
+
+	if (*s < '0' || *s > '9')
+		return -1;
+	errno = 0;
+	*v = strtoull(s, &e, 10);
+	return errno || *e ? -1 : 0;
+}
+
+static void
+cachefree(Cache *c)
+{
+	buffree(&c->body);
+	free(c->etag);
+	free(c->lastmod);
+	memset(c, 0, sizeof(*c));
+}
+
+/* 0 with *c filled; -1 when there is none, or none usable (said why) */
+static int
+cacheload(const char *url, Cache *c)
+{
+	Buf b = {0};
+	char *path, *p, *end, *v, *e, *l, *f, *n;
+	const char *why = "corrupt cache file ignored";
+	unsigned long long fetched, len;
+	int fd, ret;
+
+	memset(c, 0, sizeof(*c));
+	if (!(path = cachepath(url)))
+		return -1;
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0) {
+		if (errno != ENOENT)
+			warn("%s: cache ignored:", path);
+		free(path);
+		return -1;
+	}
+	ret = readfd(fd, &b, maxfeed + strlen(url) + 65536);
+	close(fd);
+	if (ret < 0) {
+		warn("%s: cache ignored:", path);
+		buffree(&b);
+		free(path);
+		return -1;
+	}
+	if (ret > 0 || !b.len)
+		goto bad;
+	p = b.p;
+	end = b.p + b.len;
+	if (!(v = cachefield(&p, end, "lwnrss-cache")) || strcmp(v, "1")) {
+		why = "not an lwnrss cache file, ignored";
+		goto bad;
+	}
+	if (!(v = cachefield(&p, end, "url")))
+		goto bad;
+	if (strcmp(v, url)) {
+		why = "the cache of another URL, ignored";
+		goto bad;
+	}
+	if (!(e = cachefield(&p, end, "etag")) ||
+	    !(l = cachefield(&p, end, "lastmod")) ||
+	    !(f = cachefield(&p, end, "fetched")) ||
+	    !(n = cachefield(&p, end, "length")) ||
+	    p >= end || *p++ != '\n' || cachenum(f, &fetched) < 0 ||
+	    cachenum(n, &len) < 0 || len != (unsigned long long)(end - p))
+		goto bad;
+	c->etag = *e ? estrdup(e) : NULL;
+	c->lastmod = *l ? estrdup(l) : NULL;
+	c->fetched = (time_t)fetched;
+	memmove(b.p, p, len);
+	b.len = len;
+	b.p[len] = '\0';
+	c->body = b;
+	free(path);
+	return 0;
+bad:
+	warn("%s: %s", path, why);
+	buffree(&b);
+	free(path);
+	return -1;
+}
+
+/* parse c's body (in place: it must outlive *f); on failure warn and
+ * free c */
+static int
+cacheparse(const char *url, Cache *c, Feed *f)
+{
+	char err[256] = "";
+
+	if (rdf_parse(f, c->body.p, c->body.len, err, sizeof(err)) < 0) {
+		warn("%s: cached feed ignored: %s", url, err);
+		cachefree(c);
+		return -1;
+	}
+	return 0;
+}
+
+static int
+writeall(int fd, const char *s, size_t n)
+{
+	ssize_t w;
+
+	while (n > 0) {
+		if ((w = write(fd, s, n)) < 0) {
+			if (errno == EINTR)
+				continue;
+			return -1;
+		}
+		s += w;
+		n -= w;
+	}
+	return 0;
+}
+
+/*
+ * Replace url's cache with body.  Returns 0 when written, or left to
+ * another lwnrss writing it at the same moment; -1 with a message in err.
+ */
+static int
+cachesave(const char *url, const char *body, size_t len, const char *etag,
+          const char *lastmod, time_t fetched, char *err, size_t errlen)
+{
+	struct flock lk;
+	struct stat a, b;
+	Buf h = {0};
+	char *path, *tmp, *slash, tail[64];
+	int fd = -1, dfd, ret = -1, locked = 0;
+	size_t n;
+
+	if (!(path = cachepath(url)))
+		return 0;
+	n = strlen(path) + 5;
+	tmp = ecalloc(1, n);
+	snprintf(tmp, n, "%s.tmp", path);
+	/* http.c refuses control characters in headers; a validator that
+	 * still had a line break would break the header: send none then */
+	if (etag && strpbrk(etag, "\r\n"))
+		etag = NULL;
+	if (lastmod && strpbrk(lastmod, "\r\n"))
+		lastmod = NULL;
+	if (mkdirs(path) < 0 ||
+	    (fd = open(tmp, O_WRONLY | O_CREAT | O_CLOEXEC, 0600)) < 0)
+		goto fail;
+	/* one writer per file: the lock goes with the process, even killed */
+	memset(&lk, 0, sizeof(lk));
+	lk.l_type = F_WRLCK;
+	lk.l_whence = SEEK_SET;
+	if (fcntl(fd, F_SETLK, &lk) < 0) {
+		if (errno != EACCES && errno != EAGAIN)
+			goto fail;
+		ret = 0;
+		goto out;
+	}
+	locked = 1;
+	/* the writer we waited for may have renamed this very file into
+	 * place: then it is the cache, not ours to truncate */
+	if (fstat(fd, &a) < 0 || stat(tmp, &b) < 0 || a.st_dev != b.st_dev ||
+	    a.st_ino != b.st_ino) {
+		ret = 0;
+		goto out;
+	}
+	snprintf(tail, sizeof(tail), "\nfetched %lld\nlength %zu\n\n",
+	         (long long)fetched, len);
+	if (bufadd(&h, "lwnrss-cache 1\nurl ", 19) < 0 ||
+	    bufadd(&h, url, strlen(url)) < 0 || bufadd(&h, "\netag ", 6) < 0 ||
+	    (etag && bufadd(&h, etag, strlen(etag)) < 0) ||
+	    bufadd(&h, "\nlastmod ", 9) < 0 ||
+	    (lastmod && bufadd(&h, lastmod, strlen(lastmod)) < 0) ||
+	    bufadd(&h, tail, strlen(tail)) < 0) {
+		errno = ENOMEM;
+		goto fail;
+	}
+	if (ftruncate(fd, 0) < 0 || writeall(fd, h.p, h.len) < 0 ||
+	    writeall(fd, body, len) < 0 || fsync(fd) < 0 || rename(tmp, path) < 0)
+		goto fail;
+	locked = 0;
+	/* the rename is durable once the directory is */
+	slash = strrchr(path, '/');
+	*slash = '\0';
+	if ((dfd = open(path, O_RDONLY | O_CLOEXEC)) >= 0) {
+		fsync(dfd);
+		close(dfd);
+	}
+	ret = 0;
+	goto out;
+fail:
+	snprintf(err, errlen, "%s: cannot write the cache: %s", tmp,
+	         strerror(errno));
+	if (locked)
+		unlink(tmp);
+out:
+	if (fd >= 0)
+		close(fd);
+	buffree(&h);
+	free(tmp);
+	free(path);
+	return ret;
+}
+
+/* data is a whole feed, worth caching; parsed in a copy, as rdf_parse
+ * may write into its input */
+static int
+isfeed(const char *data, size_t len)
+{
+	Buf b = {0};
+	Feed f;
+	char err[256];
+	int ok;
+
+	if (bufgrow(&b, len) < 0)
+		return 0;
+	memcpy(b.p, data, len);
+	b.p[len] = '\0';
+	b.len = len;
+	if ((ok = rdf_parse(&f, b.p, len, err, sizeof(err)) == 0)) {
+		ok = !f.truncated;
+		rdf_free(&f);
+	}
+	buffree(&b);
+	return ok;
+}
+
 /* print mode */
 
-/* print s with tabs, newlines and other control characters as spaces, so
- * that one item is always one "title<TAB>link" line */
+/* print mode's output is gathered here and given to stdio in large
+ * blocks: a call to stdio costs more than the parser spends on an item */
+static char out[65536];
+static size_t outlen;
+
 static void
 putfield(const char *s)
 {
-	size_t n;
+	const uint64_t lo = 0x0101010101010101ULL, hi = 0x8080808080808080ULL;
+	uint64_t x, y;
+	size_t n = strlen(s), i, k;
+	char *o;
 
-	/* a run at a time: print mode's cost per byte is benchmarked */
-	for (;;) {
-		for (n = 0; (unsigned char)s[n] >= 0x20 && s[n] != 0x7f; n++)
-			;
-		fwrite(s, 1, n, stdout);
-		if (!s[n])
-			break;
-		putchar(' ');
-		s += n + 1;
+	while (n > 0) {
+		if (outlen == sizeof(out)) {
+			fwrite(out, 1, outlen, stdout);
+			outlen = 0;
+		}
+		o = out + outlen;
+		k = MIN(n, sizeof(out) - outlen);
+		/* memmove: at -Os gcc makes memcpy a loop of one byte at a time */
+		memmove(o, s, k);
+		/* tabs, newlines and other control characters become spaces,
+		 * so that one item is always one "title<TAB>link" line; eight
+		 * bytes at a time while none is below ' ' or DEL */
+		for (i = 0; k - i >= 8; i += 8) {
+			memcpy(&x, o + i, 8);
+			y = x ^ (lo * 0x7f);
+			if (((x - lo * 0x20) & ~x & hi) || ((y - lo) & ~y & hi))
+				break;
+		}
+		for (; i < k; i++)
+			if ((unsigned char)o[i] < 0x20 || o[i] == 0x7f)
+				o[i] = ' ';
+		outlen += k;
+		s += k;
+		n -= k;
 	}
+}
+
+static void
+putsep(char c)
+{
+	if (outlen == sizeof(out)) {
+		fwrite(out, 1, outlen, stdout);
+		outlen = 0;
+	}
+	out[outlen++] = c;
 }
 
 static void
@@ -546,10 +955,12 @@ printfeed(const Feed *f)
 
 	for (i = 0; i < f->nitems; i++) {
 		putfield(f->items[i].title);
-		putchar('\t');
+		putsep('\t');
 		putfield(f->items[i].link);
-		putchar('\n');
+		putsep('\n');
 	}
+	fwrite(out, 1, outlen, stdout);
+	outlen = 0;
 }
 
 static void
@@ -565,51 +976,14 @@ httpopts(HttpOpt *o)
 	o->maxredirects = maxredirects;
 }
 
-/* -p: fetch (or read stdin for "-"), parse, print; the exit status */
+/* parse data in place, print it; 0, or 1 when it is no feed (said why) */
 static int
-printmode(const char *url)
+printdata(const char *name, char *data, size_t len)
 {
-	HttpOpt o;
-	HttpResp r;
-	Buf in = {0};
 	Feed f;
-	char err[256], none[1] = "", *data;
-	const char *name;
-	size_t len;
-	int ret;
+	char err[256] = "";
 
-	memset(&r, 0, sizeof(r));
-	if (!strcmp(url, "-")) {
-		name = "stdin";
-		if ((ret = readfd(0, &in, maxfeed)) < 0) {
-			warn("stdin:");
-			buffree(&in);
-			return 1;
-		} else if (ret > 0) {
-			warn("stdin: feed is larger than the %zu byte limit", maxfeed);
-			buffree(&in);
-			return 1;
-		}
-		data = in.p ? in.p : none;
-		len = in.len;
-	} else {
-		name = url;
-		httpopts(&o);
-		if (http_get(url, &o, &r) < 0) {
-			warn("%s", r.err);
-			http_free(&r);
-			return 1;
-		}
-		data = r.body ? r.body : none;
-		len = r.len;
-	}
-
-	/* the Feed's strings live in data: it is freed after them */
-	err[0] = '\0';
-	ret = rdf_parse(&f, data, len, err, sizeof(err));
-	if (ret < 0) {
-		buffree(&in);
-		http_free(&r);
+	if (rdf_parse(&f, data, len, err, sizeof(err)) < 0) {
 		warn("%s: %s", name, err);
 		return 1;
 	}
@@ -617,13 +991,84 @@ printmode(const char *url)
 		warn("%s: %s", name, err[0] ? err : "feed is truncated");
 	printfeed(&f);
 	rdf_free(&f);
-	buffree(&in);
+	return 0;
+}
+
+/*
+ * -p: fetch (or read stdin for "-"), parse, print.  Returns the exit
+ * status: 0 when it printed what the server sent or confirmed unchanged,
+ * 1 when it printed nothing, 2 when the fetch failed and it printed the
+ * cached headlines instead.
+ */
+static int
+printmode(const char *url)
+{
+	HttpOpt o;
+	HttpResp r;
+	Buf in = {0};
+	Cache c;
+	Feed cf;
+	char cerr[512], age[32], none[1] = "";
+	int ret, hascache, status;
+
+	if (!strcmp(url, "-")) {
+		if ((ret = readfd(0, &in, maxfeed)) < 0) {
+			warn("stdin:");
+			status = 1;
+		} else if (ret > 0) {
+			warn("stdin: feed is larger than the %zu byte limit", maxfeed);
+			status = 1;
+		} else {
+			status = printdata("stdin", in.p ? in.p : none, in.len);
+		}
+		buffree(&in);
+		goto flush;
+	}
+
+	/* the cache's validators make the request conditional */
+	hascache = cacheload(url, &c) == 0 && cacheparse(url, &c, &cf) == 0;
+	httpopts(&o);
+	if (hascache) {
+		o.etag = c.etag;
+		o.lastmod = c.lastmod;
+	}
+	ret = http_get(url, &o, &r);
+	if (ret == 0) {
+		/* the raw body goes to the cache before it is parsed in place */
+		if (isfeed(r.body, r.len) && cachesave(url, r.body, r.len, r.etag,
+		    r.lastmod, time(NULL), cerr, sizeof(cerr)) < 0)
+			warn("%s", cerr);
+		if ((status = printdata(url, r.body, r.len)) && hascache) {
+			printfeed(&cf);
+			status = 2;
+		}
+	} else if (ret == 1 && hascache) {
+		printfeed(&cf);
+		status = 0;
+	} else {
+		if (ret == 1)
+			warn("%s: 304 Not Modified, but no cached copy", url);
+		else
+			warn("%s", r.err);
+		status = 1;
+		if (hascache) {
+			agestr(age, sizeof(age), c.fetched);
+			warn("%s: printing the cached headlines, fetched %s", url, age);
+			printfeed(&cf);
+			status = 2;
+		}
+	}
 	http_free(&r);
+	if (hascache) {
+		rdf_free(&cf);
+		cachefree(&c);
+	}
+flush:
 	if (fflush(stdout) == EOF || ferror(stdout)) {
 		warn("stdout:");
 		return 1;
 	}
-	return 0;
+	return status;
 }
 
 /* the feed */
@@ -640,19 +1085,70 @@ descsfree(void)
 	descs = NULL;
 }
 
-/* show f in place of the feed, keeping the selected article (by link)
- * at the same place on screen when it is still there */
-static void
-setfeed(Feed *f)
+static const char *
+itemkey(const Item *it)
 {
-	char *link = NULL;
+	return it->link[0] ? it->link : it->title;
+}
+
+/*
+ * mark[i] for each item of f that is new: not in the shown feed, or
+ * marked there.  Links are hashed, as feeds of thousands of items are
+ * allowed.
+ */
+static void
+marknew(const Feed *f, char *mark)
+{
+	size_t n = 1, i, j, h, *slot;
+
+	while (n < 2 * feed.nitems)
+		n <<= 1;
+	slot = ecalloc(n, sizeof(*slot));
+	for (i = 0; i < feed.nitems; i++) {
+		for (h = fnv1a(itemkey(&feed.items[i])) & (n - 1); slot[h];
+		     h = (h + 1) & (n - 1))
+			;
+		slot[h] = i + 1;
+	}
+	for (i = 0; i < f->nitems; i++) {
+		mark[i] = 1;
+		for (h = fnv1a(itemkey(&f->items[i])) & (n - 1); (j = slot[h]);
+		     h = (h + 1) & (n - 1)) {
+			if (!strcmp(itemkey(&feed.items[j - 1]), itemkey(&f->items[i]))) {
+				mark[i] = isnew ? isnew[j - 1] : 0;
+				break;
+			}
+		}
+	}
+	free(slot);
+}
+
+/*
+ * show f, parsed in raw (which it takes), in place of the feed: the
+ * selected article (by link) keeps its place on screen when it is still
+ * there, and articles the shown feed lacked are marked new
+ */
+static void
+setfeed(Feed *f, Buf *raw)
+{
+	char *link = NULL, *mark = NULL;
 	int off = sel - top, i;
 
 	if (sel < (int)feed.nitems)
 		link = estrdup(feed.items[sel].link);
+	/* the first headlines shown set what counts as new */
+	if (feed.nitems) {
+		mark = ecalloc(f->nitems ? f->nitems : 1, 1);
+		marknew(f, mark);
+	}
 	descsfree();
 	rdf_free(&feed);
+	buffree(&feedbuf);
+	free(isnew);
 	feed = *f;
+	feedbuf = *raw;
+	memset(raw, 0, sizeof(*raw));
+	isnew = mark;
 	if (link) {
 		for (i = 0; i < (int)feed.nitems; i++) {
 			if (!strcmp(feed.items[i].link, link)) {
@@ -672,24 +1168,23 @@ setfeed(Feed *f)
 	clamp(0);
 }
 
-/* the fetch child */
-
-static int
-writeall(int fd, const char *s, size_t n)
+/* paint the cache's headlines, if any, before anything else */
+static void
+cacheshow(void)
 {
-	ssize_t w;
+	Cache c;
+	Feed f;
 
-	while (n > 0) {
-		if ((w = write(fd, s, n)) < 0) {
-			if (errno == EINTR)
-				continue;
-			return -1;
-		}
-		s += w;
-		n -= w;
-	}
-	return 0;
+	if (cacheload(url, &c) < 0 || cacheparse(url, &c, &f) < 0)
+		return;
+	etag = c.etag;
+	lastmod = c.lastmod;
+	fetched = c.fetched;
+	fromcache = 1;
+	setfeed(&f, &c.body);
 }
+
+/* the fetch child */
 
 static int
 writefield(int fd, const char *s, size_t n)
@@ -701,9 +1196,10 @@ writefield(int fd, const char *s, size_t n)
 }
 
 /*
- * In the child: fetch (or read stdin) and write to fd
- *   "ret status retryafter\n" then err, etag, lastmod, url and body,
- * each as "length\n" and that many bytes.
+ * In the child: fetch (or read stdin), cache a new feed, and write to fd
+ *   "ret status retryafter\n" then err, etag, lastmod, url, the cache's
+ *   error and body, each as "length\n" and that many bytes.
+ * The child writes the cache, so that fsync never holds up the window.
  */
 static void
 fetchchild(int fd)
@@ -711,7 +1207,7 @@ fetchchild(int fd)
 	HttpOpt o;
 	HttpResp r;
 	Buf in = {0};
-	char head[64];
+	char head[64], cerr[512] = "";
 	int ret;
 
 	memset(&r, 0, sizeof(r));
@@ -727,7 +1223,12 @@ fetchchild(int fd)
 		r.len = in.len;
 	} else {
 		httpopts(&o);
+		o.etag = etag;
+		o.lastmod = lastmod;
 		ret = http_get(url, &o, &r);
+		if (ret == 0 && isfeed(r.body, r.len))
+			cachesave(url, r.body, r.len, r.etag, r.lastmod, time(NULL),
+			          cerr, sizeof(cerr));
 	}
 	snprintf(head, sizeof(head), "%d %d %ld\n", ret, r.status, r.retryafter);
 	if (writeall(fd, head, strlen(head)) < 0 ||
@@ -735,6 +1236,7 @@ fetchchild(int fd)
 	    writefield(fd, r.etag, r.etag ? strlen(r.etag) : 0) < 0 ||
 	    writefield(fd, r.lastmod, r.lastmod ? strlen(r.lastmod) : 0) < 0 ||
 	    writefield(fd, r.url, r.url ? strlen(r.url) : 0) < 0 ||
+	    writefield(fd, cerr, strlen(cerr)) < 0 ||
 	    writefield(fd, r.body, r.len) < 0)
 		_exit(1);
 	_exit(0);
@@ -763,10 +1265,12 @@ fetchstart(void)
 		sigprocmask(SIG_SETMASK, &none, NULL);
 		signal(SIGTERM, SIG_DFL);
 		signal(SIGINT, SIG_DFL);
+		signal(SIGHUP, SIG_DFL);
 		close(ConnectionNumber(dpy));
 		close(fds[0]);
 		fetchchild(fds[1]);
 	}
+	lastask = time(NULL);
 	close(fds[1]);
 	fetchfd = fds[0];
 	fcntl(fetchfd, F_SETFD, FD_CLOEXEC);
@@ -810,26 +1314,40 @@ field(const char **p, const char *end, const char **s, size_t *n)
 	return 0;
 }
 
+/* a copy of s[0..n) as a string, NULL when empty */
+static char *
+strndupe(const char *s, size_t n)
+{
+	char *p;
+
+	if (!n)
+		return NULL;
+	p = ecalloc(1, n + 1);
+	memcpy(p, s, n);
+	return p;
+}
+
 /* the child's pipe closed: read its message and show the feed or error */
 static void
 fetchdone(int wstatus)
 {
 	const char *p = fetchbuf.p, *end = fetchbuf.p + fetchbuf.len;
-	const char *err, *etag, *lastmod, *furl, *body;
-	size_t errn, etagn, lastmodn, furln, bodyn;
+	const char *err, *tag, *lm, *furl, *cerr, *body;
+	const char *name = !strcmp(url, "-") ? "stdin" : url;
+	size_t errn, tagn, lmn, furln, cerrn, bodyn;
 	char perr[256], tbuf[128];
-	time_t now;
+	time_t now = time(NULL);
 	struct tm tm;
 	Feed f;
 	int ret, code, n;
 	long retry;
 
-	(void)code, (void)retry;
 	if (!p || sscanf(p, "%d %d %ld\n%n", &ret, &code, &retry, &n) != 3 ||
 	    (p += n, field(&p, end, &err, &errn)) < 0 ||
-	    field(&p, end, &etag, &etagn) < 0 ||
-	    field(&p, end, &lastmod, &lastmodn) < 0 ||
+	    field(&p, end, &tag, &tagn) < 0 ||
+	    field(&p, end, &lm, &lmn) < 0 ||
 	    field(&p, end, &furl, &furln) < 0 ||
+	    field(&p, end, &cerr, &cerrn) < 0 ||
 	    field(&p, end, &body, &bodyn) < 0) {
 		if (WIFSIGNALED(wstatus))
 			setstatus(1, "%s: fetch killed by signal %d", url,
@@ -838,27 +1356,44 @@ fetchdone(int wstatus)
 			setstatus(1, "%s: fetch failed", url);
 		return;
 	}
+	/* an unwritable cache is said once, not at every refresh */
+	if (cerrn && !cachewarned) {
+		warn("%.*s", (int)MIN(cerrn, 1024), cerr);
+		cachewarned = 1;
+	}
 	if (ret < 0) {
+		/* the server asked for a pause: automatic fetches wait */
+		if (retry >= 0 && (code == 429 || code == 503))
+			notbefore = now + retry;
 		setstatus(1, "%.*s", (int)MIN(errn, sizeof(status) - 1), err);
 		return;
 	}
-	if (ret == 0) {
-		perr[0] = '\0';
-		/* parsed in place: the new feed's strings live in fetchbuf */
-		if (rdf_parse(&f, fetchbuf.p + (body - fetchbuf.p), bodyn,
-		              perr, sizeof(perr)) < 0) {
-			setstatus(1, "%s: %s", !strcmp(url, "-") ? "stdin" : url, perr);
+	if (ret == 1) {
+		/* only the shown feed's validators were sent */
+		if (!etag && !lastmod) {
+			setstatus(1, "%s: 304 Not Modified, but no cached copy", url);
 			return;
 		}
-		if (f.truncated)
-			warn("%s: %s", !strcmp(url, "-") ? "stdin" : url,
-			     perr[0] ? perr : "feed is truncated");
-		setfeed(&f);
-		buffree(&feedbuf);
-		feedbuf = fetchbuf;
-		memset(&fetchbuf, 0, sizeof(fetchbuf));
+		fromcache = 0;
+		setstatus(0, "up to date");
+		return;
 	}
-	now = time(NULL);
+	perr[0] = '\0';
+	/* parsed in place: the new feed's strings live in fetchbuf */
+	if (rdf_parse(&f, fetchbuf.p + (body - fetchbuf.p), bodyn,
+	              perr, sizeof(perr)) < 0) {
+		setstatus(1, "%s: %s", name, perr);
+		return;
+	}
+	if (f.truncated)
+		warn("%s: %s", name, perr[0] ? perr : "feed is truncated");
+	free(etag);
+	free(lastmod);
+	etag = strndupe(tag, tagn);
+	lastmod = strndupe(lm, lmn);
+	fetched = now;
+	fromcache = 0;
+	setfeed(&f, &fetchbuf);
 	tbuf[0] = '\0';
 	if (localtime_r(&now, &tm))
 		strftime(tbuf, sizeof(tbuf), timefmt, &tm);
@@ -985,8 +1520,14 @@ static void
 openitem(const Arg *arg)
 {
 	(void)arg;
-	if (sel < (int)feed.nitems && feed.items[sel].link[0])
+	if (sel < (int)feed.nitems && feed.items[sel].link[0]) {
 		spawn(feed.items[sel].link);
+		/* what was opened is no longer news */
+		if (isnew && isnew[sel]) {
+			isnew[sel] = 0;
+			dirty = 1;
+		}
+	}
 }
 
 static void
@@ -1091,7 +1632,10 @@ mapnotify(XEvent *e)
 static void
 sighandler(int sig)
 {
-	gotsig = sig;
+	if (sig == SIGHUP)
+		gothup = 1;
+	else
+		gotsig = sig;
 }
 
 static int
@@ -1153,6 +1697,8 @@ setup(Window embed, int argc, char *argv[])
 			if (!XftColorAllocName(dpy, vis, cmap, colors[i][j],
 			    &scheme[i][j]))
 				die("cannot allocate color %s", colors[i][j]);
+	if (!XftColorAllocName(dpy, vis, cmap, newcolor, &newclr))
+		die("cannot allocate color %s", newcolor);
 
 	lineh = faces[FaceNorm]->xfont->ascent + faces[FaceNorm]->xfont->descent;
 	boldh = faces[FaceBold]->xfont->ascent + faces[FaceBold]->xfont->descent;
@@ -1199,16 +1745,44 @@ setup(Window embed, int argc, char *argv[])
 	XMapWindow(dpy, win);
 }
 
+/*
+ * When the next automatic fetch is due, 0 for never: refresh minutes after
+ * the last one started, never sooner than MINREFRESH, nor before the
+ * server's Retry-After.  The first fetch waits for the cache's first
+ * paint, or a second if the window is never mapped.
+ */
+static time_t
+fetchdue(void)
+{
+	time_t now = time(NULL), due;
+
+	if (firstfetch)
+		return started + 1;
+	if (!refresh || fetchpid > 0 || !strcmp(url, "-"))
+		return 0;
+	/* a clock set back must not postpone fetches for as long */
+	if (lastask > now)
+		lastask = now;
+	due = lastask + MAX((time_t)refresh * 60, MINREFRESH);
+	return MAX(due, notbefore);
+}
+
 static void
 run(const sigset_t *waitmask)
 {
 	XEvent ev;
 	fd_set fds;
-	int xfd = ConnectionNumber(dpy);
+	struct timespec ts, *tsp;
+	time_t due, now;
+	int xfd = ConnectionNumber(dpy), n;
 
 	/*
 	 * Drawing waits for MapNotify, as in st; but unlike st nothing else
-	 * needs the final size first, so the fetch already runs meanwhile.
+	 * needs the final size first, so a fetch without a cache already runs
+	 * meanwhile.  The timeout is the timers': the next automatic fetch,
+	 * and a minute while the title bar shows an age.  Wall-clock time,
+	 * checked at least once a minute, so a suspended laptop refreshes soon
+	 * after it wakes.
 	 */
 	while (running && !gotsig) {
 		if (!XPending(dpy)) {
@@ -1216,14 +1790,29 @@ run(const sigset_t *waitmask)
 			FD_SET(xfd, &fds);
 			if (fetchfd >= 0)
 				FD_SET(fetchfd, &fds);
-			if (pselect(MAX(xfd, fetchfd) + 1, &fds, NULL, NULL, NULL,
-			    waitmask) < 0) {
-				if (errno == EINTR)
-					continue;
-				die("pselect:");
+			tsp = NULL;
+			now = time(NULL);
+			if ((due = fetchdue()) || ageshown()) {
+				ts.tv_sec = due ? MAX(0, MIN(due - now, 60)) : 60;
+				ts.tv_nsec = 0;
+				tsp = &ts;
 			}
-			if (fetchfd >= 0 && FD_ISSET(fetchfd, &fds))
+			n = pselect(MAX(xfd, fetchfd) + 1, &fds, NULL, NULL, tsp,
+			            waitmask);
+			if (n < 0 && errno != EINTR)
+				die("pselect:");
+			if (n > 0 && fetchfd >= 0 && FD_ISSET(fetchfd, &fds))
 				fetchread();
+			if (n == 0 && ageshown())
+				dirty = 1;
+			if ((due = fetchdue()) && time(NULL) >= due) {
+				firstfetch = 0;
+				fetchstart();
+			}
+		}
+		if (gothup) {
+			gothup = 0;
+			reload(NULL);
 		}
 		while (XPending(dpy)) {
 			XNextEvent(dpy, &ev);
@@ -1232,6 +1821,12 @@ run(const sigset_t *waitmask)
 		}
 		if (dirty)
 			redraw();
+		/* the cache is on screen: now the network */
+		if (firstfetch && painted) {
+			firstfetch = 0;
+			fetchstart();
+			redraw();
+		}
 		XFlush(dpy);
 	}
 }
@@ -1247,10 +1842,14 @@ cleanup(void)
 	descsfree();
 	rdf_free(&feed);
 	buffree(&feedbuf);
+	free(isnew);
+	free(etag);
+	free(lastmod);
 	fontsfree();
 	for (i = 0; i < SchemeLast; i++)
 		for (j = 0; j < 2; j++)
 			XftColorFree(dpy, vis, cmap, &scheme[i][j]);
+	XftColorFree(dpy, vis, cmap, &newclr);
 	XftDrawDestroy(xd);
 	XFreePixmap(dpy, pm);
 	XFreeGC(dpy, gc);
@@ -1316,13 +1915,22 @@ main(int argc, char *argv[])
 	sigemptyset(&sa.sa_mask);
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
 	sigemptyset(&block);
 	sigaddset(&block, SIGTERM);
 	sigaddset(&block, SIGINT);
+	sigaddset(&block, SIGHUP);
 	sigprocmask(SIG_BLOCK, &block, &orig);
 
 	setup(embed, argc, argv);
-	fetchstart();
+	started = time(NULL);
+	/* standard input is read once, and never cached */
+	if (strcmp(url, "-"))
+		cacheshow();
+	if (fromcache)
+		firstfetch = 1;
+	else
+		fetchstart();
 	run(&orig);
 	cleanup();
 	return 0;
