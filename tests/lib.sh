@@ -3,6 +3,10 @@
 
 T=${T:-tests/tmp}
 mkdir -p "$T"
+# lwnrss keeps a cache: never the user's (~/.cache), one per test run;
+# tests with a directory of their own point it there
+XDG_CACHE_HOME=$(pwd)/$T/cache.$$
+export XDG_CACHE_HOME
 
 ok() { echo "ok - $*"; }
 notok() { echo "not ok - $*"; }

@@ -41,9 +41,11 @@ trap 'stopserver; [ "$nfail" -eq 0 ] && rm -rf "$D"' EXIT
 ok "test server started"
 TLS=$(port tls)
 
-# lwnrss -p URL: stdout into $D/out, stderr into $D/err, the status into rc
+# lwnrss -p URL: stdout into $D/out, stderr into $D/err, the status into rc;
+# each run without a cache, which a failure would print (tests/cache.sh)
 lwnrss() {
-	SSL_CERT_FILE=${CA-$D/ca.pem} ./lwnrss -p "$@" > "$D/out" 2> "$D/err"
+	rm -rf "$D/xdg"
+	XDG_CACHE_HOME=$(pwd)/$D/xdg SSL_CERT_FILE=${CA-$D/ca.pem} ./lwnrss -p "$@" > "$D/out" 2> "$D/err"
 	rc=$?
 }
 

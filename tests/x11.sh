@@ -18,6 +18,9 @@ TITLE='Example Weekly Ωμέγα'
 D=$T/x11.$$
 mkdir -p "$D"
 export LWNRSS_OPENLOG="$D/opened"
+# a cache of this run's own (absolute, as XDG wants); tests/cache.sh tests it
+XDG_CACHE_HOME=$(pwd)/$D/cache
+export XDG_CACHE_HOME
 export LC_ALL=C.UTF-8
 
 for p in Xvfb xdotool xprop xwininfo xdpyinfo xrdb import convert openssl python3; do
