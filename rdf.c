@@ -29,9 +29,14 @@
 #include "rdf.h"
 #include "util.h"
 
-/* a macro, not a function: it runs for every byte of every title */
-#define isws(c)                 ((unsigned)(c) <= ' ' && \
-                                 ((c) == ' ' || (c) == '\t' || (c) == '\n' || (c) == '\r'))
+/* a table, not a function or four comparisons: it runs for every byte of
+ * every title; c is an unsigned char */
+#define isws(c)                 (wstab[c])
+
+/* the white space of XML */
+static const unsigned char wstab[256] = {
+	['\t'] = 1, ['\n'] = 1, ['\r'] = 1, [' '] = 1,
+};
 
 enum { FTitle, FLink, FDesc, FDate, FAuthor, FLast };
 enum { TCap, TItem, TSkip, TRoot, TAuthor, TName, TLink, TGuid };
@@ -202,10 +207,11 @@ findtag(const char *s, size_t n)
 {
 	size_t i;
 
-	/* a few dozen names: comparing lengths first beats a bsearch */
+	/* a few dozen names: comparing lengths and first bytes first beats
+	 * a bsearch */
 	for (i = 0; i < LENGTH(tags); i++)
 		if (tags[i].len == n && tags[i].name[0] == s[0] &&
-		    namematch(tags[i].name, n, s, n))
+		    !memcmp(tags[i].name + 1, s + 1, n - 1))
 			return &tags[i];
 	return NULL;
 }
@@ -334,29 +340,32 @@ addtext(Parser *ps, const char *s, const char *e)
 	const char *amp;
 	char *o = ps->o;
 	size_t used;
+	uint32_t w, lt, gt, am, qu;
 
-	while (s < e) {
-		/* memmove, not memcpy: at -Os gcc makes memcpy a rep movsb,
-		 * a loop of one byte at a time where libc's copies by vectors */
-		if (!(amp = memchr(s, '&', e - s))) {
-			if (o != s)
-				memmove(o, s, e - s);
-			o += e - s;
-			break;
-		}
+	/* escaped HTML is mostly &lt; &gt; &amp; &quot;: their first four
+	 * bytes are compared as one word, and no lookup is made for them */
+	memcpy(&lt, "&lt;", 4);
+	memcpy(&gt, "&gt;", 4);
+	memcpy(&am, "&amp", 4);
+	memcpy(&qu, "&quo", 4);
+	/* memmove, not memcpy: at -Os gcc makes memcpy a rep movsb, a loop
+	 * of one byte at a time where libc's copies by vectors; until the
+	 * first reference the text is in place already */
+	while ((amp = memchr(s, '&', e - s))) {
 		if (o != s)
 			memmove(o, s, amp - s);
 		o += amp - s;
 		s = amp;
-		/* escaped HTML is mostly &lt; &gt; &amp; &quot;: no lookup for them */
-		if (e - s >= 4 && s[2] == 't' && s[3] == ';' && (s[1] == 'l' || s[1] == 'g')) {
-			*o++ = s[1] == 'l' ? '<' : '>';
+		w = 0;
+		if (e - s >= 6)
+			memcpy(&w, s, 4);
+		if (w == lt || w == gt) {
+			*o++ = w == lt ? '<' : '>';
 			s += 4;
-		} else if (e - s >= 5 && s[1] == 'a' && s[2] == 'm' && s[3] == 'p' && s[4] == ';') {
+		} else if (w == am && s[4] == ';') {
 			*o++ = '&';
 			s += 5;
-		} else if (e - s >= 6 && s[1] == 'q' && s[2] == 'u' && s[3] == 'o' &&
-		    s[4] == 't' && s[5] == ';') {
+		} else if (w == qu && s[4] == 't' && s[5] == ';') {
 			*o++ = '"';
 			s += 6;
 		} else {
@@ -364,7 +373,9 @@ addtext(Parser *ps, const char *s, const char *e)
 			s += used;
 		}
 	}
-	ps->o = o;
+	if (o != s)
+		memmove(o, s, e - s);
+	ps->o = o + (e - s);
 }
 
 /* copy [s, e) as it is (CDATA, or markup inside a description) */
@@ -376,45 +387,42 @@ addraw(Parser *ps, const char *s, const char *e)
 	ps->o += e - s;
 }
 
-/* trim s[0..n) and collapse its inner runs of white space to one space */
+/* collapse the inner runs of white space of s[0..n), trimmed, to one space */
 static size_t
 collapse(char *s, size_t n)
 {
 	const uint64_t lo = 0x0101010101010101ULL, hi = 0x8080808080808080ULL;
 	uint64_t x, y, z;
-	size_t i, o, b = 0;
+	size_t i, o;
 	int sp = 0, c;
 
-	/* most values need nothing: trim, then look for a run to collapse */
-	while (n && isws((unsigned char)s[n - 1]))
-		n--;
-	while (b < n && isws((unsigned char)s[b]))
-		b++;
-	for (i = b; n - i >= 8; i += 8) {
-		/* eight bytes at a time while no byte is below ' ' and no
-		 * two spaces touch (z over-reports, which only costs time) */
+	/* most values need nothing: eight bytes at a time while no byte is
+	 * below ' ' and no two spaces touch (z over-reports, which only costs
+	 * time); the last eight overlap the ones before rather than go one
+	 * byte at a time */
+	for (i = 0; i < n; i += 8) {
+		if (n - i < 8) {
+			if (n < 8)
+				break;
+			i = n - 8;
+		}
 		memcpy(&x, s + i, 8);
 		y = x ^ (lo * ' ');
 		z = (y - lo) & ~y & hi;
 		if (((x - lo * 0x20) & ~x & hi) ||
-		    (z & (z << 8)) || (s[i] == ' ' && s[i - 1] == ' '))
+		    (z & (z << 8)) || (i && s[i] == ' ' && s[i - 1] == ' '))
 			break;
 	}
+	if (i >= n)
+		return n;
 	/* a run may start with the word before's last byte */
-	for (i -= i > b; i < n; i++)
+	for (i -= i > 0; i < n; i++)
 		if ((unsigned char)s[i] <= ' ' && (s[i] != ' ' || isws((unsigned char)s[i + 1])))
 			break;
-	if (i == n) {
-		if (b)
-			memmove(s, s + b, n - b);
-		return n - b;
-	}
-	if (b)
-		memmove(s, s + b, i - b);
-	for (o = i - b; i < n; i++) {
+	for (o = i; i < n; i++) {
 		c = (unsigned char)s[i];
-		if (c <= ' ' && isws(c)) {
-			sp = o != 0;
+		if (isws(c)) {
+			sp = 1;
 			continue;
 		}
 		if (sp) {
@@ -426,29 +434,43 @@ collapse(char *s, size_t n)
 	return o;
 }
 
+/* the length of s[0..n) without the bytes up to ' ' that end it */
+static size_t
+rtrim(const char *s, size_t n)
+{
+	const uint64_t lo = 0x0101010101010101ULL, hi = 0x8080808080808080ULL;
+	uint64_t x;
+
+	/* eight at a time while none is above ' ': LWN pads descriptions
+	 * with a few lines of blanks */
+	for (; n >= 8; n -= 8) {
+		memcpy(&x, s + n - 8, 8);
+		if (((x + lo * (0x80 - 0x21)) | x) & hi)
+			break;
+	}
+	while (n && (unsigned char)s[n - 1] <= ' ')
+		n--;
+	return n;
+}
+
 /* LWN's item links once ended in /rss: the article is the link without it */
 static size_t
 lwnlink(const char *s, size_t n)
 {
-	const char *p;
-	size_t i;
+	size_t i, k;
 
 	/* the suffix first: most links do not end in /rss */
 	if (n < 4 || s[n - 4] != '/' || s[n - 3] != 'r' || s[n - 2] != 's' || s[n - 1] != 's')
 		return n;
-	if (n > 7 && !memcmp(s, "http://", 7))
-		p = s + 7;
-	else if (n > 8 && !memcmp(s, "https://", 8))
-		p = s + 8;
+	if (n > 25 + 4 && !memcmp(s, "https://lwn.net/Articles/", 25))
+		k = 25;
+	else if (n > 24 + 4 && !memcmp(s, "http://lwn.net/Articles/", 24))
+		k = 24;
 	else
 		return n;
-	if ((size_t)(s + n - p) < 22 || memcmp(p, "lwn.net/Articles/", 17))
-		return n;
-	for (i = p + 17 - s; i < n - 4; i++)
+	for (i = k; i < n - 4; i++)
 		if (s[i] < '0' || s[i] > '9')
 			return n;
-	if (i == (size_t)(p + 17 - s))
-		return n;
 	return n - 3;
 }
 
@@ -478,16 +500,18 @@ capend(Parser *ps)
 	if (ps->caphtml || ps->capfield == FDate) {
 		/* trim only: a description is HTML, for rdf_text; LWN pads
 		 * its end with white space, and control bytes can go too */
-		while (n && (unsigned char)s[n - 1] <= ' ')
-			n--;
-		while (n && isws((unsigned char)*s))
-			s++, n--;
+		n = rtrim(s, n);
 	} else {
 		/* Atom's type="html" title is markup too; nothing else is */
 		if (ps->captype)
 			n = htmltext(s, n, s);
-		n = collapse(s, n);
+		while (n && isws((unsigned char)s[n - 1]))
+			n--;
 	}
+	while (n && isws((unsigned char)*s))
+		s++, n--;
+	if (!ps->caphtml && ps->capfield != FDate)
+		n = collapse(s, n);
 	if (ps->capfield == FLink)
 		n = lwnlink(s, n);
 	if (!n || *prio >= ps->capprio)
@@ -556,16 +580,10 @@ additem(Parser *ps)
 }
 
 #define D2(s)                   (((s)[0] - '0') * 10 + (s)[1] - '0')
-
-/* 1 when s starts with n digits; stops at the first non-digit, NUL included */
-static int
-digits(const char *s, int n)
-{
-	while (n-- > 0)
-		if (*s < '0' || *s++ > '9')
-			return 0;
-	return 1;
-}
+#define ISDIGIT(c)              ((unsigned)(c) - '0' < 10)
+/* 1 when s starts with two digits; stops at the first non-digit, NUL
+ * included.  Macros: a date has eight of them, and a feed an item a date */
+#define DIGITS2(s)              (ISDIGIT((s)[0]) && ISDIGIT((s)[1]))
 
 static int
 num(const char **sp, int min, int max)
@@ -623,13 +641,13 @@ zone(const char *s)
 		s++;
 	if (*s == '+' || *s == '-') {
 		sign = *s++ == '-' ? -1 : 1;
-		if (!digits(s, 2))
+		if (!DIGITS2(s))
 			return 0;
 		h = D2(s);
 		s += 2;
 		if (*s == ':')
 			s++;
-		m = digits(s, 2) ? D2(s) : 0;
+		m = DIGITS2(s) ? D2(s) : 0;
 		return sign * (h * 3600L + m * 60L);
 	}
 	for (n = 0; (s[n] | 0x20) >= 'a' && (s[n] | 0x20) <= 'z'; n++)
@@ -652,21 +670,21 @@ datetime(const char *s)
 	while (isws((unsigned char)*s))
 		s++;
 	/* ISO 8601 at fixed places: YYYY-MM-DD[THH:MM[:SS[.fff]]][zone] */
-	if (digits(s, 4) && s[4] == '-') {
-		if (!digits(s + 5, 2) || s[7] != '-' || !digits(s + 8, 2))
+	if (DIGITS2(s) && DIGITS2(s + 2) && s[4] == '-') {
+		if (!DIGITS2(s + 5) || s[7] != '-' || !DIGITS2(s + 8))
 			return 0;
 		y = D2(s) * 100 + D2(s + 2);
 		mo = D2(s + 5);
 		d = D2(s + 8);
 		s += 10;
 		if (*s == 'T' || *s == 't' || *s == ' ') {
-			if (!digits(s + 1, 2) || s[3] != ':' || !digits(s + 4, 2))
+			if (!DIGITS2(s + 1) || s[3] != ':' || !DIGITS2(s + 4))
 				return 0;
 			h = D2(s + 1);
 			mi = D2(s + 4);
 			s += 6;
 			if (*s == ':') {
-				if (!digits(s + 1, 2))
+				if (!DIGITS2(s + 1))
 					return 0;
 				sec = D2(s + 1);
 				s += 3;
@@ -932,13 +950,13 @@ parse(Parser *ps)
 	size_t lnlen;
 	int c, k;
 
+	/* what follows the last '>' can complete no tag: without it the
+	 * input ends in a '>', which stops the scan of any start tag's name
+	 * without a look at e for every byte */
+	while (e > p && e[-1] != '>')
+		e--;
 	while (p < e && !ps->rootdone) {
-		/* between tags the next '<' is mostly a few blanks away */
-		q = p;
-		if (!ps->cap)
-			for (n = MIN(e, p + 16); q < n && *q != '<'; q++)
-				;
-		if (q < e && *q != '<' && !(q = memchr(q, '<', e - q)))
+		if (!(q = memchr(p, '<', e - p)))
 			q = e;
 		if (ps->cap)
 			addtext(ps, p, q);
@@ -949,8 +967,7 @@ parse(Parser *ps)
 		c = (unsigned char)p[1];
 		/* the end of the capture, spelt as its start tag was: no name scan */
 		if (ps->cap && c == '/' && (size_t)(e - p) > ps->capqlen + 2 &&
-		    p[2 + ps->capqlen] == '>' &&
-		    namematch(p + 2, ps->capqlen, ps->capq, ps->capqlen)) {
+		    p[2 + ps->capqlen] == '>' && !memcmp(p + 2, ps->capq, ps->capqlen)) {
 			capdone(ps);
 			p += ps->capqlen + 3;
 			continue;
@@ -1000,12 +1017,12 @@ parse(Parser *ps)
 			p = q + 1;
 		} else if (c == '_' || c == ':' || c >= 0x80 ||
 		    ((c | 0x20) >= 'a' && (c | 0x20) <= 'z')) {
-			for (k = 0, n = ne = p + 1; ne < e && !(k = namestop[(unsigned char)*ne]); ne++)
+			for (k = 0, n = ne = p + 1; !(k = namestop[(unsigned char)*ne]); ne++)
 				;
 			while (k == 2) {
 				/* a prefix: the local name is after the last ':' */
 				n = ++ne;
-				for (k = 0; ne < e && !(k = namestop[(unsigned char)*ne]); ne++)
+				for (k = 0; !(k = namestop[(unsigned char)*ne]); ne++)
 					;
 			}
 			if (!(q = tagend(ne, e)))
