@@ -39,7 +39,6 @@
 #include <locale.h>
 #include <signal.h>
 #include <stdarg.h>
-#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -706,7 +705,8 @@ cacheload(const char *url, Cache *c)
 	if (!(path = cachepath(url)))
 		return -1;
 	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0) {
-		if (errno != ENOENT)
+		/* no cache yet, or no directory for one (said when writing) */
+		if (errno != ENOENT && errno != ENOTDIR)
 			warn("%s: cache ignored:", path);
 		free(path);
 		return -1;
@@ -903,35 +903,21 @@ isfeed(const char *data, size_t len)
 static char out[65536];
 static size_t outlen;
 
+/* s is a title or a link: rdf.h promises it no tab, newline or other
+ * control character, so one item is always one "title<TAB>link" line */
 static void
 putfield(const char *s)
 {
-	const uint64_t lo = 0x0101010101010101ULL, hi = 0x8080808080808080ULL;
-	uint64_t x, y;
-	size_t n = strlen(s), i, k;
-	char *o;
+	size_t n = strlen(s), k;
 
 	while (n > 0) {
 		if (outlen == sizeof(out)) {
 			fwrite(out, 1, outlen, stdout);
 			outlen = 0;
 		}
-		o = out + outlen;
 		k = MIN(n, sizeof(out) - outlen);
 		/* memmove: at -Os gcc makes memcpy a loop of one byte at a time */
-		memmove(o, s, k);
-		/* tabs, newlines and other control characters become spaces,
-		 * so that one item is always one "title<TAB>link" line; eight
-		 * bytes at a time while none is below ' ' or DEL */
-		for (i = 0; k - i >= 8; i += 8) {
-			memcpy(&x, o + i, 8);
-			y = x ^ (lo * 0x7f);
-			if (((x - lo * 0x20) & ~x & hi) || ((y - lo) & ~y & hi))
-				break;
-		}
-		for (; i < k; i++)
-			if ((unsigned char)o[i] < 0x20 || o[i] == 0x7f)
-				o[i] = ' ';
+		memmove(out + outlen, s, k);
 		outlen += k;
 		s += k;
 		n -= k;
