@@ -1,0 +1,519 @@
+#!/bin/sh
+# See LICENSE file for copyright and license details.
+# cache.sh: the cache, conditional requests and working offline, against
+# nginx on 127.0.0.1 (which honours If-None-Match and If-Modified-Since as
+# LWN's server does) with a test CA, through lwnrss -p and the window
+# under an Xvfb of its own.  Evidence comes from nginx's access log, the
+# cache files' bytes and the window's pixels, as in tests/x11.sh.
+cd "$(dirname "$0")/.." || exit 1
+. tests/lib.sh
+
+X=tests/lwnrss-test
+FEED=tests/x11-feed.rdf
+TITLE='Example Weekly Ωμέγα'
+# a directory per run, absolute: XDG_CACHE_HOME must be
+D=$(mktemp -d "$(pwd)/$T/cachetest.XXXXXX") || exit 1
+XDG_CACHE_HOME=$D/xdg
+export XDG_CACHE_HOME LC_ALL=C.UTF-8
+
+for p in nginx Xvfb xdotool xprop xdpyinfo xrdb import convert openssl python3; do
+	if ! command -v "$p" > /dev/null; then
+		notok "cache: $p is installed (make deps)"
+		exit 1
+	fi
+done
+[ -x ./lwnrss ] && [ -x "$X" ] || { notok "cache: make lwnrss $X"; exit 1; }
+
+NGINX=
+XVFB=
+SRV=
+PIDS=
+cleanup() {
+	for p in $PIDS $SRV; do kill -9 "$p" 2> /dev/null; done
+	[ -n "$NGINX" ] && kill "$NGINX" 2> /dev/null
+	[ -n "$XVFB" ] && kill "$XVFB" 2> /dev/null
+	wait 2> /dev/null
+	[ -n "$CACHEKEEP" ] || rm -rf "$D"
+}
+trap cleanup EXIT
+trap 'exit 1' INT TERM HUP
+
+retry() {
+	i=0
+	while [ "$i" -lt 50 ]; do
+		"$@" && return 0
+		sleep 0.1
+		i=$((i + 1))
+	done
+	return 1
+}
+
+# ---- a test CA and nginx ----------------------------------------------
+
+C=$D/tls
+mkdir -p "$C" "$D/www/nocond" "$D/ngx"
+openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes \
+	-keyout "$C/ca.key" -out "$C/ca.pem" -days 2 -subj /CN=lwnrss-cache-ca \
+	-addext basicConstraints=critical,CA:TRUE \
+	-addext keyUsage=critical,keyCertSign > /dev/null 2>&1
+openssl req -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes \
+	-keyout "$C/key.pem" -out "$C/srv.csr" -subj /CN=localhost > /dev/null 2>&1
+printf 'subjectAltName=DNS:localhost\n' > "$C/ext"
+openssl x509 -req -in "$C/srv.csr" -CA "$C/ca.pem" -CAkey "$C/ca.key" \
+	-CAcreateserial -out "$C/cert.pem" -days 2 -extfile "$C/ext" > /dev/null 2>&1
+export SSL_CERT_FILE="$C/ca.pem"
+# nginx's workers may run as another user: let them read the feeds
+chmod 755 "$D" "$D/www" "$D/www/nocond"
+
+freeport() {
+	python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
+}
+
+# ngxstart: nginx in the foreground on a free port; sets NGINX and PORT.
+# /feed.rdf answers validators; /nocond/ never does; $D/down makes every
+# answer a 503 with Retry-After.
+ngxstart() {
+	for try in 1 2 3; do
+		PORT=$(freeport)
+		cat > "$D/ngx/nginx.conf" <<EOF
+user $(id -un);
+worker_processes 1;
+pid $D/ngx/nginx.pid;
+error_log $D/ngx/error.log;
+events { worker_connections 64; }
+http {
+	log_format cond '\$uri \$status "\$http_if_none_match" "\$http_if_modified_since"';
+	access_log $D/ngx/access.log cond;
+	client_body_temp_path $D/ngx/body;
+	proxy_temp_path $D/ngx/proxy;
+	fastcgi_temp_path $D/ngx/fastcgi;
+	uwsgi_temp_path $D/ngx/uwsgi;
+	scgi_temp_path $D/ngx/scgi;
+	types { application/rdf+xml rdf; }
+	server {
+		listen 127.0.0.1:$PORT ssl;
+		ssl_certificate $C/cert.pem;
+		ssl_certificate_key $C/key.pem;
+		root $D/www;
+		location / {
+			if (-f $D/down) {
+				add_header Retry-After 120 always;
+				return 503;
+			}
+		}
+		location /nocond/ {
+			etag off;
+			if_modified_since off;
+			if (-f $D/down) {
+				return 503;
+			}
+		}
+	}
+}
+EOF
+		rm -f "$D/ngx/nginx.pid"
+		nginx -p "$D/ngx" -c "$D/ngx/nginx.conf" -e "$D/ngx/error.log" \
+			-g 'daemon off;' > /dev/null 2>&1 &
+		NGINX=$!
+		# the pid file is written once the port is bound
+		i=0
+		while [ "$i" -lt 50 ] && kill -0 "$NGINX" 2> /dev/null; do
+			[ -s "$D/ngx/nginx.pid" ] && return 0
+			sleep 0.1
+			i=$((i + 1))
+		done
+		kill "$NGINX" 2> /dev/null
+		wait "$NGINX" 2> /dev/null
+		NGINX=
+	done
+	return 1
+}
+
+ngxstop() {
+	kill "$NGINX" 2> /dev/null
+	wait "$NGINX" 2> /dev/null
+	NGINX=
+}
+
+# the access log: its last line, whether that matches an extended regular
+# expression, its length
+lastlog() {
+	tail -n 1 "$D/ngx/access.log"
+}
+logis() {
+	lastlog | grep -Eq "$1"
+}
+nlog() {
+	wc -l < "$D/ngx/access.log"
+}
+# a 304 to a request with both validators: nginx's ETag (its log writes
+# a quote as \x22) and an HTTP-date
+COND='^/feed.rdf 304 "\\x22[0-9a-f]+-[0-9a-f]+\\x22" "[A-Z][a-z]{2}, [0-9]{2} '
+
+cp "$FEED" "$D/www/feed.rdf"
+if ! ngxstart; then
+	notok "cache: nginx starts"
+	cat "$D/ngx/error.log"
+	exit 1
+fi
+ok "nginx serves the feed with TLS on port $PORT"
+URL=https://localhost:$PORT/feed.rdf
+
+# the cache file of a URL: the one file in the cache directory with its URL
+cachefile() {
+	grep -lx "url $1" "$XDG_CACHE_HOME"/lwnrss/* 2> /dev/null | grep -v '\.tmp$' | head -n 1
+}
+
+# p url: lwnrss -p; out, err, rc
+p() {
+	./lwnrss -p "$1" > "$D/out" 2> "$D/err"
+	rc=$?
+}
+# printed rc file: exit status rc and stdout the file's
+printed() {
+	[ "$rc" -eq "$1" ] && cmp -s "$D/out" "$2"
+}
+noerr() {
+	[ ! -s "$D/err" ]
+}
+# the cache's body is file's bytes
+cached() {
+	tail -c "$(wc -c < "$2")" "$1" | cmp -s - "$2"
+}
+
+./lwnrss -p - < "$FEED" | cut -f1 > "$D/titles1"
+./lwnrss -p - < "$FEED" > "$D/want1"
+
+# ---- lwnrss -p: the cache and conditional requests ------------------
+
+p - < "$FEED"
+check "-p - (standard input) writes no cache" [ ! -d "$XDG_CACHE_HOME/lwnrss" ]
+
+p "$URL"
+check "-p: the first fetch prints the feed" printed 0 "$D/want1"
+check "-p: ... and nginx answered 200 to a request without validators" \
+	[ "$(lastlog)" = '/feed.rdf 200 "-" "-"' ]
+CF=$(cachefile "$URL")
+check "-p: the feed is cached under XDG_CACHE_HOME/lwnrss/" [ -n "$CF" ]
+CF=${CF:-$D/none}
+check "-p: the cache holds the body as sent" cached "$CF" "$FEED"
+check "-p: the cache directory is private" \
+	[ "$(stat -c %a "$XDG_CACHE_HOME/lwnrss")" = 700 ]
+cp "$CF" "$D/cache1"
+
+p "$URL"
+check "-p again: sends If-None-Match and If-Modified-Since, nginx answers 304" logis "$COND"
+check "-p again: prints the cached feed, exit 0, nothing on stderr" eval 'printed 0 "$D/want1" && noerr'
+check "-p again: the cache file is byte for byte the same" cmp -s "$CF" "$D/cache1"
+
+# a server that says 503 with Retry-After, then none at all
+touch "$D/down"
+p "$URL"
+check "-p, server says 503: the cached headlines, exit 2" printed 2 "$D/want1"
+check "-p, server says 503: the error and the cache's age on stderr" eval \
+	'grep -q "^lwnrss: localhost: HTTP 503" "$D/err" && grep -q "printing the cached headlines, fetched just now" "$D/err"'
+rm -f "$D/down"
+ngxstop
+p "$URL"
+check "-p, server down: the cached headlines, exit 2" printed 2 "$D/want1"
+check "-p, server down: says why" grep -q '^lwnrss: localhost: connection refused' "$D/err"
+check "-p, server down: the cache is untouched" cmp -s "$CF" "$D/cache1"
+p "https://localhost:$PORT/never-fetched.rdf"
+check "-p, server down, no cache: nothing printed, exit 1" eval '[ "$rc" -eq 1 ] && [ ! -s "$D/out" ]'
+
+# ---- broken cache files: a warning, never a crash, and a fresh fetch --
+
+ngxstart || { notok "cache: nginx starts again"; exit 1; }
+URL=https://localhost:$PORT/feed.rdf
+
+# broken what message: fill the cache file of URL with $D/broken, run
+# lwnrss -p: it warns with message, fetches without validators, prints
+# the feed and writes a good cache
+broken() {
+	p "$URL" > /dev/null
+	f=$(cachefile "$URL")
+	cat "$D/broken" > "$f"
+	p "$URL"
+	if [ "$rc" -eq 0 ] && cmp -s "$D/out" "$D/want1" &&
+	    grep -q "^lwnrss: $f: $2\$" "$D/err" &&
+	    [ "$(lastlog)" = '/feed.rdf 200 "-" "-"' ] &&
+	    [ "$(head -n 1 "$f")" = "lwnrss-cache 1" ]; then
+		ok "a cache file $1: '$2', fetched anew, rewritten"
+	else
+		notok "a cache file $1: rc $rc, log $(lastlog), stderr: $(cat "$D/err")"
+	fi
+}
+p "$URL"
+CF=$(cachefile "$URL")
+: > "$D/broken"
+broken "that is empty" "corrupt cache file ignored"
+head -c 300 "$CF" > "$D/broken"
+broken "cut short" "corrupt cache file ignored"
+{ cat "$CF"; echo extra; } > "$D/broken"
+broken "with bytes after the body" "corrupt cache file ignored"
+sed 's/^length [0-9]*$/length 99999999999999999999999/' "$CF" > "$D/broken"
+broken "with an absurd length" "corrupt cache file ignored"
+sed 's/^fetched .*/fetched -5/' "$CF" > "$D/broken"
+broken "with a negative time" "corrupt cache file ignored"
+head -c 5000 /bin/sh > "$D/broken"
+broken "that is a program" "not an lwnrss cache file, ignored"
+printf 'lwnrss-cache 2\nurl %s\n' "$URL" > "$D/broken"
+broken "of a later format" "not an lwnrss cache file, ignored"
+sed "s|^url .*|url https://example.org/other|" "$CF" > "$D/broken"
+broken "of another URL" "the cache of another URL, ignored"
+printf 'lwnrss-cache 1\nurl %s\netag "x"\nlastmod \nfetched 1\nlength 14\n\nnot a feed, no' "$URL" > "$D/broken"
+p "$URL" > /dev/null
+cat "$D/broken" > "$CF"
+p "$URL"
+check "a cache file whose body is no feed: ignored, no validators sent, fetched anew" eval \
+	'printed 0 "$D/want1" && grep -q "cached feed ignored" "$D/err" && [ "$(lastlog)" = "/feed.rdf 200 \"-\" \"-\"" ]'
+
+# ---- an unwritable cache: a warning, not a failure --------------------
+
+# root writes through file modes: a file in the way of the directory
+# makes it unwritable for everyone
+: > "$D/notadir"
+XDG_CACHE_HOME=$D/notadir ./lwnrss -p "$URL" > "$D/out" 2> "$D/err"
+rc=$?
+check "an unwritable cache directory: the feed, exit 0" printed 0 "$D/want1"
+check "an unwritable cache directory: one warning" eval \
+	'[ "$(wc -l < "$D/err")" -eq 1 ] && grep -q "cannot write the cache: Not a directory" "$D/err"'
+if [ "$(id -u)" -ne 0 ]; then
+	mkdir -p "$D/ro/lwnrss"
+	chmod 555 "$D/ro/lwnrss"
+	XDG_CACHE_HOME=$D/ro ./lwnrss -p "$URL" > "$D/out" 2> "$D/err"
+	rc=$?
+	check "a read-only cache directory: the feed, exit 0, a warning" eval \
+		'printed 0 "$D/want1" && grep -q "cannot write the cache" "$D/err"'
+	chmod 755 "$D/ro/lwnrss"
+fi
+
+# ---- kill -9 in the middle of cache writes ----------------------------
+
+# two large feeds (some MB, so that writing takes a while), served without
+# validators so that every fetch writes; lwnrss -p is killed after a
+# random delay, 50 times, alternating the feeds; after each kill the
+# cache must load and parse whole: the server says 503, and -p prints
+# the cache, exit 2, all items of one feed or the other
+bigfeed() {
+	awk -v n="$1" 'BEGIN {
+		print "<rss><channel><title>big</title>"
+		for (i = 0; i < n; i++)
+			printf "<item><title>item %d</title><link>https://e/%d</link><description>%0150d</description></item>\n", i, i, 0
+		print "</channel></rss>"
+	}'
+}
+bigfeed 15000 > "$D/bigA"
+bigfeed 15001 > "$D/bigB"
+BIG=https://localhost:$PORT/nocond/big.rdf
+cp "$D/bigA" "$D/www/nocond/big.rdf"
+# a whole run, timed: the write comes near its end (fetch and parse first)
+t0=$(date +%s%N)
+./lwnrss -p "$BIG" > /dev/null 2>&1
+ms=$((($(date +%s%N) - t0) / 1000000))
+BF=$(cachefile "$BIG")
+check "kill -9: a first large feed ($(wc -c < "$D/bigA") bytes) is cached" [ -n "$BF" ]
+bad=0
+partial=0
+i=0
+while [ "$i" -lt 50 ]; do
+	if [ $((i % 2)) -eq 0 ]; then src=bigB; else src=bigA; fi
+	cp "$D/$src" "$D/www/nocond/big.tmp"
+	mv "$D/www/nocond/big.tmp" "$D/www/nocond/big.rdf"
+	./lwnrss -p "$BIG" > /dev/null 2>&1 &
+	k=$!
+	# from 0.55 to 1 times a whole run: the end of the fetch, the write
+	sleep "$(awk -v s="$i$$" -v t="$ms" 'BEGIN { srand(s); printf "%.3f", (0.55 + rand() * 0.45) * t / 1000 }')"
+	kill -9 "$k" 2> /dev/null
+	wait "$k" 2> /dev/null
+	[ -s "${BF:-$D/none}.tmp" ] && partial=$((partial + 1))
+	touch "$D/down"
+	./lwnrss -p "$BIG" > "$D/kout" 2> "$D/kerr"
+	krc=$?
+	rm -f "$D/down"
+	n=$(wc -l < "$D/kout")
+	if [ "$krc" -ne 2 ] || grep -q 'ignored' "$D/kerr" ||
+	    { [ "$n" -ne 15000 ] && [ "$n" -ne 15001 ]; }; then
+		bad=$((bad + 1))
+		echo "# iteration $i: exit $krc, $n lines: $(cat "$D/kerr")"
+	fi
+	i=$((i + 1))
+done
+echo "# a whole run took $ms ms; $partial of 50 kills left a partly written $(basename "${BF:-none}").tmp"
+check "kill -9 during cache writes, 50 times: the cache always loads and parses whole" [ "$bad" -eq 0 ]
+check "kill -9: at least one kill landed in the middle of a write" [ "$partial" -gt 0 ]
+./lwnrss -p "$BIG" > "$D/kout" 2> "$D/kerr"
+rc=$?
+check "kill -9: the next fetch writes, leaving no temporary file behind" \
+	eval '[ "$rc" -eq 0 ] && ! ls "$XDG_CACHE_HOME/lwnrss" | grep -q "[.]tmp$"'
+
+# ---- the window ---------------------------------------------------------
+
+Xvfb -displayfd 5 -screen 0 1024x768x24 -dpi 96 -nolisten tcp -noreset \
+	5> "$D/display" > "$D/xvfb.log" 2>&1 &
+XVFB=$!
+retry grep -qs '^[0-9]' "$D/display"
+n=$(cat "$D/display")
+if [ -z "$n" ] || ! xdpyinfo -display ":$n" > /dev/null 2>&1; then
+	notok "cache: Xvfb starts"
+	exit 1
+fi
+export DISPLAY=":$n"
+echo 'Xft.dpi: 96' | xrdb -nocpp -merge
+
+# start args...: the test build in the background; sets PID and W
+start() {
+	"$X" "$@" < /dev/null > "$D/wout" 2> "$D/werr" &
+	PID=$!
+	PIDS="$PIDS $PID"
+	W=
+	i=0
+	while [ "$i" -lt 50 ] && [ -z "$W" ]; do
+		W=$(xdotool search --pid "$PID" 2> /dev/null | head -n 1)
+		[ -n "$W" ] || sleep 0.1
+		i=$((i + 1))
+	done
+	[ -n "$W" ] && xdotool windowfocus --sync "$W" 2> /dev/null
+}
+stop() {
+	kill "$PID" 2> /dev/null
+	wait "$PID" 2> /dev/null
+}
+hastitle() {
+	[ "$(xprop -id "$W" -notype WM_NAME 2> /dev/null | sed -n 's/^[^=]*= //p')" = "\"$1\"" ]
+}
+# col x: the colours down the pixel column x as runs: B title bar, E
+# failed title bar, W row, G selected row, R line between rows, Y new
+col() {
+	import -window "$W" "$D/shot.png" 2> /dev/null || return 1
+	h=$(identify -format %h "$D/shot.png")
+	convert "$D/shot.png" -crop "1x$h+$1+0" +repage -depth 8 txt:- |
+		awk 'NR > 1 { print $3 }' | uniq -c | awk '
+		BEGIN { c["#0000FF"] = "B"; c["#FF00FF"] = "E"; c["#FFFFFF"] = "W"
+		        c["#00FF00"] = "G"; c["#FF0000"] = "R"; c["#FFFF00"] = "Y" }
+		{ printf "%s%s%d", (NR > 1 ? " " : ""), (($2 in c) ? c[$2] : "?"), $1 }
+		END { print "" }' > "$D/col"
+	cat "$D/col"
+}
+colis() {
+	col "$1" > /dev/null && grep -Eq "^$2\$" "$D/col"
+}
+# rows k n: a title bar of colour b ($1), then n rows, the k-th selected
+rows() {
+	re="$1[0-9]+"
+	j=1
+	while [ "$j" -le "$3" ]; do
+		if [ "$j" -eq "$2" ]; then re="$re G[0-9]+ R1"; else re="$re W[0-9]+ R1"; fi
+		j=$((j + 1))
+	done
+	colis 3 "$re( W[0-9]+)?"
+}
+
+# the cache of the window's URL holds the 5-item feed; nginx has it too
+p "$URL"
+CF=$(cachefile "$URL")
+cp "$CF" "$D/cache1"
+n0=$(nlog)
+start "$URL"
+check "window: the cached headlines, the first selected" retry rows B 1 5
+check "window: the window's title is the cached feed's" hastitle "$TITLE"
+check "window: then a conditional request, answered 304" \
+	retry eval '[ "$(nlog)" -gt "$n0" ] && logis "$COND"'
+check "window: the cache file is byte for byte the same after the 304" cmp -s "$CF" "$D/cache1"
+n1=$(nlog)
+kill -HUP "$PID"
+check "window: SIGHUP fetches now (304 again), the window stays" \
+	retry eval '[ "$(nlog)" -eq $((n1 + 1)) ] && logis "$COND" && kill -0 "$PID"'
+xdotool key --clearmodifiers r
+check "window: r fetches now" retry eval '[ "$(nlog)" -eq $((n1 + 2)) ] && logis "$COND"'
+check "window: still 5 rows, none marked new" colis 6 'B[0-9]+ G[0-9]+ R1( W[0-9]+ R1){4}( W[0-9]+)?'
+check "window: nothing on stderr" [ ! -s "$D/werr" ]
+
+# a new feed on the server: the rows change in place, the new one marked
+sed 's|^</channel>$|</channel><item rdf:about="https://example.org/new"><title>A new article</title><link>https://example.org/new</link><dc:date>2024-03-02T09:00:00+00:00</dc:date><dc:creator>frank</dc:creator><description>New.</description></item>|' \
+	"$FEED" > "$D/feed2.rdf"
+./lwnrss -p - < "$D/feed2.rdf" > "$D/want2"
+cp "$D/feed2.rdf" "$D/www/feed.tmp"
+mv "$D/www/feed.tmp" "$D/www/feed.rdf"
+xdotool key --clearmodifiers j j
+retry rows B 3 5 > /dev/null
+xdotool key --clearmodifiers r
+check "window: a new feed keeps the selected article (now the 4th of 6)" retry rows B 4 6
+check "window: nginx sent it whole (200) to the conditional request" \
+	logis '^/feed.rdf 200 "\\x22[0-9a-f]+-[0-9a-f]+\\x22" "[A-Z]'
+# x=6 is inside the mark, left of the text: on the first row only
+check "window: the new article, on top, has the mark" \
+	colis 6 'B[0-9]+ W[0-9]+ Y[0-9]+ W[0-9]+ R1 W[0-9]+ R1 W[0-9]+ R1 G[0-9]+ R1( W[0-9]+ R1)*( W[0-9]+)?'
+check "window: the cache now holds the new feed" cached "$CF" "$D/feed2.rdf"
+xdotool key --clearmodifiers g Return
+check "window: opening the new article clears its mark" \
+	retry colis 6 'B[0-9]+ G[0-9]+ R1( W[0-9]+ R1){5}( W[0-9]+)?'
+stop
+
+# offline: the cached headlines with the error in the title bar
+ngxstop
+start "$URL"
+check "window, server down: the cached rows under a failed (magenta) title bar" retry rows E 1 6
+check "window, server down: the feed's title" hastitle "$TITLE"
+check "window, server down: the error on stderr" grep -q '^lwnrss: localhost: connection refused' "$D/werr"
+check "window, server down: the cache is untouched" cached "$CF" "$D/feed2.rdf"
+stop
+
+# a stalled server: the cache is on screen while the fetch waits
+cat > "$D/stall.py" <<'EOF'
+import socket, sys, time
+s = socket.socket()
+s.bind(("127.0.0.1", 0))
+s.listen(8)
+print(s.getsockname()[1], flush=True)
+held = []
+while True:
+	held.append(s.accept()[0])
+EOF
+python3 "$D/stall.py" > "$D/sport" &
+SRV=$!
+retry test -s "$D/sport"
+SURL=https://localhost:$(cat "$D/sport")/feed.rdf
+# the same cache under the stalled server's URL: the file name is the
+# URL's 64-bit FNV-1a hash
+h=$(python3 -c 'import sys
+h = 14695981039346656037
+for b in sys.argv[1].encode():
+	h = ((h ^ b) * 1099511628211) % 2**64
+print("%016x" % h)' "$SURL")
+sed "s|^url .*|url $SURL|" "$CF" > "$XDG_CACHE_HOME/lwnrss/$h"
+start "$SURL"
+check "window, stalled server: the cached rows at once" retry rows B 1 6
+check "window, stalled server: the fetch waits in a child" sh -c "pgrep -P $PID > /dev/null"
+stop
+
+# a corrupt cache file: a warning, and the feed fetched and shown
+ngxstart || { notok "cache: nginx starts again"; exit 1; }
+URL=https://localhost:$PORT/feed.rdf
+p "$URL"
+CF=$(cachefile "$URL")
+head -c 100 "$CF" > "$D/cut"
+cat "$D/cut" > "$CF"
+start "$URL"
+check "window, corrupt cache: the fetched feed" retry rows B 1 6
+check "window, corrupt cache: a warning" grep -q "^lwnrss: $CF: corrupt cache file ignored" "$D/werr"
+stop
+
+# an unwritable cache: one warning however often it refreshes
+XDG_CACHE_HOME=$D/notadir
+export XDG_CACHE_HOME
+n0=$(nlog)
+start "$URL"
+retry rows B 1 6 > /dev/null
+retry eval '[ "$(nlog)" -eq $((n0 + 1)) ]'
+xdotool key --clearmodifiers r
+retry eval '[ "$(nlog)" -eq $((n0 + 2)) ]'
+xdotool key --clearmodifiers r
+# the window keeps the validators of what it shows, cached or not
+check "window, unwritable cache: fetched three times, conditionally after the first" \
+	retry eval '[ "$(nlog)" -eq $((n0 + 3)) ] && logis "$COND" && kill -0 "$PID"'
+sleep 0.3
+check "window, unwritable cache: one warning, not one per fetch" \
+	[ "$(grep -c 'cannot write the cache' "$D/werr")" -eq 1 ]
+stop
+exit 0
