@@ -1808,7 +1808,7 @@ run(const sigset_t *waitmask)
 		if (dirty)
 			redraw();
 		/* the cache is on screen: now the network */
-		if (firstfetch && painted) {
+		if (running && firstfetch && painted) {
 			firstfetch = 0;
 			fetchstart();
 			redraw();

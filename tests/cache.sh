@@ -8,7 +8,8 @@
 cd "$(dirname "$0")/.." || exit 1
 . tests/lib.sh
 
-X=tests/lwnrss-test
+# X11BIN: another build of the window to drive, e.g. one with sanitizers
+X=${X11BIN:-tests/lwnrss-test}
 FEED=tests/x11-feed.rdf
 TITLE='Example Weekly Ωμέγα'
 # a directory per run, absolute: XDG_CACHE_HOME must be
