@@ -10,12 +10,17 @@
  * The window is one ordinary top-level window (or a child of the window
  * given with -w, for tabbed and other XEmbed hosts).  Everything is drawn
  * with Xft into a Pixmap the size of the window, which Expose copies;
- * after any change the whole Pixmap is redrawn, which for a few dozen
- * rows costs less than working out what changed.  Text goes through
+ * after any change to the rows the whole Pixmap is redrawn, which for a
+ * few dozen rows costs less than working out what changed; a new status
+ * redraws the title bar alone.  Text goes through
  * one small layer (textrun) that decodes UTF-8, finds for each code point
  * a font that has it (the configured fonts first, then fontconfig's
  * fallback, remembering code points no font has) and cuts text with an
  * ellipsis where it would overflow.
+ *
+ * On start the cache's copy of the feed, if there is one, is painted
+ * first; the first fetch starts after that paint, and asks the server
+ * conditionally (see "the cache" for the file and its atomic writes).
  *
  * The network never runs in this process.  fetchstart() forks a child
  * that calls http_get (or reads standard input for "-"), writes the
@@ -136,6 +141,7 @@ static double dpi = 96;
 static int ww, wh;                      /* window size */
 static int pad, gap, barpad, barh, lineh, boldh, rowh; /* layout, px */
 static int mapped, dirty, running = 1;
+static int dirtybar;                    /* only the title bar changed */
 static volatile sig_atomic_t gotsig;    /* SIGTERM or SIGINT: quit */
 static volatile sig_atomic_t gothup;    /* SIGHUP: fetch now */
 
@@ -515,18 +521,30 @@ drawall(void)
 	if (!feed.nitems && barh < wh && fetchpid < 0 && !failed)
 		drawtext(FaceNorm, pad, barh + pad, ww - 2 * pad, "No headlines.",
 		         &scheme[SchemeDim][ColFg]);
-	dirty = 0;
+	dirty = dirtybar = 0;
 }
 
-/* draw what changed and show it */
+/*
+ * draw what changed and show it, all of it after an Expose: a new status
+ * (every fetch, every minute while an age shows) costs the title bar
+ */
 static void
-redraw(void)
+redraw(int expose)
 {
+	int h = wh;
+
 	if (!mapped || !win)
 		return;
-	if (dirty)
+	if (dirty) {
 		drawall();
-	XCopyArea(dpy, pm, win, gc, 0, 0, ww, wh, 0, 0);
+	} else if (dirtybar) {
+		drawbar();
+		dirtybar = 0;
+		h = expose ? wh : MIN(barh, wh);
+	} else if (!expose) {
+		return;
+	}
+	XCopyArea(dpy, pm, win, gc, 0, 0, ww, h, 0, 0);
 	painted = 1;
 }
 
@@ -568,7 +586,11 @@ setstatus(int fail, const char *fmt, ...)
 	failed = fail;
 	if (fail)
 		warn("%s", status);
-	dirty = 1;
+	/* without rows, the status decides whether "No headlines." shows */
+	if (feed.nitems)
+		dirtybar = 1;
+	else
+		dirty = 1;
 }
 
 /* the cache */
@@ -903,17 +925,21 @@ isfeed(const char *data, size_t len)
 static char out[65536];
 static size_t outlen;
 
-/* s is a title or a link: rdf.h promises it no tab, newline or other
- * control character, so one item is always one "title<TAB>link" line */
+/* s, then c; s is a title or a link: rdf.h promises it no tab, newline or
+ * other control character, so one item is always one "title<TAB>link" line */
 static void
-putfield(const char *s)
+putfield(const char *s, char c)
 {
 	size_t n = strlen(s), k;
 
-	while (n > 0) {
+	for (;;) {
 		if (outlen == sizeof(out)) {
 			fwrite(out, 1, outlen, stdout);
 			outlen = 0;
+		}
+		if (!n) {
+			out[outlen++] = c;
+			return;
 		}
 		k = MIN(n, sizeof(out) - outlen);
 		/* memmove: at -Os gcc makes memcpy a loop of one byte at a time */
@@ -925,25 +951,13 @@ putfield(const char *s)
 }
 
 static void
-putsep(char c)
-{
-	if (outlen == sizeof(out)) {
-		fwrite(out, 1, outlen, stdout);
-		outlen = 0;
-	}
-	out[outlen++] = c;
-}
-
-static void
 printfeed(const Feed *f)
 {
 	size_t i;
 
 	for (i = 0; i < f->nitems; i++) {
-		putfield(f->items[i].title);
-		putsep('\t');
-		putfield(f->items[i].link);
-		putsep('\n');
+		putfield(f->items[i].title, '\t');
+		putfield(f->items[i].link, '\n');
 	}
 	fwrite(out, 1, outlen, stdout);
 	outlen = 0;
@@ -1588,7 +1602,7 @@ static void
 expose(XEvent *e)
 {
 	if (e->xexpose.count == 0)
-		redraw();
+		redraw(1);
 }
 
 static void
@@ -1790,7 +1804,7 @@ run(const sigset_t *waitmask)
 			if (n > 0 && fetchfd >= 0 && FD_ISSET(fetchfd, &fds))
 				fetchread();
 			if (n == 0 && ageshown())
-				dirty = 1;
+				dirtybar = 1;
 			if ((due = fetchdue()) && time(NULL) >= due) {
 				firstfetch = 0;
 				fetchstart();
@@ -1805,13 +1819,13 @@ run(const sigset_t *waitmask)
 			if (handler[ev.type])
 				handler[ev.type](&ev);
 		}
-		if (dirty)
-			redraw();
+		if (dirty || dirtybar)
+			redraw(0);
 		/* the cache is on screen: now the network */
 		if (running && firstfetch && painted) {
 			firstfetch = 0;
 			fetchstart();
-			redraw();
+			redraw(0);
 		}
 		XFlush(dpy);
 	}
