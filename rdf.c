@@ -196,10 +196,35 @@ field(Parser *ps, int fld)
 	}
 }
 
+/* a[0..n) == b[0..n) for names, mostly under 16 bytes: two loads that
+ * overlap in the middle cost less than a call to memcmp */
+static int
+samename(const char *a, const char *b, size_t n)
+{
+	uint64_t w, x, y, z;
+	uint32_t w4, x4, y4, z4;
+
+	if (n >= 8 && n <= 16) {
+		memcpy(&w, a, 8);
+		memcpy(&x, b, 8);
+		memcpy(&y, a + n - 8, 8);
+		memcpy(&z, b + n - 8, 8);
+		return w == x && y == z;
+	}
+	if (n >= 4 && n < 8) {
+		memcpy(&w4, a, 4);
+		memcpy(&x4, b, 4);
+		memcpy(&y4, a + n - 4, 4);
+		memcpy(&z4, b + n - 4, 4);
+		return w4 == x4 && y4 == z4;
+	}
+	return !memcmp(a, b, n);
+}
+
 static int
 namematch(const char *a, size_t alen, const char *b, size_t blen)
 {
-	return alen == blen && !memcmp(a, b, alen);
+	return alen == blen && samename(a, b, alen);
 }
 
 static const Tag *
@@ -211,7 +236,7 @@ findtag(const char *s, size_t n)
 	 * a bsearch */
 	for (i = 0; i < LENGTH(tags); i++)
 		if (tags[i].len == n && tags[i].name[0] == s[0] &&
-		    !memcmp(tags[i].name + 1, s + 1, n - 1))
+		    samename(tags[i].name, s, n))
 			return &tags[i];
 	return NULL;
 }
@@ -387,37 +412,39 @@ addraw(Parser *ps, const char *s, const char *e)
 	ps->o += e - s;
 }
 
-/* collapse the inner runs of white space of s[0..n), trimmed, to one space */
+/*
+ * Collapse the inner runs of white space of s[0..n), trimmed, to one
+ * space, and make every other control character a space of its own: a
+ * title or link is one line of text.
+ */
 static size_t
 collapse(char *s, size_t n)
 {
 	const uint64_t lo = 0x0101010101010101ULL, hi = 0x8080808080808080ULL;
-	uint64_t x, y, z;
+	uint64_t x, y, z, d;
 	size_t i, o;
 	int sp = 0, c;
 
 	/* most values need nothing: eight bytes at a time while no byte is
-	 * below ' ' and no two spaces touch (z over-reports, which only costs
-	 * time); the last eight overlap the ones before rather than go one
-	 * byte at a time */
-	for (i = 0; i < n; i += 8) {
-		if (n - i < 8) {
-			if (n < 8)
-				break;
+	 * below ' ' or DEL and no two spaces touch (z over-reports, which
+	 * only costs time).  Each eight overlap the seven before by a byte,
+	 * so that two spaces across them are seen, and the last end at n */
+	for (i = 0; n >= 8; i += 7) {
+		if (i > n - 8)
 			i = n - 8;
-		}
 		memcpy(&x, s + i, 8);
 		y = x ^ (lo * ' ');
 		z = (y - lo) & ~y & hi;
-		if (((x - lo * 0x20) & ~x & hi) ||
-		    (z & (z << 8)) || (i && s[i] == ' ' && s[i - 1] == ' '))
+		d = x ^ (lo * 0x7f);
+		if (((x - lo * 0x20) & ~x & hi) || (z & (z << 8)) || ((d - lo) & ~d & hi))
 			break;
+		if (i == n - 8)
+			return n;
 	}
-	if (i >= n)
-		return n;
-	/* a run may start with the word before's last byte */
-	for (i -= i > 0; i < n; i++)
-		if ((unsigned char)s[i] <= ' ' && (s[i] != ' ' || isws((unsigned char)s[i + 1])))
+	/* none starts before: the eight before would have shown it */
+	for (; i < n; i++)
+		if ((unsigned char)s[i] < ' ' || s[i] == 0x7f ||
+		    (s[i] == ' ' && isws((unsigned char)s[i + 1])))
 			break;
 	for (o = i; i < n; i++) {
 		c = (unsigned char)s[i];
@@ -429,7 +456,7 @@ collapse(char *s, size_t n)
 			s[o++] = ' ';
 			sp = 0;
 		}
-		s[o++] = c;
+		s[o++] = c < ' ' || c == 0x7f ? ' ' : c;
 	}
 	return o;
 }
@@ -495,8 +522,14 @@ capend(Parser *ps)
 	char *s = ps->capstart, **fp;
 	size_t n = ps->o - ps->capstart;
 	unsigned char *prio = &ps->prio[ps->initem][ps->capfield];
+	int type = ps->cap - 1;
 
 	ps->cap = 0;
+	if (type == TAuthor)
+		ps->inauthor = 0;
+	/* a guid is a link only when it looks like one */
+	if (type == TGuid && (n < 4 || memcmp(s, "http", 4)))
+		return;
 	if (ps->caphtml || ps->capfield == FDate) {
 		/* trim only: a description is HTML, for rdf_text; LWN pads
 		 * its end with white space, and control bytes can go too */
@@ -508,8 +541,10 @@ capend(Parser *ps)
 		while (n && isws((unsigned char)s[n - 1]))
 			n--;
 	}
-	while (n && isws((unsigned char)*s))
-		s++, n--;
+	/* s[n - 1] is no white space: it stops the loop */
+	if (n)
+		while (isws((unsigned char)*s))
+			s++, n--;
 	if (!ps->caphtml && ps->capfield != FDate)
 		n = collapse(s, n);
 	if (ps->capfield == FLink)
@@ -834,27 +869,12 @@ starttag(Parser *ps, const char *ln, const char *ne, const char *ae, int empty)
 	return 0;
 }
 
-/* the end tag of the captured element */
-static void
-capdone(Parser *ps)
-{
-	if (ps->cap == 1 + TGuid &&
-	    (ps->o - ps->capstart < 4 || memcmp(ps->capstart, "http", 4))) {
-		/* a guid is a link only when it looks like one */
-		ps->cap = 0;
-	} else {
-		if (ps->cap == 1 + TAuthor)
-			ps->inauthor = 0;
-		capend(ps);
-	}
-}
-
 static int
 endtag(Parser *ps, const char *ln, size_t lnlen)
 {
 	if (ps->cap) {
 		if (namematch(ln, lnlen, ps->capname, ps->caplen))
-			capdone(ps);
+			capend(ps);
 		return 0;
 	}
 	if (ps->skipname) {
@@ -924,22 +944,20 @@ static const unsigned char namestop[256] = {
 static const char *
 tagend(const char *s, const char *e)
 {
-	const char *gt, *q;
+	static const unsigned char stop[256] = { ['"'] = 1, ['\''] = 1, ['>'] = 1 };
+	const char *q;
 
-	if (s < e && *s == '>')
-		return s;
-	/* find '>', then make sure no quote before it hides it */
-	for (;;) {
-		if (!(gt = memchr(s, '>', e - s)))
+	for (; s < e; s++) {
+		if (!stop[(unsigned char)*s])
+			continue;
+		if (*s == '>')
+			return s;
+		/* a quoted value may hold a '>' */
+		if (!(q = memchr(s + 1, *s, e - s - 1)))
 			return NULL;
-		for (q = s; q < gt && *q != '"' && *q != '\''; q++)
-			;
-		if (q == gt)
-			return gt;
-		if (!(q = memchr(q + 1, *q, e - q - 1)))
-			return NULL;
-		s = q + 1;
+		s = q;
 	}
+	return NULL;
 }
 
 /* 0 at the end of the root or of the input (ps->f->truncated then set), -1 on error */
@@ -951,24 +969,28 @@ parse(Parser *ps)
 	int c, k;
 
 	/* what follows the last '>' can complete no tag: without it the
-	 * input ends in a '>', which stops the scan of any start tag's name
-	 * without a look at e for every byte */
+	 * input ends in a '>', so a '<' is never its last byte, and the
+	 * '>' stops the scan of any tag name without a look at e for every
+	 * byte */
 	while (e > p && e[-1] != '>')
 		e--;
 	while (p < e && !ps->rootdone) {
 		if (!(q = memchr(p, '<', e - p)))
 			q = e;
-		if (ps->cap)
-			addtext(ps, p, q);
+		/* text with no reference in it is in place already */
+		if (ps->cap) {
+			if (ps->o == p && !memchr(p, '&', q - p))
+				ps->o += q - p;
+			else
+				addtext(ps, p, q);
+		}
 		if ((p = q) >= e)
 			break;
-		if (e - p < 2)
-			goto truncated;
 		c = (unsigned char)p[1];
 		/* the end of the capture, spelt as its start tag was: no name scan */
 		if (ps->cap && c == '/' && (size_t)(e - p) > ps->capqlen + 2 &&
-		    p[2 + ps->capqlen] == '>' && !memcmp(p + 2, ps->capq, ps->capqlen)) {
-			capdone(ps);
+		    p[2 + ps->capqlen] == '>' && samename(p + 2, ps->capq, ps->capqlen)) {
+			capend(ps);
 			p += ps->capqlen + 3;
 			continue;
 		}
@@ -1015,8 +1037,8 @@ parse(Parser *ps)
 				return -1;
 			}
 			p = q + 1;
-		} else if (c == '_' || c == ':' || c >= 0x80 ||
-		    ((c | 0x20) >= 'a' && (c | 0x20) <= 'z')) {
+		} else if (((c | 0x20) >= 'a' && (c | 0x20) <= 'z') ||
+		    c == '_' || c == ':' || c >= 0x80) {
 			for (k = 0, n = ne = p + 1; !(k = namestop[(unsigned char)*ne]); ne++)
 				;
 			while (k == 2) {
@@ -1025,7 +1047,10 @@ parse(Parser *ps)
 				for (k = 0; !(k = namestop[(unsigned char)*ne]); ne++)
 					;
 			}
-			if (!(q = tagend(ne, e)))
+			/* most start tags a feed reader wants have no attributes */
+			if (*ne == '>')
+				q = ne;
+			else if (!(q = tagend(ne, e)))
 				goto truncated;
 			if (ps->cap && ps->caphtml) {
 				addraw(ps, p, q + 1);
@@ -1110,7 +1135,15 @@ utf8check(const char *s, size_t n)
 			if ((a | b) & hi)
 				break;
 		}
+		/* then eight at a time, and one at a time only near the others */
 		for (k = MIN(i + 64, end); i < k; ) {
+			if (k - i >= 8) {
+				memcpy(&a, s + i, 8);
+				if (!(a & hi)) {
+					i += 8;
+					continue;
+				}
+			}
 			if ((unsigned char)s[i] < 0x80) {
 				i++;
 				continue;

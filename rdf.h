@@ -11,7 +11,8 @@
 #include <time.h>
 
 typedef struct {
-	char *title;   /* trimmed, inner white space collapsed to one space */
+	char *title;   /* trimmed, inner white space collapsed to one space,
+	                  other control characters (and DEL) made spaces */
 	char *link;    /* as title; Atom's alternate href, else a permalink guid;
 	                  LWN's .../Articles/N/rss becomes .../Articles/N/ */
 	char *date;    /* the raw date, trimmed: dc:date, pubDate or published, else updated */
