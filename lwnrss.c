@@ -1265,7 +1265,9 @@ fetchstart(void)
 		sigprocmask(SIG_SETMASK, &none, NULL);
 		signal(SIGTERM, SIG_DFL);
 		signal(SIGINT, SIG_DFL);
-		signal(SIGHUP, SIG_DFL);
+		/* a terminal's hangup reaches the whole group: the fetch that
+		 * runs is as good as the one the window then asks for */
+		signal(SIGHUP, SIG_IGN);
 		close(ConnectionNumber(dpy));
 		close(fds[0]);
 		fetchchild(fds[1]);

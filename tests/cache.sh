@@ -165,10 +165,13 @@ cachefile() {
 	grep -lx "url $1" "$XDG_CACHE_HOME"/lwnrss/* 2> /dev/null | grep -v '\.tmp$' | head -n 1
 }
 
-# p url: lwnrss -p; out, err, rc
+# p url: lwnrss -p; out, err, rc.  nginx logs a request after it has
+# answered it, so a little later than lwnrss may exit: wait for the line
 p() {
+	if [ -n "$NGINX" ]; then n=$(nlog); else n=; fi
 	./lwnrss -p "$1" > "$D/out" 2> "$D/err"
 	rc=$?
+	[ -z "$n" ] || retry eval '[ "$(nlog)" -gt "$n" ]' || :
 }
 # printed rc file: exit status rc and stdout the file's
 printed() {
@@ -486,6 +489,12 @@ sed "s|^url .*|url $SURL|" "$CF" > "$XDG_CACHE_HOME/lwnrss/$h"
 start "$SURL"
 check "window, stalled server: the cached rows at once" retry rows B 1 6
 check "window, stalled server: the fetch waits in a child" sh -c "pgrep -P $PID > /dev/null"
+# a terminal's hangup signals the whole process group
+FETCH=$(pgrep -P "$PID" | head -n 1)
+kill -HUP "$PID" "${FETCH:-0}"
+sleep 0.3
+check "window, stalled server: a hangup of the group leaves the window and its fetch" \
+	eval 'kill -0 "$PID" && [ "$(pgrep -P "$PID")" = "$FETCH" ] && ! grep -q "killed by signal" "$D/werr"'
 stop
 
 # a corrupt cache file: a warning, and the feed fetched and shown
