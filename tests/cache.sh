@@ -168,7 +168,7 @@ cachefile() {
 # p url: lwnrss -p; out, err, rc.  nginx logs a request after it has
 # answered it, so a little later than lwnrss may exit: wait for the line
 p() {
-	if [ -n "$NGINX" ]; then n=$(nlog); else n=; fi
+	if [ -n "$NGINX" ] && [ "$1" != - ]; then n=$(nlog); else n=; fi
 	./lwnrss -p "$1" > "$D/out" 2> "$D/err"
 	rc=$?
 	[ -z "$n" ] || retry eval '[ "$(nlog)" -gt "$n" ]' || :
@@ -185,7 +185,6 @@ cached() {
 	tail -c "$(wc -c < "$2")" "$1" | cmp -s - "$2"
 }
 
-./lwnrss -p - < "$FEED" | cut -f1 > "$D/titles1"
 ./lwnrss -p - < "$FEED" > "$D/want1"
 
 # ---- lwnrss -p: the cache and conditional requests ------------------
