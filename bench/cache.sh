@@ -355,6 +355,10 @@ if [ "$write" -eq 1 ]; then
 		echo "lwnrss's fetch child is killed at quit, stalled in its TLS handshake,"
 		echo "so its instructions (the CA bundle, the ClientHello) are not counted:"
 		echo "it starts after the first paint and cannot delay it."
+		echo "About 50 million of dmenu's instructions are XOpenIM reading the"
+		echo "compose table of the UTF-8 locale (bench/window.txt); lwnrss opens no"
+		echo "input method.  Wall times come from a shared machine: the load average"
+		echo "says how busy it was, and the minimum is the least disturbed run."
 		echo "Target: lwnrss no slower than dmenu.  Ratios are against the first row."
 		echo
 		cat "$tmp/table"
