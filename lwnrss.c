@@ -1005,11 +1005,11 @@ printmode(const char *url)
 {
 	HttpOpt o;
 	HttpResp r;
-	Buf in = {0};
+	Buf in = {0}, copy = {0};
 	Cache c;
-	Feed cf;
-	char cerr[512], age[32], none[1] = "";
-	int ret, hascache, status;
+	Feed f, cf;
+	char err[256], cerr[512], age[32], none[1] = "";
+	int ret, hascache, status, closed = 0;
 
 	if (!strcmp(url, "-")) {
 		if ((ret = readfd(0, &in, maxfeed)) < 0) {
@@ -1034,11 +1034,39 @@ printmode(const char *url)
 	}
 	ret = http_get(url, &o, &r);
 	if (ret == 0) {
-		/* the raw body goes to the cache before it is parsed in place */
-		if (isfeed(r.body, r.len) && cachesave(url, r.body, r.len, r.etag,
-		    r.lastmod, time(NULL), cerr, sizeof(cerr)) < 0)
-			warn("%s", cerr);
-		if ((status = printdata(url, r.body, r.len)) && hascache) {
+		/*
+		 * Parsed in a copy: rdf_parse writes into its input, and the
+		 * cache keeps the body as sent.  The headlines go out and
+		 * standard output is closed before the cache's fsync, so that
+		 * a reader such as dmenu has them at once.
+		 */
+		status = 1;
+		if (bufgrow(&copy, r.len) < 0) {
+			warn("%s: out of memory", url);
+		} else {
+			memcpy(copy.p, r.body, r.len);
+			copy.p[r.len] = '\0';
+			err[0] = '\0';
+			if (rdf_parse(&f, copy.p, r.len, err, sizeof(err)) < 0) {
+				warn("%s: %s", url, err);
+			} else {
+				if (f.truncated)
+					warn("%s: %s", url, err[0] ? err : "feed is truncated");
+				printfeed(&f);
+				status = 0;
+				closed = 1;
+				if (fclose(stdout) == EOF) {
+					warn("stdout:");
+					status = 1;
+				}
+				if (!f.truncated && cachesave(url, r.body, r.len, r.etag,
+				    r.lastmod, time(NULL), cerr, sizeof(cerr)) < 0)
+					warn("%s", cerr);
+				rdf_free(&f);
+			}
+		}
+		buffree(&copy);
+		if (status && !closed && hascache) {
 			printfeed(&cf);
 			status = 2;
 		}
@@ -1064,7 +1092,7 @@ printmode(const char *url)
 		cachefree(&c);
 	}
 flush:
-	if (fflush(stdout) == EOF || ferror(stdout)) {
+	if (!closed && (fflush(stdout) == EOF || ferror(stdout))) {
 		warn("stdout:");
 		return 1;
 	}
