@@ -150,7 +150,8 @@ static Buf feedbuf;                     /* the bytes feed was parsed in (in plac
 static char *isnew;                     /* per item: new since the first headlines shown */
 static XftColor newclr;                 /* the mark of those */
 static char *etag, *lastmod;            /* the shown feed's validators, for the next fetch */
-static time_t fetched;                  /* when the shown feed left the server; 0: unknown */
+static time_t fetched;                  /* when the server last sent or confirmed the shown
+                                           feed (kept in memory: a 304 leaves the file); 0: unknown */
 static int fromcache;                   /* the rows are the cache's, unconfirmed by a fetch */
 static int cachewarned;                 /* a cache write failed and was reported */
 static char **descs;                    /* plain-text descriptions, one per item */
@@ -463,7 +464,7 @@ drawbar(void)
 	if (ageshown()) {
 		agestr(age, sizeof(age), fetched);
 		snprintf(text, sizeof(text), "%s %s%s%s", fromcache ? "cached" :
-		         "fetched", age, status[0] ? " \xc2\xb7 " : "", status);
+		         "checked", age, status[0] ? " \xc2\xb7 " : "", status);
 	} else {
 		snprintf(text, sizeof(text), "%s", status);
 	}
@@ -1404,6 +1405,7 @@ fetchdone(int wstatus)
 			setstatus(1, "%s: 304 Not Modified, but no cached copy", url);
 			return;
 		}
+		fetched = now;
 		fromcache = 0;
 		setstatus(0, "up to date");
 		return;
