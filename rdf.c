@@ -177,6 +177,20 @@ typedef struct {
 	int capfield, capprio, caphtml, captype;
 	char *capstart, *o;
 	const char *err;
+	/*
+	 * Feeds repeat the shape of an item: for each tag (by index in
+	 * tags[] + 1, 0 for none), the start tag without attributes that
+	 * came next last time, as it was spelt.  It is compared with what
+	 * follows a '<' before any scan of the name or search of tags[].
+	 * Its bytes stay as they were: text is only ever written after the
+	 * start tag that began it.
+	 */
+	struct Next {
+		const char *name;        /* the qualified name, in the input */
+		size_t len, local;       /* its length; where its local name starts */
+		const Tag *tag;
+	} next[LENGTH(tags) + 1];
+	size_t last;             /* the index in next of the last start tag */
 } Parser;
 
 static char nothing[1];
@@ -358,6 +372,34 @@ literal:
 	return 1;
 }
 
+/*
+ * memmove(o, s, n) for o before s.  In escaped HTML two references are
+ * often a few bytes apart (&lt;/a&gt;), and so few bytes cost less than
+ * a call: all are loaded before any is stored, as o may overlap s.
+ */
+static void
+shift(char *o, const char *s, size_t n)
+{
+	uint32_t a, b;
+	char c, d, f;
+
+	if (n > 8) {
+		memmove(o, s, n);
+	} else if (n >= 4) {
+		memcpy(&a, s, 4);
+		memcpy(&b, s + n - 4, 4);
+		memcpy(o, &a, 4);
+		memcpy(o + n - 4, &b, 4);
+	} else if (n > 0) {
+		c = s[0];
+		d = s[n / 2];
+		f = s[n - 1];
+		o[0] = c;
+		o[n / 2] = d;
+		o[n - 1] = f;
+	}
+}
+
 /* decode the character data [s, e) to ps->o, which is never past s */
 static void
 addtext(Parser *ps, const char *s, const char *e)
@@ -378,7 +420,7 @@ addtext(Parser *ps, const char *s, const char *e)
 	 * first reference the text is in place already */
 	while ((amp = memchr(s, '&', e - s))) {
 		if (o != s)
-			memmove(o, s, amp - s);
+			shift(o, s, amp - s);
 		o += amp - s;
 		s = amp;
 		w = 0;
@@ -421,22 +463,22 @@ static size_t
 collapse(char *s, size_t n)
 {
 	const uint64_t lo = 0x0101010101010101ULL, hi = 0x8080808080808080ULL;
-	uint64_t x, y, z, d;
+	uint64_t x, y, z;
 	size_t i, o;
 	int sp = 0, c;
 
 	/* most values need nothing: eight bytes at a time while no byte is
-	 * below ' ' or DEL and no two spaces touch (z over-reports, which
-	 * only costs time).  Each eight overlap the seven before by a byte,
-	 * so that two spaces across them are seen, and the last end at n */
+	 * below ' ' (x - 0x20 borrows) or DEL (x + 1 carries into the top
+	 * bit) and no two spaces touch (z over-reports, which only costs
+	 * time).  Each eight overlap the seven before by a byte, so that two
+	 * spaces across them are seen, and the last end at n */
 	for (i = 0; n >= 8; i += 7) {
 		if (i > n - 8)
 			i = n - 8;
 		memcpy(&x, s + i, 8);
 		y = x ^ (lo * ' ');
 		z = (y - lo) & ~y & hi;
-		d = x ^ (lo * 0x7f);
-		if (((x - lo * 0x20) & ~x & hi) || (z & (z << 8)) || ((d - lo) & ~d & hi))
+		if ((((x - lo * 0x20) | (x + lo)) & ~x & hi) || (z & (z << 8)))
 			break;
 		if (i == n - 8)
 			return n;
@@ -775,11 +817,11 @@ itembegin(Parser *ps)
 }
 
 
-/* a start tag: local name [ln, ne), attributes [ne, ae); 0, or -1 with ps->err */
+/* a start tag: local name [ln, ne), t its entry in tags[] or NULL, attributes
+ * [ne, ae); 0, or -1 with ps->err */
 static int
-starttag(Parser *ps, const char *ln, const char *ne, const char *ae, int empty)
+starttag(Parser *ps, const Tag *t, const char *ln, const char *ne, const char *ae, int empty)
 {
-	const Tag *t;
 	const char *v;
 	size_t lnlen = ne - ln, vlen;
 
@@ -793,7 +835,6 @@ starttag(Parser *ps, const char *ln, const char *ne, const char *ae, int empty)
 		return 0;
 	}
 	if (!ps->rootname) {
-		t = findtag(ln, lnlen);
 		if (!t || t->type != TRoot) {
 			if (lnlen == 4 && !strncasecmp(ln, "html", 4))
 				ps->err = "looks like an HTML page, not a feed";
@@ -805,7 +846,7 @@ starttag(Parser *ps, const char *ln, const char *ne, const char *ae, int empty)
 		ps->rootlen = lnlen;
 		return 0;
 	}
-	if (ps->skipname || !(t = findtag(ln, lnlen)))
+	if (ps->skipname || !t)
 		return 0;
 	switch (t->type) {
 	case TItem:
@@ -965,8 +1006,10 @@ static int
 parse(Parser *ps)
 {
 	const char *p = ps->s, *e = ps->e, *q, *n, *ne, *n0;
+	const Tag *t;
 	size_t lnlen;
 	int c, k;
+	struct Next *g;
 
 	/* what follows the last '>' can complete no tag: without it the
 	 * input ends in a '>', so a '<' is never its last byte, and the
@@ -1039,24 +1082,42 @@ parse(Parser *ps)
 			p = q + 1;
 		} else if (((c | 0x20) >= 'a' && (c | 0x20) <= 'z') ||
 		    c == '_' || c == ':' || c >= 0x80) {
-			for (k = 0, n = ne = p + 1; !(k = namestop[(unsigned char)*ne]); ne++)
-				;
-			while (k == 2) {
-				/* a prefix: the local name is after the last ':' */
-				n = ++ne;
-				for (k = 0; !(k = namestop[(unsigned char)*ne]); ne++)
+			g = &ps->next[ps->last];
+			if (!ps->cap && g->len && (size_t)(e - p) > g->len + 1 &&
+			    p[1 + g->len] == '>' && samename(p + 1, g->name, g->len)) {
+				/* as last time */
+				n = p + 1 + g->local;
+				q = ne = p + 1 + g->len;
+				t = g->tag;
+			} else {
+				for (k = 0, n = ne = p + 1; !(k = namestop[(unsigned char)*ne]); ne++)
 					;
+				while (k == 2) {
+					/* a prefix: the local name is after the last ':' */
+					n = ++ne;
+					for (k = 0; !(k = namestop[(unsigned char)*ne]); ne++)
+						;
+				}
+				/* most start tags a feed reader wants have no attributes */
+				if (*ne == '>')
+					q = ne;
+				else if (!(q = tagend(ne, e)))
+					goto truncated;
+				t = ps->cap || ps->skipname ? NULL : findtag(n, ne - n);
+				if (t && q == ne) {
+					g->name = p + 1;
+					g->len = ne - p - 1;
+					g->local = n - p - 1;
+					g->tag = t;
+				}
 			}
-			/* most start tags a feed reader wants have no attributes */
-			if (*ne == '>')
-				q = ne;
-			else if (!(q = tagend(ne, e)))
-				goto truncated;
+			if (!ps->cap)
+				ps->last = t ? t - tags + 1 : 0;
 			if (ps->cap && ps->caphtml) {
 				addraw(ps, p, q + 1);
 			} else {
 				n0 = ps->cap ? ps->capname : NULL;
-				if (starttag(ps, n, ne, q, q[-1] == '/') < 0)
+				if (starttag(ps, t, n, ne, q, q[-1] == '/') < 0)
 					return -1;
 				if (ps->cap && ps->capname != n0) {
 					ps->capq = p + 1;
