@@ -34,6 +34,10 @@ done
 [ -r "$system" ] || { echo "fetch.sh: no $system" >&2; exit 1; }
 nginx=$(command -v nginx || echo /usr/sbin/nginx)
 
+# no cache: with one, lwnrss would send validators and get a 304, or paint
+# from it, and these figures are of the fetch itself
+unset XDG_CACHE_HOME HOME
+
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/lwnrss-fetch.XXXXXX")
 ngxpid=
 cleanup() {

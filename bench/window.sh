@@ -58,6 +58,10 @@ retry() {
 	return 1
 }
 
+# no cache: with one, lwnrss would send validators and get a 304, or paint
+# from it, and these figures are of the fetch itself
+unset XDG_CACHE_HOME HOME
+
 # lwnrss with config.def.h, and a copy whose window is tall enough for all
 # 25 rows (dmenu -l 25 shows all its 25 lines)
 for v in std tall; do
