@@ -39,15 +39,6 @@ cleanup() {
 trap cleanup EXIT
 trap 'exit 1' INT TERM HUP
 
-retry() {
-	i=0
-	while [ "$i" -lt 50 ]; do
-		"$@" && return 0
-		sleep 0.1
-		i=$((i + 1))
-	done
-	return 1
-}
 
 # ---- a test CA and nginx ----------------------------------------------
 
@@ -359,17 +350,11 @@ check "kill -9: the next fetch writes, leaving no temporary file behind" \
 
 # ---- the window ---------------------------------------------------------
 
-Xvfb -displayfd 5 -screen 0 1024x768x24 -dpi 96 -nolisten tcp -noreset \
-	5> "$D/display" > "$D/xvfb.log" 2>&1 &
-XVFB=$!
-retry grep -qs '^[0-9]' "$D/display"
-n=$(cat "$D/display")
-if [ -z "$n" ] || ! xdpyinfo -display ":$n" > /dev/null 2>&1; then
+# an X server of our own
+if ! startx "$D"; then
 	notok "cache: Xvfb starts"
 	exit 1
 fi
-export DISPLAY=":$n"
-echo 'Xft.dpi: 96' | xrdb -nocpp -merge
 
 # start args...: the test build in the background; sets PID and W
 start() {

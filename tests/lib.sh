@@ -17,3 +17,29 @@ check() {
 	shift
 	if "$@"; then ok "$what"; else notok "$what"; fi
 }
+
+# retry cmd...: cmd succeeds within 5 seconds
+retry() {
+	i=0
+	while [ "$i" -lt 50 ]; do
+		"$@" && return 0
+		sleep 0.1
+		i=$((i + 1))
+	done
+	return 1
+}
+
+# startx dir: an Xvfb of our own at 96 dpi, its log in dir; sets XVFB
+# and exports DISPLAY.  -displayfd lets it pick a free display number, so
+# that runs beside ours do not clash
+startx() {
+	Xvfb -displayfd 5 -screen 0 1024x768x24 -dpi 96 -nolisten tcp -noreset \
+		5> "$1/display" > "$1/xvfb.log" 2>&1 &
+	XVFB=$!
+	retry grep -qs '^[0-9]' "$1/display"
+	n=$(cat "$1/display")
+	[ -n "$n" ] && xdpyinfo -display ":$n" > /dev/null 2>&1 || return 1
+	DISPLAY=":$n"
+	export DISPLAY
+	echo 'Xft.dpi: 96' | xrdb -nocpp -merge
+}

@@ -31,17 +31,6 @@ for p in Xvfb xdotool xprop xwininfo xdpyinfo xrdb import convert openssl python
 done
 [ -x "$X" ] && [ -x tests/wmdelete ] || { notok "x11: make $X tests/wmdelete"; exit 1; }
 
-# retry cmd...: cmd succeeds within 5 seconds
-retry() {
-	i=0
-	while [ "$i" -lt 50 ]; do
-		"$@" && return 0
-		sleep 0.1
-		i=$((i + 1))
-	done
-	return 1
-}
-
 PIDS=
 XVFB=
 SRV=
@@ -62,19 +51,11 @@ rc=$?
 check "no display: exits 1" [ "$rc" -eq 1 ]
 check "no display: says so" [ "$out" = "lwnrss: cannot open display" ]
 
-# an X server of our own: -displayfd lets it pick a free display number,
-# so that runs beside ours (other displays, other test runs) do not clash
-Xvfb -displayfd 5 -screen 0 1024x768x24 -dpi 96 -nolisten tcp -noreset \
-	5> "$D/display" > "$D/xvfb.log" 2>&1 &
-XVFB=$!
-retry grep -qs '^[0-9]' "$D/display"
-n=$(cat "$D/display")
-if [ -z "$n" ] || ! xdpyinfo -display ":$n" > /dev/null 2>&1; then
+# an X server of our own
+if ! startx "$D"; then
 	notok "x11: Xvfb starts"
 	exit 1
 fi
-export DISPLAY=":$n"
-echo 'Xft.dpi: 96' | xrdb -nocpp -merge
 
 # ---- helpers ----------------------------------------------------------
 
