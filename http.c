@@ -245,21 +245,6 @@ fmtms(char *buf, size_t size, unsigned int ms)
 	return buf;
 }
 
-/* days since 1970-01-01 of a proleptic Gregorian date (month 1..12) */
-static long
-daysfromcivil(long y, int m, int d)
-{
-	long era, yoe, doy, doe;
-
-	/* count years from March, so the leap day ends a year */
-	y -= m <= 2;
-	era = (y >= 0 ? y : y - 399) / 400;
-	yoe = y - era * 400;
-	doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
-	doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-	return era * 146097 + doe - 719468;
-}
-
 /*
  * httpdate parses an HTTP-date in any of its three forms (RFC 9110
  * 5.6.7) into seconds since the epoch, or returns -1:

@@ -676,21 +676,6 @@ num(const char **sp, int min, int max)
 	return v;
 }
 
-/* days from 1970-01-01 to y-m-d, proleptic Gregorian, no time zone involved */
-static long
-days(long y, int m, int d)
-{
-	long era, yoe, doy;
-
-	/* count years from March so that the leap day ends the year */
-	if (m <= 2)
-		y--;
-	era = (y >= 0 ? y : y - 399) / 400;
-	yoe = y - era * 400;
-	doy = (153 * (m > 2 ? m - 3 : m + 9) + 2) / 5 + d - 1;
-	return era * 146097 + yoe * 365 + yoe / 4 - yoe / 100 + doy - 719468;
-}
-
 static time_t
 mktime_utc(int y, int mo, int d, int h, int mi, int sec, long off)
 {
@@ -699,7 +684,7 @@ mktime_utc(int y, int mo, int d, int h, int mi, int sec, long off)
 	if (y < 1 || mo < 1 || mo > 12 || d < 1 || d > mdays[mo - 1] ||
 	    h > 24 || mi > 59 || sec > 60)
 		return 0;
-	return (time_t)days(y, mo, d) * 86400 + h * 3600L + mi * 60L + sec - off;
+	return (time_t)daysfromcivil(y, mo, d) * 86400 + h * 3600L + mi * 60L + sec - off;
 }
 
 /* a zone's offset east of UTC in seconds: +hhmm, +hh:mm, Z or a US name */

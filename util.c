@@ -206,3 +206,18 @@ utf8dec(const char *s, size_t n, unsigned long *cp)
 	*cp = c;
 	return len;
 }
+
+/* days since 1970-01-01 of a proleptic Gregorian date (month 1..12) */
+long
+daysfromcivil(long y, int m, int d)
+{
+	long era, yoe, doy, doe;
+
+	/* count years from March, so the leap day ends a year */
+	y -= m <= 2;
+	era = (y >= 0 ? y : y - 399) / 400;
+	yoe = y - era * 400;
+	doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
+	doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+	return era * 146097 + doe - 719468;
+}

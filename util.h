@@ -32,3 +32,7 @@ size_t utf8enc(char *s, unsigned long cp);
 /* decode one UTF-8 sequence of s[0..n) (n > 0) into *cp, U+FFFD for an
  * invalid one; returns the bytes consumed, at least 1 */
 size_t utf8dec(const char *s, size_t n, unsigned long *cp);
+
+/* days since 1970-01-01 of a proleptic Gregorian date (month 1..12),
+ * whatever the time zone */
+long daysfromcivil(long y, int m, int d);
