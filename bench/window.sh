@@ -62,74 +62,10 @@ retry() {
 # from it, and these figures are of the fetch itself
 unset XDG_CACHE_HOME HOME
 
-# lwnrss with config.def.h, and a copy whose window is tall enough for all
-# 25 rows (dmenu -l 25 shows all its 25 lines)
-for v in std tall; do
-	mkdir "$tmp/$v"
-	cp ./*.c ./*.h config.mk Makefile "$tmp/$v/"
-	rm -f "$tmp/$v/config.h"
-	if [ "$v" = tall ]; then
-		sed 's/winheight = [0-9]*;/winheight = 2340;/' config.def.h > "$tmp/$v/config.h"
-	else
-		cp config.def.h "$tmp/$v/config.h"
-	fi
-	make -s -C "$tmp/$v" lwnrss >/dev/null
-done
+. bench/lib.sh
+buildlwnrss
 
-# an LWN-shaped feed of 25 items: [$] titles, dc:date, dc:creator, /rss
-# links, escaped HTML descriptions of a paragraph or two
-awk 'BEGIN {
-	srand(25)
-	nw = split("kernel memory scheduler patch developers release filesystem " \
-	    "security maintainers Linux community project support driver " \
-	    "performance the of and to a in that is for with was this by on " \
-	    "subsystem discussion proposal change workqueue folio BPF Rust " \
-	    "distribution Debian Fedora tools interface upstream code", w, " ")
-	nu = split("corbet jake jzb daroc joe", who, " ")
-	print "<?xml version=\"1.0\" encoding=\"utf-8\"?>"
-	print "<rdf:RDF xmlns:rdf=\"http://www.w3.org/1999/02/22-rdf-syntax-ns#\""
-	print "  xmlns=\"http://purl.org/rss/1.0/\" xmlns:dc=\"http://purl.org/dc/elements/1.1/\""
-	print "  xmlns:syn=\"http://purl.org/rss/1.0/modules/syndication/\">"
-	print "  <channel rdf:about=\"https://lwn.net/headlines/rss\">"
-	print "    <title>LWN.net</title>"
-	print "    <link>https://lwn.net</link>"
-	print "    <description>A benchmark feed shaped like LWN.net'"'"'s</description>"
-	print "    <syn:updatePeriod>hourly</syn:updatePeriod>"
-	print "    <syn:updateFrequency>2</syn:updateFrequency>"
-	print "  </channel>"
-	for (n = 0; n < 25; n++) {
-		id = 990000 + n
-		t = (n % 3 == 0 ? "[$] " : "")
-		k = 4 + int(rand() * 6)
-		for (i = 0; i < k; i++)
-			t = t (i ? " " : "") w[int(rand() * nw) + 1]
-		d = ""
-		np = 1 + int(rand() * 2)
-		for (p = 0; p < np; p++) {
-			d = d (p ? "\n&lt;p&gt;\n" : "")
-			for (l = 0; l < 6; l++) {
-				for (i = 0; i < 11; i++) {
-					r = rand()
-					if (r < 0.04)
-						d = d "&lt;a href=&quot;https://lwn.net/Articles/" int(rand() * 999999) "/&quot;&gt;" w[int(rand() * nw) + 1] "&lt;/a&gt; "
-					else if (r < 0.06)
-						d = d w[int(rand() * nw) + 1] "&amp;nbsp;"
-					else
-						d = d w[int(rand() * nw) + 1] " "
-				}
-				d = d "\n"
-			}
-		}
-		printf "  <item rdf:about=\"https://lwn.net/Articles/%d/rss\">\n" \
-		    "    <title>%s</title>\n" \
-		    "    <link>https://lwn.net/Articles/%d/rss</link>\n" \
-		    "    <dc:date>2026-11-%02dT%02d:%02d:00+00:00</dc:date>\n" \
-		    "    <dc:creator>%s</dc:creator>\n" \
-		    "    <description>\n      %s\n      \n    </description>\n  </item>\n",
-		    id, t, id, 1 + n % 28, n % 24, (n * 7) % 60, who[1 + n % nu], d
-	}
-	print "</rdf:RDF>"
-}' > "$tmp/feed.rdf"
+lwnfeed > "$tmp/feed.rdf"
 "$tmp/std/lwnrss" -p - < "$tmp/feed.rdf" | cut -f1 > "$tmp/titles"
 [ "$(wc -l < "$tmp/titles")" -eq 25 ] || {
 	echo "window.sh: the feed does not have 25 items" >&2
