@@ -144,29 +144,11 @@ lwnfeed > "$tmp/feed.rdf"
 	exit 1
 }
 
-# an X server of our own, tall enough for all 25 rows, at Xft.dpi 96
-Xvfb -displayfd 5 -screen 0 1024x2400x24 -dpi 96 -nolisten tcp -noreset \
-	5> "$tmp/display" > "$tmp/xvfb.log" 2>&1 &
-pids="$pids $!"
-retry grep -q '^[0-9]' "$tmp/display"
-DISPLAY=:$(cat "$tmp/display")
-export DISPLAY
-retry xdpyinfo > /dev/null 2>&1
-echo 'Xft.dpi: 96' | xrdb -nocpp -merge
+startx
 
 # an HTTPS server on loopback with a test CA: the first request gets the
 # feed (lwnrss -p caches it), every later one stalls
-mkdir "$tmp/tls"
-openssl req -x509 -newkey rsa:2048 -nodes -keyout "$tmp/tls/ca.key" \
-	-out "$tmp/tls/ca.pem" -days 2 -subj /CN=lwnrss-bench-ca \
-	-addext basicConstraints=critical,CA:TRUE \
-	-addext keyUsage=critical,keyCertSign > /dev/null 2>&1
-openssl req -newkey rsa:2048 -nodes -keyout "$tmp/tls/key.pem" \
-	-out "$tmp/tls/srv.csr" -subj /CN=localhost > /dev/null 2>&1
-printf 'subjectAltName=DNS:localhost\n' > "$tmp/tls/ext"
-openssl x509 -req -in "$tmp/tls/srv.csr" -CA "$tmp/tls/ca.pem" \
-	-CAkey "$tmp/tls/ca.key" -CAcreateserial -out "$tmp/tls/cert.pem" \
-	-days 2 -extfile "$tmp/tls/ext" > /dev/null 2>&1
+mkcerts
 python3 tests/x11srv.py "$tmp/tls" "$tmp/feed.rdf" stall > "$tmp/port" &
 pids="$pids $!"
 retry test -s "$tmp/port"

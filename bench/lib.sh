@@ -75,3 +75,32 @@ lwnfeed() {
 		print "</rdf:RDF>"
 	}'
 }
+
+# startx: an X server of our own, tall enough for all 25 rows, at Xft.dpi
+# 96; its pid joins $pids
+startx() {
+	Xvfb -displayfd 5 -screen 0 1024x2400x24 -dpi 96 -nolisten tcp -noreset \
+		5> "$tmp/display" > "$tmp/xvfb.log" 2>&1 &
+	pids="$pids $!"
+	retry grep -q '^[0-9]' "$tmp/display"
+	DISPLAY=:$(cat "$tmp/display")
+	export DISPLAY
+	retry xdpyinfo > /dev/null 2>&1
+	echo 'Xft.dpi: 96' | xrdb -nocpp -merge
+}
+
+# mkcerts: a test CA and a certificate for localhost signed by it, RSA
+# 2048 as most sites use, in $tmp/tls
+mkcerts() {
+	mkdir "$tmp/tls"
+	openssl req -x509 -newkey rsa:2048 -nodes -keyout "$tmp/tls/ca.key" \
+		-out "$tmp/tls/ca.pem" -days 2 -subj /CN=lwnrss-bench-ca \
+		-addext basicConstraints=critical,CA:TRUE \
+		-addext keyUsage=critical,keyCertSign > /dev/null 2>&1
+	openssl req -newkey rsa:2048 -nodes -keyout "$tmp/tls/key.pem" \
+		-out "$tmp/tls/srv.csr" -subj /CN=localhost > /dev/null 2>&1
+	printf 'subjectAltName=DNS:localhost\n' > "$tmp/tls/ext"
+	openssl x509 -req -in "$tmp/tls/srv.csr" -CA "$tmp/tls/ca.pem" \
+		-CAkey "$tmp/tls/ca.key" -CAcreateserial -out "$tmp/tls/cert.pem" \
+		-days 2 -extfile "$tmp/tls/ext" > /dev/null 2>&1
+}
