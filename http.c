@@ -407,7 +407,7 @@ urlparse(Url *u, const char *s, char *err, size_t errlen)
 	const char *p, *auth, *end, *h, *he, *at;
 	char *d;
 	size_t i, n;
-	int query = 0;
+	int query = 0, enc;
 	unsigned long port;
 	struct in6_addr a6;
 
@@ -512,7 +512,13 @@ urlparse(Url *u, const char *s, char *err, size_t errlen)
 	if (*end != '/')
 		*d++ = '/';
 	for (p = end; *p && *p != '#'; p++) {
-		if (d + 4 > u->path + sizeof(u->path)) {
+		/*
+		 * room for what this byte becomes and the NUL, exactly: a
+		 * looser test would let "%XX" reach further than the same
+		 * three characters typed, and a URL we print would not parse
+		 */
+		enc = *p == ' ' || (unsigned char)*p > 0x7e;
+		if (d + (enc ? 3 : 1) + 1 > u->path + sizeof(u->path)) {
 			seterr(err, errlen, "%s: URL too long", u->host);
 			return -1;
 		}
@@ -520,7 +526,7 @@ urlparse(Url *u, const char *s, char *err, size_t errlen)
 			seterr(err, errlen, "%s: control character in URL", u->host);
 			return -1;
 		}
-		if (*p == ' ' || (unsigned char)*p > 0x7e) {
+		if (enc) {
 			d += sprintf(d, "%%%02X", (unsigned char)*p);
 			continue;
 		}
