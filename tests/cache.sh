@@ -44,15 +44,7 @@ trap 'exit 1' INT TERM HUP
 
 C=$D/tls
 mkdir -p "$C" "$D/www/nocond" "$D/ngx"
-openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes \
-	-keyout "$C/ca.key" -out "$C/ca.pem" -days 2 -subj /CN=lwnrss-cache-ca \
-	-addext basicConstraints=critical,CA:TRUE \
-	-addext keyUsage=critical,keyCertSign > /dev/null 2>&1
-openssl req -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes \
-	-keyout "$C/key.pem" -out "$C/srv.csr" -subj /CN=localhost > /dev/null 2>&1
-printf 'subjectAltName=DNS:localhost\n' > "$C/ext"
-openssl x509 -req -in "$C/srv.csr" -CA "$C/ca.pem" -CAkey "$C/ca.key" \
-	-CAcreateserial -out "$C/cert.pem" -days 2 -extfile "$C/ext" > /dev/null 2>&1
+testca "$C" cache
 export SSL_CERT_FILE="$C/ca.pem"
 # nginx's workers may run as another user: let them read the feeds
 chmod 755 "$D" "$D/www" "$D/www/nocond"

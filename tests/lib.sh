@@ -43,3 +43,17 @@ startx() {
 	export DISPLAY
 	echo 'Xft.dpi: 96' | xrdb -nocpp -merge
 }
+
+# testca dir name: a test CA (ca.pem) and a certificate for localhost
+# (cert.pem, key.pem) that it issued, in dir; P-256 keys are quick to make
+testca() {
+	openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes \
+		-keyout "$1/ca.key" -out "$1/ca.pem" -days 2 -subj /CN=lwnrss-$2-ca \
+		-addext basicConstraints=critical,CA:TRUE \
+		-addext keyUsage=critical,keyCertSign > /dev/null 2>&1
+	openssl req -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes \
+		-keyout "$1/key.pem" -out "$1/srv.csr" -subj /CN=localhost > /dev/null 2>&1
+	printf 'subjectAltName=DNS:localhost\n' > "$1/ext"
+	openssl x509 -req -in "$1/srv.csr" -CA "$1/ca.pem" -CAkey "$1/ca.key" \
+		-CAcreateserial -out "$1/cert.pem" -days 2 -extfile "$1/ext" > /dev/null 2>&1
+}

@@ -389,15 +389,7 @@ echo 'Xft.dpi: 96' | xrdb -nocpp -merge
 
 C=$D/tls
 mkdir -p "$C"
-openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes \
-	-keyout "$C/ca.key" -out "$C/ca.pem" -days 2 -subj /CN=lwnrss-x11-ca \
-	-addext basicConstraints=critical,CA:TRUE \
-	-addext keyUsage=critical,keyCertSign > /dev/null 2>&1
-openssl req -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes \
-	-keyout "$C/key.pem" -out "$C/srv.csr" -subj /CN=localhost > /dev/null 2>&1
-printf 'subjectAltName=DNS:localhost\n' > "$C/ext"
-openssl x509 -req -in "$C/srv.csr" -CA "$C/ca.pem" -CAkey "$C/ca.key" \
-	-CAcreateserial -out "$C/cert.pem" -days 2 -extfile "$C/ext" > /dev/null 2>&1
+testca "$C" x11
 export SSL_CERT_FILE="$C/ca.pem"
 
 # server step...: start tests/x11srv.py; sets SRV and PORT
