@@ -191,7 +191,7 @@ done
 p=$!
 retry sh -c 'xdotool search --class lwnrss > "$0"' "$tmp/win"
 retry sh -c 'xprop -id "$(head -n 1 "$0")" WM_NAME | grep -q "\"LWN.net\""' "$tmp/win"
-retry sh -c 'pgrep -P "$0" > /dev/null' "$p"
+retry eval '[ -n "$(children "$p")" ]'
 kill "$p"
 wait "$p" || :
 

@@ -2,6 +2,9 @@
 # lib.sh: sourced by the benchmarks that draw 25 headlines (window.sh and
 # cache.sh), run from the top directory with $tmp set.
 
+# children and gone, from /proc
+. tests/proc.sh
+
 # buildlwnrss: lwnrss with config.def.h in $tmp/std, and a copy whose
 # window is tall enough for all 25 rows (dmenu -l 25 shows all its 25
 # lines) in $tmp/tall

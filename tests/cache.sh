@@ -17,12 +17,7 @@ D=$(mktemp -d "$(pwd)/$T/cachetest.XXXXXX") || exit 1
 XDG_CACHE_HOME=$D/xdg
 export XDG_CACHE_HOME LC_ALL=C.UTF-8
 
-for p in nginx Xvfb xdotool xprop xdpyinfo xrdb import convert openssl python3; do
-	if ! command -v "$p" > /dev/null; then
-		notok "cache: $p is installed (make deps)"
-		exit 1
-	fi
-done
+need nginx Xvfb xdotool xprop xdpyinfo xrdb import convert identify openssl python3
 [ -x ./lwnrss ] && [ -x "$X" ] || { notok "cache: make lwnrss $X"; exit 1; }
 
 NGINX=
@@ -469,15 +464,38 @@ for b in sys.argv[1].encode():
 	h = ((h ^ b) * 1099511628211) % 2**64
 print("%016x" % h)' "$SURL")
 sed "s|^url .*|url $SURL|" "$CF" > "$XDG_CACHE_HOME/lwnrss/$h"
-start "$SURL"
+# started from a terminal (tests/hangup.py): closing the terminal hangs
+# up its whole foreground process group, the fetch child included.
+# First, that the hangup is real: it ends a command that does not catch it
+mkfifo "$D/hupctl"
+python3 tests/hangup.py "$D/hup.pid" sleep 30 < "$D/hupctl" &
+HUP=$!
+exec 8> "$D/hupctl"
+retry test -s "$D/hup.pid"
+SLEEPER=$(cat "$D/hup.pid")
+PIDS="$PIDS $SLEEPER"
+exec 8>&-
+wait "$HUP"
+check "a terminal's hangup (tests/hangup.py) ends a command that does not catch it" \
+	retry gone "$SLEEPER"
+rm -f "$D/hup.pid"
+python3 tests/hangup.py "$D/hup.pid" sh -c 'exec "$0" "$1" 2> "$2"' \
+	"$X" "$SURL" "$D/werr" < "$D/hupctl" &
+HUP=$!
+exec 8> "$D/hupctl"
+retry test -s "$D/hup.pid"
+PID=$(cat "$D/hup.pid")
+PIDS="$PIDS $PID"
+W=
+retry eval 'W=$(xdotool search --pid "$PID" 2> /dev/null | head -n 1); [ -n "$W" ]'
 check "window, stalled server: the cached rows at once" retry rows B 1 6
-check "window, stalled server: the fetch waits in a child" sh -c "pgrep -P $PID > /dev/null"
-# a terminal's hangup signals the whole process group
-FETCH=$(pgrep -P "$PID" | head -n 1)
-kill -HUP "$PID" "${FETCH:-0}"
+check "window, stalled server: the fetch waits in a child" retry eval '[ -n "$(children "$PID")" ]'
+FETCH=$(children "$PID" | head -n 1)
+exec 8>&-
+wait "$HUP"
 sleep 0.3
-check "window, stalled server: a hangup of the group leaves the window and its fetch" \
-	eval 'kill -0 "$PID" && [ "$(pgrep -P "$PID")" = "$FETCH" ] && ! grep -q "killed by signal" "$D/werr"'
+check "window, stalled server: the terminal's hangup leaves the window and its fetch" \
+	eval 'kill -0 "$PID" && [ -n "$FETCH" ] && [ "$(children "$PID")" = "$FETCH" ] && ! grep -q "killed by signal" "$D/werr"'
 stop
 
 # a corrupt cache file: a warning, and the feed fetched and shown

@@ -15,7 +15,7 @@ GET=tests/http_test-san
 for f in ./lwnrss "$GET"; do
 	[ -x "$f" ] || { notok "$f is built"; exit 1; }
 done
-command -v python3 > /dev/null || { notok "python3 is installed"; exit 1; }
+need python3 openssl timeout
 # the server needs certificates for its TLS listeners, though only plain HTTP is used here
 mkcerts "$D" || { notok "test certificates made with openssl"; exit 1; }
 startserver "$D" || { notok "test server started"; exit 1; }

@@ -8,6 +8,12 @@ mkdir -p "$T"
 XDG_CACHE_HOME=$(pwd)/$T/cache.$$
 export XDG_CACHE_HOME
 
+# nginx is in /usr/sbin, which a user's PATH on Debian leaves out
+case :$PATH: in
+*:/usr/sbin:*) ;;
+*) PATH=$PATH:/usr/sbin ;;
+esac
+
 ok() { echo "ok - $*"; }
 notok() { echo "not ok - $*"; }
 
@@ -16,6 +22,16 @@ check() {
 	what=$1
 	shift
 	if "$@"; then ok "$what"; else notok "$what"; fi
+}
+
+# need cmd...: every command is installed, or a "not ok" line saying
+# which is not, and exit
+need() {
+	for _c in "$@"; do
+		command -v "$_c" > /dev/null 2>&1 && continue
+		echo "not ok - $_c is installed (make deps installs it)"
+		exit 1
+	done
 }
 
 # retry cmd...: cmd succeeds within 5 seconds
@@ -57,3 +73,6 @@ testca() {
 	openssl x509 -req -in "$1/srv.csr" -CA "$1/ca.pem" -CAkey "$1/ca.key" \
 		-CAcreateserial -out "$1/cert.pem" -days 2 -extfile "$1/ext" > /dev/null 2>&1
 }
+
+# children and gone, from /proc
+. tests/proc.sh

@@ -6,7 +6,7 @@
 cd "$(dirname "$0")/.." || exit 1
 . tests/lib.sh
 
-command -v valgrind >/dev/null || { notok "memcheck: valgrind is missing (make deps)"; exit 1; }
+need valgrind
 D=$T/memcheck
 rm -rf "$D"
 mkdir -p "$D"

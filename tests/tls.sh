@@ -14,10 +14,7 @@ GET=tests/http_test-san
 for f in ./lwnrss "$GET"; do
 	[ -x "$f" ] || { notok "$f is built"; exit 1; }
 done
-command -v openssl > /dev/null && command -v python3 > /dev/null || {
-	notok "openssl and python3 are installed"
-	exit 1
-}
+need openssl python3
 mkcerts "$D" || { notok "test certificates made with openssl"; exit 1; }
 ok "test certificates made with openssl"
 

@@ -23,12 +23,7 @@ XDG_CACHE_HOME=$(pwd)/$D/cache
 export XDG_CACHE_HOME
 export LC_ALL=C.UTF-8
 
-for p in Xvfb xdotool xprop xwininfo xdpyinfo xrdb import convert openssl python3; do
-	if ! command -v "$p" > /dev/null; then
-		notok "x11: $p is installed (make deps)"
-		exit 1
-	fi
-done
+need Xvfb xdotool xprop xwininfo xdpyinfo xrdb import convert identify openssl python3
 [ -x "$X" ] && [ -x tests/wmdelete ] || { notok "x11: make $X tests/wmdelete"; exit 1; }
 
 PIDS=
@@ -152,15 +147,6 @@ colourful() {
 
 key() {
 	xdotool key --clearmodifiers "$@"
-}
-
-# gone pid: the process has exited (a zombie counts)
-gone() {
-	st=$(ps -o stat= -p "$1" 2> /dev/null)
-	case $st in
-	''|Z*) return 0 ;;
-	esac
-	return 1
 }
 
 between() {
@@ -302,7 +288,7 @@ key Return
 key j
 check "while the open command runs (3 s) the window works at once" quick rowsel 2 5
 check "the open command is detached: no child of the window left" \
-	sh -c "! pgrep -P $PID > /dev/null"
+	eval '[ -z "$(children "$PID")" ]'
 
 # the window manager's close button
 tests/wmdelete "$W"
@@ -350,14 +336,14 @@ b=$(box 320 0 321 "$BAR")
 echo "# status while loading: $b"
 check "while loading: a status on the right of the title bar" sh -c \
 	"echo '$b' | awk -F'[x+]' '{ exit !(\$1 > 20 && \$1 + \$3 >= 280) }'"
-FETCH=$(pgrep -P "$PID" | head -n 1)
+FETCH=$(children "$PID" | head -n 1)
 check "while loading: the fetch is a child process" [ -n "$FETCH" ]
 xdotool windowsize "$W" 500 300
 check "while loading: a resize redraws" retry sh -c \
 	"import -window $W $D/r.png && [ \"\$(identify -format %wx%h $D/r.png)\" = 500x300 ]"
 key q
 check "while loading: q ends the process at once" within 20 "$PID"
-check "... and the fetch child is gone" retry gone "${FETCH:-0}"
+check "... and the fetch child is gone" retry gone "$FETCH"
 exec 3>&-
 
 # ---- a failure: no feed on standard input -----------------------------
@@ -423,10 +409,10 @@ check "https: q ends the process" within 20 "$PID"
 server stall
 start "https://localhost:$PORT/feed"
 check "https: a stalled server shows the title bar and no rows" retry sigis "B$BAR W[0-9]+"
-check "https: while stalled the fetch child waits" retry sh -c "pgrep -P $PID > /dev/null"
-FETCH=$(pgrep -P "$PID" | head -n 1)
+check "https: while stalled the fetch child waits" retry eval '[ -n "$(children "$PID")" ]'
+FETCH=$(children "$PID" | head -n 1)
 sleep 0.5
 key q
 check "https: a stalled server: q ends the process at once" within 20 "$PID"
-check "https: ... and the fetch child is gone" retry gone "${FETCH:-0}"
+check "https: ... and the fetch child is gone" retry gone "$FETCH"
 exit 0

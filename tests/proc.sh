@@ -1,0 +1,39 @@
+# See LICENSE file for copyright and license details.
+# proc.sh: sourced by tests/lib.sh and bench/lib.sh.  Processes are read
+# from /proc, not with ps or pgrep: procps is not in a minimal Debian.
+
+# /proc/PID/stat's fields after the command name (which may hold spaces
+# and parentheses): "state ppid ...", into $stat; 1 when there is no such
+# process
+procstat() {
+	case $1 in
+	''|*[!0-9]*|0) return 1 ;;
+	esac
+	{ read -r stat < "/proc/$1/stat"; } 2> /dev/null || return 1
+	stat=${stat##*) }
+}
+
+# children pid: the pids whose parent is pid, one a line
+children() {
+	for _f in /proc/[0-9]*/stat; do
+		_p=${_f#/proc/}
+		_p=${_p%/stat}
+		procstat "$_p" || continue
+		set -- "$1" $stat
+		[ "$3" = "$1" ] && echo "$_p"
+	done
+	return 0
+}
+
+# gone pid: the process has exited (a zombie counts); an empty or
+# malformed pid is no process of ours, and never counts as gone
+gone() {
+	case $1 in
+	''|*[!0-9]*|0) return 1 ;;
+	esac
+	procstat "$1" || return 0
+	case $stat in
+	Z*) return 0 ;;
+	esac
+	return 1
+}
