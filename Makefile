@@ -3,7 +3,7 @@
 
 include config.mk
 
-SRC = lwnrss.c http.c rdf.c util.c
+SRC = lwnrss.c drw.c http.c rdf.c store.c util.c
 OBJ = $(SRC:.c=.o)
 
 # unit tests are built twice: plain, and with the sanitizers
@@ -37,7 +37,9 @@ config.h:
 	cp config.def.h $@
 
 $(OBJ): config.mk util.h
-lwnrss.o: config.h http.h rdf.h
+lwnrss.o: config.h drw.h http.h rdf.h store.h
+drw.o: drw.h
+store.o: store.h
 http.o: http.h
 rdf.o: rdf.h
 
@@ -58,8 +60,9 @@ tests/http_test-san: tests/http_test.c http.c util.c http.h util.h
 	$(CC) $(TESTCFLAGS) $(BEARSSLINC) $(SAN) -o $@ tests/http_test.c util.c $(BEARSSLLIBS) $(LDFLAGS)
 
 # the window tests' build: the same lwnrss.c with tests/config.test.h
-tests/lwnrss-test: lwnrss.c tests/config.test.h http.o rdf.o util.o http.h rdf.h util.h
-	$(CC) $(LWNRSS_CFLAGS) -DCONFIG_H='"tests/config.test.h"' -o $@ lwnrss.c http.o rdf.o util.o $(LWNRSS_LDFLAGS)
+XOBJ = drw.o http.o rdf.o store.o util.o
+tests/lwnrss-test: lwnrss.c tests/config.test.h $(XOBJ) drw.h http.h rdf.h store.h util.h
+	$(CC) $(LWNRSS_CFLAGS) -DCONFIG_H='"tests/config.test.h"' -o $@ lwnrss.c $(XOBJ) $(LWNRSS_LDFLAGS)
 
 tests/wmdelete: tests/wmdelete.c
 	$(CC) $(LWNRSS_CFLAGS) -o $@ tests/wmdelete.c $(LWNRSS_LDFLAGS)
@@ -104,7 +107,7 @@ clean:
 dist: clean
 	mkdir -p lwnrss-$(VERSION)
 	cp -R LICENSE Makefile README config.mk config.def.h lwnrss.1 \
-		$(SRC) http.h rdf.h util.h tests bench lwnrss-$(VERSION)
+		$(SRC) drw.h http.h rdf.h store.h util.h tests bench lwnrss-$(VERSION)
 	tar -cf - lwnrss-$(VERSION) | gzip > lwnrss-$(VERSION).tar.gz
 	rm -rf lwnrss-$(VERSION)
 

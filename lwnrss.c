@@ -2,25 +2,25 @@
  *
  * lwnrss shows a feed's headlines, LWN.net's by default, in one X window.
  *
- * Three modules do the work: http.c fetches the feed over TLS, rdf.c
- * turns its bytes into a Feed, and this file shows it.  `lwnrss -p`
- * prints the headlines as "title<TAB>link" lines instead, for dmenu and
- * for scripts; `lwnrss -p -` reads the feed from standard input.
+ * Modules do the work: http.c fetches the feed over TLS, rdf.c turns its
+ * bytes into a Feed, store.c keeps the cache, drw.c draws text, and this
+ * file shows the feed.  `lwnrss -p` prints the headlines as
+ * "title<TAB>link" lines instead, for dmenu and for scripts;
+ * `lwnrss -p -` reads the feed from standard input.
  *
  * The window is one ordinary top-level window (or a child of the window
  * given with -w, for tabbed and other XEmbed hosts).  Everything is drawn
  * with Xft into a Pixmap the size of the window, which Expose copies;
  * after any change to the rows the whole Pixmap is redrawn, which for a
  * few dozen rows costs less than working out what changed; a new status
- * redraws the title bar alone.  Text goes through
- * one small layer (textrun) that decodes UTF-8, finds for each code point
- * a font that has it (the configured fonts first, then fontconfig's
- * fallback, remembering code points no font has) and cuts text with an
- * ellipsis where it would overflow.
+ * redraws the title bar alone.  Text goes through drw.c, which decodes
+ * UTF-8, finds for each code point a font that has it (the configured
+ * fonts first, then fontconfig's fallback, remembering code points no
+ * font has) and cuts text with an ellipsis where it would overflow.
  *
  * On start the cache's copy of the feed, if there is one, is painted
  * first; the first fetch starts after that paint, and asks the server
- * conditionally (see "the cache" for the file and its atomic writes).
+ * conditionally (store.c has the file and its atomic writes).
  *
  * The network never runs in this process.  fetchstart() forks a child
  * that calls http_get (or reads standard input for "-"), writes the
@@ -60,9 +60,11 @@
 #include <X11/keysym.h>
 #include <X11/Xft/Xft.h>
 
+#include "drw.h"
 #include "http.h"
 #include "rdf.h"
 #include "util.h"
+#include "store.h"
 
 /* macros */
 #define CLEANMASK(mask)         ((mask) & (ControlMask|Mod1Mask|Mod3Mask|Mod4Mask|Mod5Mask))
@@ -75,7 +77,6 @@
 /* enums */
 enum { SchemeNorm, SchemeSel, SchemeDim, SchemeBar, SchemeErr, SchemeLast }; /* color schemes */
 enum { ColFg, ColBg }; /* color scheme index */
-enum { FaceNorm, FaceBold, FaceLast }; /* font faces */
 enum { WMProtocols, WMDelete, NetWMName, NetWMPid, UTF8String, XEmbedInfo,
        AtomLast }; /* atoms */
 
@@ -97,13 +98,6 @@ typedef struct {
 	void (*func)(const Arg *);
 	const Arg arg;
 } Button;
-
-/* one font of a face; the first is configured, later ones are fallbacks */
-typedef struct Fnt {
-	XftFont *xfont;
-	FcPattern *pattern;     /* the configured pattern, for fallback lookups; NULL for fallbacks */
-	struct Fnt *next;
-} Fnt;
 
 /* function declarations: those config.h names come first */
 static void clickrow(const Arg *arg);
@@ -131,13 +125,9 @@ static int screen;
 static Window root, parentwin, win;
 static Pixmap pm;
 static GC gc;
-static XftDraw *xd;
+static Drw drw;
 static Atom atoms[AtomLast];
-static Fnt *faces[FaceLast];
 static XftColor scheme[SchemeLast][2];
-static const char *ellipsis = "...";
-static unsigned long nomatches[128];    /* code points no font has, hashed */
-static double dpi = 96;
 static int ww, wh;                      /* window size */
 static int pad, gap, barpad, barh, lineh, boldh, rowh; /* layout, px */
 static int mapped, dirty, running = 1;
@@ -189,219 +179,7 @@ static void (*handler[LASTEvent])(XEvent *) = {
 static int
 px(unsigned int v)
 {
-	return (int)(v * dpi / 96 + 0.5);
-}
-
-/* text and fonts */
-
-static Fnt *
-fontopen(const char *name, int bold)
-{
-	FcPattern *pat, *match;
-	FcResult res;
-	FcBool color;
-	XftFont *xf;
-	Fnt *f;
-
-	if (!(pat = FcNameParse((const FcChar8 *)name))) {
-		warn("cannot parse font name: %s", name);
-		return NULL;
-	}
-	if (bold) {
-		FcPatternDel(pat, FC_WEIGHT);
-		FcPatternAddInteger(pat, FC_WEIGHT, FC_WEIGHT_BOLD);
-	}
-	if (!(match = XftFontMatch(dpy, screen, pat, &res)) ||
-	    !(xf = XftFontOpenPattern(dpy, match))) {
-		if (match)
-			FcPatternDestroy(match);
-		FcPatternDestroy(pat);
-		warn("cannot load font: %s", name);
-		return NULL;
-	}
-	if (!colorfonts && FcPatternGetBool(xf->pattern, FC_COLOR, 0, &color) ==
-	    FcResultMatch && color) {
-		XftFontClose(dpy, xf);
-		FcPatternDestroy(pat);
-		warn("refusing colour font: %s", name);
-		return NULL;
-	}
-	f = ecalloc(1, sizeof(*f));
-	f->xfont = xf;
-	f->pattern = pat;
-	return f;
-}
-
-static void
-fontsfree(void)
-{
-	Fnt *f, *next;
-	int i;
-
-	for (i = 0; i < FaceLast; i++) {
-		for (f = faces[i]; f; f = next) {
-			next = f->next;
-			XftFontClose(dpy, f->xfont);
-			if (f->pattern)
-				FcPatternDestroy(f->pattern);
-			free(f);
-		}
-		faces[i] = NULL;
-	}
-}
-
-/* a font of face that has cp: a loaded one, else fontconfig's choice,
- * else the first one (which draws its "missing" box) */
-static Fnt *
-glyphfont(int face, unsigned long cp)
-{
-	Fnt *f, *last = NULL, *nf;
-	FcCharSet *cs;
-	FcPattern *pat, *match;
-	FcResult res;
-	FcBool color;
-	XftFont *xf = NULL;
-	size_t h = cp % LENGTH(nomatches);
-
-	for (f = faces[face]; f; f = f->next) {
-		if (XftCharExists(dpy, f->xfont, cp))
-			return f;
-		last = f;
-	}
-	if (nomatches[h] == cp)
-		return faces[face];
-
-	/* ask for the first font's family, size and weight with this glyph */
-	cs = FcCharSetCreate();
-	FcCharSetAddChar(cs, cp);
-	pat = FcPatternDuplicate(faces[face]->pattern);
-	FcPatternAddCharSet(pat, FC_CHARSET, cs);
-	FcPatternAddBool(pat, FC_SCALABLE, FcTrue);
-	if (!colorfonts)
-		FcPatternAddBool(pat, FC_COLOR, FcFalse);
-	match = XftFontMatch(dpy, screen, pat, &res);
-	FcCharSetDestroy(cs);
-	FcPatternDestroy(pat);
-	if (match && !(xf = XftFontOpenPattern(dpy, match)))
-		FcPatternDestroy(match);
-	if (xf && (!XftCharExists(dpy, xf, cp) || (!colorfonts &&
-	    FcPatternGetBool(xf->pattern, FC_COLOR, 0, &color) == FcResultMatch &&
-	    color))) {
-		XftFontClose(dpy, xf);
-		xf = NULL;
-	}
-	if (!xf) {
-		nomatches[h] = cp;
-		return faces[face];
-	}
-	nf = ecalloc(1, sizeof(*nf));
-	nf->xfont = xf;
-	last->next = nf;
-	return nf;
-}
-
-/*
- * textrun walks s[0..len) in face and returns the width of the part that
- * fits in maxw px (all of it when maxw < 0), its length in bytes in
- * *fit.  With fg it also draws that part, its line box's top at y.
- * Invalid UTF-8 shows as U+FFFD, control characters as spaces.
- */
-static int
-textrun(int face, int x, int y, const char *s, size_t len, int maxw,
-        size_t *fit, const XftColor *fg)
-{
-	FT_UInt glyphs[256], g;
-	XGlyphInfo ext;
-	Fnt *f, *runf = NULL;
-	unsigned long cp;
-	size_t i = 0, n, ng = 0;
-	int w = 0, runx = x, base = y + faces[face]->xfont->ascent;
-
-	while (i < len) {
-		n = utf8dec(s + i, len - i, &cp);
-		if (cp < 0x20 || cp == 0x7f)
-			cp = ' ';
-		f = glyphfont(face, cp);
-		g = XftCharIndex(dpy, f->xfont, cp);
-		XftGlyphExtents(dpy, f->xfont, &g, 1, &ext);
-		if (maxw >= 0 && w + ext.xOff > maxw)
-			break;
-		if (fg) {
-			/* one XftDrawGlyphs per run of glyphs from one font */
-			if (ng && (f != runf || ng == LENGTH(glyphs))) {
-				XftDrawGlyphs(xd, fg, runf->xfont, runx, base, glyphs, ng);
-				runx = x + w;
-				ng = 0;
-			}
-			glyphs[ng++] = g;
-		}
-		runf = f;
-		w += ext.xOff;
-		i += n;
-	}
-	if (fg && ng)
-		XftDrawGlyphs(xd, fg, runf->xfont, runx, base, glyphs, ng);
-	if (fit)
-		*fit = i;
-	return w;
-}
-
-static int
-textw(int face, const char *s)
-{
-	return textrun(face, 0, 0, s, strlen(s), -1, NULL, NULL);
-}
-
-/* draw s in at most w px, ending in an ellipsis when it does not fit */
-static void
-drawtext(int face, int x, int y, int w, const char *s, const XftColor *fg)
-{
-	size_t len = strlen(s), n;
-	int ew, tw;
-
-	if (w <= 0)
-		return;
-	textrun(face, 0, 0, s, len, w, &n, NULL);
-	if (n == len) {
-		textrun(face, x, y, s, len, -1, NULL, fg);
-		return;
-	}
-	if ((ew = textw(face, ellipsis)) > w)
-		return;
-	textrun(face, 0, 0, s, len, w - ew, &n, NULL);
-	while (n > 0 && s[n - 1] == ' ')
-		n--;
-	tw = textrun(face, x, y, s, n, -1, NULL, fg);
-	textrun(face, x + tw, y, ellipsis, strlen(ellipsis), -1, NULL, fg);
-}
-
-/* draw s in at most lines lines of w px, broken at spaces */
-static void
-drawwrapped(int face, int x, int y, int w, const char *s, unsigned int lines,
-            const XftColor *fg)
-{
-	size_t len, n, b;
-	unsigned int l;
-
-	for (l = 0; l < lines && *s; l++, y += lineh) {
-		len = strlen(s);
-		if (l + 1 == lines) {
-			drawtext(face, x, y, w, s, fg);
-			break;
-		}
-		textrun(face, 0, 0, s, len, w, &n, NULL);
-		if (n == 0)
-			break;
-		if (n < len && s[n] != ' ') {
-			for (b = n; b > 0 && s[b - 1] != ' '; b--)
-				;
-			if (b > 0)
-				n = b;
-		}
-		textrun(face, x, y, s, n, -1, NULL, fg);
-		for (s += n; *s == ' '; s++)
-			;
-	}
+	return (int)(v * drw.dpi / 96 + 0.5);
 }
 
 /* drawing */
@@ -468,13 +246,13 @@ drawbar(void)
 	} else {
 		snprintf(text, sizeof(text), "%s", status);
 	}
-	XftDrawRect(xd, &c[ColBg], 0, 0, ww, barh);
+	drw_rect(&drw, &c[ColBg], 0, 0, ww, barh);
 	/* the status keeps its place unless the title would get less than a third */
-	tw = textw(FaceBold, title);
-	sw = MIN(textw(FaceNorm, text), avail - MIN(tw, avail / 3) - pad);
+	tw = drw_textw(&drw, FaceBold, title);
+	sw = MIN(drw_textw(&drw, FaceNorm, text), avail - MIN(tw, avail / 3) - pad);
 	if (sw > 0)
-		drawtext(FaceNorm, ww - pad - sw, y, sw, text, &c[ColFg]);
-	drawtext(FaceBold, pad, barpad, avail - (sw > 0 ? sw + pad : 0), title,
+		drw_text(&drw, FaceNorm, ww - pad - sw, y, sw, text, &c[ColFg]);
+	drw_text(&drw, FaceBold, pad, barpad, avail - (sw > 0 ? sw + pad : 0), title,
 	         &c[ColFg]);
 }
 
@@ -488,13 +266,13 @@ drawrow(int i, int y)
 	struct tm tm;
 	int w = ww - 2 * pad;
 
-	XftDrawRect(xd, &c[ColBg], 0, y, ww, rowh - 1);
-	XftDrawRect(xd, &scheme[SchemeDim][ColBg], 0, y + rowh - 1, ww, 1);
+	drw_rect(&drw, &c[ColBg], 0, y, ww, rowh - 1);
+	drw_rect(&drw, &scheme[SchemeDim][ColBg], 0, y + rowh - 1, ww, 1);
 	/* new: a bar in the left padding, beside the title */
 	if (isnew && isnew[i])
-		XftDrawRect(xd, &newclr, pad / 3, y + pad, MAX(pad / 4, 2), boldh);
+		drw_rect(&drw, &newclr, pad / 3, y + pad, MAX(pad / 4, 2), boldh);
 	y += pad;
-	drawtext(FaceBold, pad, y, w, it->title, &c[ColFg]);
+	drw_text(&drw, FaceBold, pad, y, w, it->title, &c[ColFg]);
 	y += boldh + gap;
 
 	date[0] = '\0';
@@ -503,10 +281,10 @@ drawrow(int i, int y)
 	snprintf(meta, sizeof(meta), "%s%s%s", date[0] ? date : it->date,
 	         (date[0] || it->date[0]) && it->author[0] ? "  \xc2\xb7  " : "",
 	         it->author);
-	drawtext(FaceNorm, pad, y, w, meta, dim);
+	drw_text(&drw, FaceNorm, pad, y, w, meta, dim);
 	y += lineh;
 	if (desclines && descs && descs[i])
-		drawwrapped(FaceNorm, pad, y, w, descs[i], desclines, dim);
+		drw_wrapped(&drw, FaceNorm, pad, y, w, descs[i], desclines, dim);
 }
 
 static void
@@ -518,9 +296,9 @@ drawall(void)
 	for (i = top, y = barh; i < (int)feed.nitems && y < wh; i++, y += rowh)
 		drawrow(i, y);
 	if (y < wh)
-		XftDrawRect(xd, &scheme[SchemeNorm][ColBg], 0, y, ww, wh - y);
+		drw_rect(&drw, &scheme[SchemeNorm][ColBg], 0, y, ww, wh - y);
 	if (!feed.nitems && barh < wh && fetchpid < 0 && !failed)
-		drawtext(FaceNorm, pad, barh + pad, ww - 2 * pad, "No headlines.",
+		drw_text(&drw, FaceNorm, pad, barh + pad, ww - 2 * pad, "No headlines.",
 		         &scheme[SchemeDim][ColFg]);
 	dirty = dirtybar = 0;
 }
@@ -557,7 +335,7 @@ resize(int w, int h)
 	if (pm)
 		XFreePixmap(dpy, pm);
 	pm = XCreatePixmap(dpy, win, ww, wh, DefaultDepth(dpy, screen));
-	XftDrawChange(xd, pm);
+	drw_setdrawable(&drw, pm);
 	clamp(1);
 }
 
@@ -594,306 +372,26 @@ setstatus(int fail, const char *fmt, ...)
 		dirty = 1;
 }
 
-/* the cache */
+/* the cache's feed */
 
-/*
- * The last good feed of each URL, so that the window paints before the
- * network answers, works offline, and asks the server conditionally.  One
- * file per URL under $XDG_CACHE_HOME/lwnrss/ (~/.cache/lwnrss/), named by
- * the URL's FNV-1a hash:
- *
- *	lwnrss-cache 1\n
- *	url URL\n
- *	etag ETAG\n            (the value empty when there was none)
- *	lastmod LAST-MODIFIED\n
- *	fetched SECONDS\n      (since the epoch)
- *	length N\n
- *	\n
- *	N bytes: the body as the server sent it
- *
- * A file that does not follow this to the byte (cut short, another
- * program's, another URL's with the same hash) is ignored with a warning.
- * A writer locks HASH.tmp, writes it whole, fsyncs it, renames it over
- * HASH and fsyncs the directory: a kill at any moment leaves the old cache
- * or the new one, and at most one stale HASH.tmp, which the next writer
- * reuses.  Only a body that parses as a whole feed is written.
- */
-typedef struct {
-	Buf body;
-	char *etag, *lastmod;   /* NULL when none */
-	time_t fetched;
-} Cache;
-
-static unsigned long long
-fnv1a(const char *s)
-{
-	unsigned long long h = 14695981039346656037ULL;
-
-	for (; *s; s++)
-		h = (h ^ (unsigned char)*s) * 1099511628211ULL;
-	return h;
-}
-
-/* url's cache file, or NULL when it can have none */
-static char *
-cachepath(const char *url)
-{
-	const char *dir, *sub, *s;
-	char *p;
-	size_t n;
-
-	/* the header is made of lines: a URL that could break one gets no cache */
-	for (s = url; *s; s++)
-		if ((unsigned char)*s < 0x20 || *s == 0x7f)
-			return NULL;
-	/* the XDG base directory spec: a relative path is to be ignored */
-	if ((dir = getenv("XDG_CACHE_HOME")) && dir[0] == '/')
-		sub = "/lwnrss/";
-	else if ((dir = getenv("HOME")) && dir[0])
-		sub = "/.cache/lwnrss/";
-	else
-		return NULL;
-	n = strlen(dir) + strlen(sub) + 17;
-	p = ecalloc(1, n);
-	snprintf(p, n, "%s%s%016llx", dir, sub, fnv1a(url));
-	return p;
-}
-
-/* mkdir -p the directories of path, private as the cache is */
+/* url's cache, parsed in place (c's body must outlive *f); 0, or -1 when
+ * there is none or none usable (said why) */
 static int
-mkdirs(char *path)
+cacheread(const char *url, Cache *c, Feed *f)
 {
-	char *s;
+	char err[512];
 
-	for (s = path + 1; (s = strchr(s, '/')); s++) {
-		*s = '\0';
-		if (mkdir(path, 0700) < 0 && errno != EEXIST) {
-			*s = '/';
-			return -1;
-		}
-		*s = '/';
-	}
-	return 0;
-}
-
-/* the value of the header line "key value" at *p; *p then follows it */
-static char *
-cachefield(char **p, char *end, const char *key)
-{
-	size_t kl = strlen(key);
-	char *nl, *v;
-
-	if (!(nl = memchr(*p, '\n', end - *p)) || (size_t)(nl - *p) < kl + 1 ||
-	    memcmp(*p, key, kl) || (*p)[kl] != ' ')
-		return NULL;
-	*nl = '\0';
-	v = *p + kl + 1;
-	*p = nl + 1;
-	return v;
-}
-
-/* a decimal number with nothing around it */
-static int
-cachenum(const char *s, unsigned long long *v)
-{
-	char *e;
-
-	if (*s < '0' || *s > '9')
-		return -1;
-	errno = 0;
-	*v = strtoull(s, &e, 10);
-	return errno || *e ? -1 : 0;
-}
-
-static void
-cachefree(Cache *c)
-{
-	buffree(&c->body);
-	free(c->etag);
-	free(c->lastmod);
-	memset(c, 0, sizeof(*c));
-}
-
-/* 0 with *c filled; -1 when there is none, or none usable (said why) */
-static int
-cacheload(const char *url, Cache *c)
-{
-	Buf b = {0};
-	char *path, *p, *end, *v, *e, *l, *f, *n;
-	const char *why = "corrupt cache file ignored";
-	unsigned long long fetched, len;
-	int fd, ret;
-
-	memset(c, 0, sizeof(*c));
-	if (!(path = cachepath(url)))
-		return -1;
-	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0) {
-		/* no cache yet, or no directory for one (said when writing) */
-		if (errno != ENOENT && errno != ENOTDIR)
-			warn("%s: cache ignored:", path);
-		free(path);
+	if (cache_load(url, maxfeed, c, err, sizeof(err)) < 0) {
+		if (err[0])
+			warn("%s", err);
 		return -1;
 	}
-	ret = readfd(fd, &b, maxfeed + strlen(url) + 65536);
-	close(fd);
-	if (ret < 0) {
-		warn("%s: cache ignored:", path);
-		buffree(&b);
-		free(path);
-		return -1;
-	}
-	if (ret > 0 || !b.len)
-		goto bad;
-	p = b.p;
-	end = b.p + b.len;
-	if (!(v = cachefield(&p, end, "lwnrss-cache")) || strcmp(v, "1")) {
-		why = "not an lwnrss cache file, ignored";
-		goto bad;
-	}
-	if (!(v = cachefield(&p, end, "url")))
-		goto bad;
-	if (strcmp(v, url)) {
-		why = "the cache of another URL, ignored";
-		goto bad;
-	}
-	if (!(e = cachefield(&p, end, "etag")) ||
-	    !(l = cachefield(&p, end, "lastmod")) ||
-	    !(f = cachefield(&p, end, "fetched")) ||
-	    !(n = cachefield(&p, end, "length")) ||
-	    p >= end || *p++ != '\n' || cachenum(f, &fetched) < 0 ||
-	    cachenum(n, &len) < 0 || len != (unsigned long long)(end - p))
-		goto bad;
-	c->etag = *e ? estrdup(e) : NULL;
-	c->lastmod = *l ? estrdup(l) : NULL;
-	c->fetched = (time_t)fetched;
-	memmove(b.p, p, len);
-	b.len = len;
-	b.p[len] = '\0';
-	c->body = b;
-	free(path);
-	return 0;
-bad:
-	warn("%s: %s", path, why);
-	buffree(&b);
-	free(path);
-	return -1;
-}
-
-/* parse c's body (in place: it must outlive *f); on failure warn and
- * free c */
-static int
-cacheparse(const char *url, Cache *c, Feed *f)
-{
-	char err[256] = "";
-
 	if (rdf_parse(f, c->body.p, c->body.len, err, sizeof(err)) < 0) {
 		warn("%s: cached feed ignored: %s", url, err);
-		cachefree(c);
+		cache_free(c);
 		return -1;
 	}
 	return 0;
-}
-
-static int
-writeall(int fd, const char *s, size_t n)
-{
-	ssize_t w;
-
-	while (n > 0) {
-		if ((w = write(fd, s, n)) < 0) {
-			if (errno == EINTR)
-				continue;
-			return -1;
-		}
-		s += w;
-		n -= w;
-	}
-	return 0;
-}
-
-/*
- * Replace url's cache with body.  Returns 0 when written, or left to
- * another lwnrss writing it at the same moment; -1 with a message in err.
- */
-static int
-cachesave(const char *url, const char *body, size_t len, const char *etag,
-          const char *lastmod, time_t fetched, char *err, size_t errlen)
-{
-	struct flock lk;
-	struct stat a, b;
-	Buf h = {0};
-	char *path, *tmp, *slash, tail[64];
-	int fd = -1, dfd, ret = -1, locked = 0;
-	size_t n;
-
-	if (!(path = cachepath(url)))
-		return 0;
-	n = strlen(path) + 5;
-	tmp = ecalloc(1, n);
-	snprintf(tmp, n, "%s.tmp", path);
-	/* http.c refuses control characters in headers; a validator that
-	 * still had a line break would break the header: send none then */
-	if (etag && strpbrk(etag, "\r\n"))
-		etag = NULL;
-	if (lastmod && strpbrk(lastmod, "\r\n"))
-		lastmod = NULL;
-	if (mkdirs(path) < 0 ||
-	    (fd = open(tmp, O_WRONLY | O_CREAT | O_CLOEXEC, 0600)) < 0)
-		goto fail;
-	/* one writer per file: the lock goes with the process, even killed */
-	memset(&lk, 0, sizeof(lk));
-	lk.l_type = F_WRLCK;
-	lk.l_whence = SEEK_SET;
-	if (fcntl(fd, F_SETLK, &lk) < 0) {
-		if (errno != EACCES && errno != EAGAIN)
-			goto fail;
-		ret = 0;
-		goto out;
-	}
-	locked = 1;
-	/* the writer we waited for may have renamed this very file into
-	 * place: then it is the cache, not ours to truncate */
-	if (fstat(fd, &a) < 0 || stat(tmp, &b) < 0 || a.st_dev != b.st_dev ||
-	    a.st_ino != b.st_ino) {
-		ret = 0;
-		goto out;
-	}
-	snprintf(tail, sizeof(tail), "\nfetched %lld\nlength %zu\n\n",
-	         (long long)fetched, len);
-	if (bufadd(&h, "lwnrss-cache 1\nurl ", 19) < 0 ||
-	    bufadd(&h, url, strlen(url)) < 0 || bufadd(&h, "\netag ", 6) < 0 ||
-	    (etag && bufadd(&h, etag, strlen(etag)) < 0) ||
-	    bufadd(&h, "\nlastmod ", 9) < 0 ||
-	    (lastmod && bufadd(&h, lastmod, strlen(lastmod)) < 0) ||
-	    bufadd(&h, tail, strlen(tail)) < 0) {
-		errno = ENOMEM;
-		goto fail;
-	}
-	if (ftruncate(fd, 0) < 0 || writeall(fd, h.p, h.len) < 0 ||
-	    writeall(fd, body, len) < 0 || fsync(fd) < 0 || rename(tmp, path) < 0)
-		goto fail;
-	locked = 0;
-	/* the rename is durable once the directory is */
-	slash = strrchr(path, '/');
-	*slash = '\0';
-	if ((dfd = open(path, O_RDONLY | O_CLOEXEC)) >= 0) {
-		fsync(dfd);
-		close(dfd);
-	}
-	ret = 0;
-	goto out;
-fail:
-	snprintf(err, errlen, "%s: cannot write the cache: %s", tmp,
-	         strerror(errno));
-	if (locked)
-		unlink(tmp);
-out:
-	if (fd >= 0)
-		close(fd);
-	buffree(&h);
-	free(tmp);
-	free(path);
-	return ret;
 }
 
 /* data is a whole feed, worth caching; parsed in a copy, as rdf_parse
@@ -1027,7 +525,7 @@ printmode(const char *url)
 	}
 
 	/* the cache's validators make the request conditional */
-	hascache = cacheload(url, &c) == 0 && cacheparse(url, &c, &cf) == 0;
+	hascache = cacheread(url, &c, &cf) == 0;
 	httpopts(&o);
 	if (hascache) {
 		o.etag = c.etag;
@@ -1060,7 +558,7 @@ printmode(const char *url)
 					warn("stdout:");
 					status = 1;
 				}
-				if (!f.truncated && cachesave(url, r.body, r.len, r.etag,
+				if (!f.truncated && cache_save(url, r.body, r.len, r.etag,
 				    r.lastmod, time(NULL), cerr, sizeof(cerr)) < 0)
 					warn("%s", cerr);
 				rdf_free(&f);
@@ -1090,7 +588,7 @@ printmode(const char *url)
 	http_free(&r);
 	if (hascache) {
 		rdf_free(&cf);
-		cachefree(&c);
+		cache_free(&c);
 	}
 flush:
 	if (!closed && (fflush(stdout) == EOF || ferror(stdout))) {
@@ -1204,7 +702,7 @@ cacheshow(void)
 	Cache c;
 	Feed f;
 
-	if (cacheload(url, &c) < 0 || cacheparse(url, &c, &f) < 0)
+	if (cacheread(url, &c, &f) < 0)
 		return;
 	etag = c.etag;
 	lastmod = c.lastmod;
@@ -1256,7 +754,7 @@ fetchchild(int fd)
 		o.lastmod = lastmod;
 		ret = http_get(url, &o, &r);
 		if (ret == 0 && isfeed(r.body, r.len))
-			cachesave(url, r.body, r.len, r.etag, r.lastmod, time(NULL),
+			cache_save(url, r.body, r.len, r.etag, r.lastmod, time(NULL),
 			          cerr, sizeof(cerr));
 	}
 	snprintf(head, sizeof(head), "%d %d %ld\n", ret, r.status, r.retryafter);
@@ -1694,46 +1192,27 @@ setup(Window embed, int argc, char *argv[])
 	XSetWindowAttributes swa;
 	XWindowAttributes wa;
 	XSizeHints *sh;
-	Visual *vis;
-	Colormap cmap;
-	Fnt *f, **tail;
 	long pid, xembed[2] = { 0, XEMBED_MAPPED };
 	size_t i;
-	int face, j, w, h;
+	int j, w, h;
 
 	screen = DefaultScreen(dpy);
 	root = RootWindow(dpy, screen);
-	vis = DefaultVisual(dpy, screen);
-	cmap = DefaultColormap(dpy, screen);
 	parentwin = embed ? embed : root;
 	XInternAtoms(dpy, names, AtomLast, False, atoms);
 
-	for (face = 0; face < FaceLast; face++) {
-		tail = &faces[face];
-		for (i = 0; i < LENGTH(fonts); i++) {
-			if ((f = fontopen(fonts[i], face == FaceBold))) {
-				*tail = f;
-				tail = &f->next;
-			}
-		}
-		if (!faces[face])
-			die("no font could be loaded");
-	}
-	if (FcPatternGetDouble(faces[FaceNorm]->xfont->pattern, FC_DPI, 0,
-	    &dpi) != FcResultMatch || dpi <= 0)
-		dpi = 96;
-	if (XftCharExists(dpy, faces[FaceNorm]->xfont, 0x2026))
-		ellipsis = "\xe2\x80\xa6";
+	/* drawn on the root until the window's Pixmap exists */
+	if (drw_init(&drw, dpy, screen, root, fonts, LENGTH(fonts), colorfonts) < 0)
+		die("no font could be loaded");
 	for (i = 0; i < SchemeLast; i++)
 		for (j = 0; j < 2; j++)
-			if (!XftColorAllocName(dpy, vis, cmap, colors[i][j],
-			    &scheme[i][j]))
+			if (drw_clr(&drw, colors[i][j], &scheme[i][j]) < 0)
 				die("cannot allocate color %s", colors[i][j]);
-	if (!XftColorAllocName(dpy, vis, cmap, newcolor, &newclr))
+	if (drw_clr(&drw, newcolor, &newclr) < 0)
 		die("cannot allocate color %s", newcolor);
 
-	lineh = faces[FaceNorm]->xfont->ascent + faces[FaceNorm]->xfont->descent;
-	boldh = faces[FaceBold]->xfont->ascent + faces[FaceBold]->xfont->descent;
+	lineh = drw.h[FaceNorm];
+	boldh = drw.h[FaceBold];
 	pad = px(padding);
 	gap = MAX(pad / 4, 1);
 	barpad = px(barpadding);
@@ -1755,7 +1234,6 @@ setup(Window embed, int argc, char *argv[])
 	                    CopyFromParent, CopyFromParent, CopyFromParent,
 	                    CWBackPixel | CWBitGravity | CWEventMask, &swa);
 	gc = XCreateGC(dpy, win, 0, NULL);
-	xd = XftDrawCreate(dpy, win, vis, cmap);
 	resize(w, h);
 
 	if (!(sh = XAllocSizeHints()))
@@ -1866,8 +1344,6 @@ run(const sigset_t *waitmask)
 static void
 cleanup(void)
 {
-	Visual *vis = DefaultVisual(dpy, screen);
-	Colormap cmap = DefaultColormap(dpy, screen);
 	int i, j;
 
 	fetchstop();
@@ -1877,12 +1353,11 @@ cleanup(void)
 	free(isnew);
 	free(etag);
 	free(lastmod);
-	fontsfree();
 	for (i = 0; i < SchemeLast; i++)
 		for (j = 0; j < 2; j++)
-			XftColorFree(dpy, vis, cmap, &scheme[i][j]);
-	XftColorFree(dpy, vis, cmap, &newclr);
-	XftDrawDestroy(xd);
+			drw_clrfree(&drw, &scheme[i][j]);
+	drw_clrfree(&drw, &newclr);
+	drw_free(&drw);
 	XFreePixmap(dpy, pm);
 	XFreeGC(dpy, gc);
 	if (win)

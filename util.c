@@ -145,6 +145,23 @@ readfd(int fd, Buf *b, size_t max)
 	}
 }
 
+int
+writeall(int fd, const char *s, size_t n)
+{
+	ssize_t w;
+
+	while (n > 0) {
+		if ((w = write(fd, s, n)) < 0) {
+			if (errno == EINTR)
+				continue;
+			return -1;
+		}
+		s += w;
+		n -= w;
+	}
+	return 0;
+}
+
 size_t
 utf8enc(char *s, unsigned long cp)
 {
@@ -205,6 +222,16 @@ utf8dec(const char *s, size_t n, unsigned long *cp)
 		c = 0xfffd;
 	*cp = c;
 	return len;
+}
+
+unsigned long long
+fnv1a(const char *s)
+{
+	unsigned long long h = 14695981039346656037ULL;
+
+	for (; *s; s++)
+		h = (h ^ (unsigned char)*s) * 1099511628211ULL;
+	return h;
 }
 
 /* days since 1970-01-01 of a proleptic Gregorian date (month 1..12) */

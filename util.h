@@ -23,6 +23,9 @@ int bufadd(Buf *b, const void *s, size_t n);
 int bufaddc(Buf *b, int c);
 void buffree(Buf *b);
 
+/* write all of s[0..n) to fd, retrying on EINTR: 0, or -1 with errno set */
+int writeall(int fd, const char *s, size_t n);
+
 /* read fd to EOF into b: 0 on success, -1 with errno set on a read
  * error, 1 when more than max bytes arrived (b then holds max + 1 bytes) */
 int readfd(int fd, Buf *b, size_t max);
@@ -32,6 +35,9 @@ size_t utf8enc(char *s, unsigned long cp);
 /* decode one UTF-8 sequence of s[0..n) (n > 0) into *cp, U+FFFD for an
  * invalid one; returns the bytes consumed, at least 1 */
 size_t utf8dec(const char *s, size_t n, unsigned long *cp);
+
+/* the 64-bit FNV-1a hash of s */
+unsigned long long fnv1a(const char *s);
 
 /* days since 1970-01-01 of a proleptic Gregorian date (month 1..12),
  * whatever the time zone */

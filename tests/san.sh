@@ -11,7 +11,11 @@ cd "$(dirname "$0")/.." || exit 1
 S=$(pwd)/$T/san
 rm -rf "$S"
 mkdir -p "$S/tree" "$S/log"
-cp -R Makefile config.mk config.def.h lwnrss.1 http.c http.h lwnrss.c rdf.c rdf.h util.c util.h "$S/tree"
+cp -R Makefile config.mk config.def.h lwnrss.1 "$S/tree"
+# the sources, but not config.h: the build makes it from config.def.h
+for f in ./*.c ./*.h; do
+	[ "$f" = ./config.h ] || cp "$f" "$S/tree"
+done
 mkdir -p "$S/tree/tests"
 for f in tests/*; do
 	case "$f" in

@@ -1,0 +1,276 @@
+/* See LICENSE file for copyright and license details. */
+#include <stdlib.h>
+#include <string.h>
+
+#include <X11/Xlib.h>
+#include <X11/Xft/Xft.h>
+
+#include "drw.h"
+#include "util.h"
+
+static Fnt *
+fontopen(Drw *d, const char *name, int bold)
+{
+	FcPattern *pat, *match;
+	FcResult res;
+	FcBool color;
+	XftFont *xf;
+	Fnt *f;
+
+	if (!(pat = FcNameParse((const FcChar8 *)name))) {
+		warn("cannot parse font name: %s", name);
+		return NULL;
+	}
+	if (bold) {
+		FcPatternDel(pat, FC_WEIGHT);
+		FcPatternAddInteger(pat, FC_WEIGHT, FC_WEIGHT_BOLD);
+	}
+	if (!(match = XftFontMatch(d->dpy, d->screen, pat, &res)) ||
+	    !(xf = XftFontOpenPattern(d->dpy, match))) {
+		if (match)
+			FcPatternDestroy(match);
+		FcPatternDestroy(pat);
+		warn("cannot load font: %s", name);
+		return NULL;
+	}
+	if (!d->colorfonts && FcPatternGetBool(xf->pattern, FC_COLOR, 0, &color) ==
+	    FcResultMatch && color) {
+		XftFontClose(d->dpy, xf);
+		FcPatternDestroy(pat);
+		warn("refusing colour font: %s", name);
+		return NULL;
+	}
+	f = ecalloc(1, sizeof(*f));
+	f->xfont = xf;
+	f->pattern = pat;
+	return f;
+}
+
+int
+drw_init(Drw *d, Display *dpy, int screen, Drawable dr, const char **fonts,
+         size_t n, int colorfonts)
+{
+	Fnt *f, **tail;
+	size_t i;
+	int face;
+
+	memset(d, 0, sizeof(*d));
+	d->dpy = dpy;
+	d->screen = screen;
+	d->vis = DefaultVisual(dpy, screen);
+	d->cmap = DefaultColormap(dpy, screen);
+	d->colorfonts = colorfonts;
+	for (face = 0; face < FaceLast; face++) {
+		tail = &d->faces[face];
+		for (i = 0; i < n; i++) {
+			if ((f = fontopen(d, fonts[i], face == FaceBold))) {
+				*tail = f;
+				tail = &f->next;
+			}
+		}
+		if (!d->faces[face]) {
+			drw_free(d);
+			return -1;
+		}
+		d->h[face] = d->faces[face]->xfont->ascent + d->faces[face]->xfont->descent;
+	}
+	if (FcPatternGetDouble(d->faces[FaceNorm]->xfont->pattern, FC_DPI, 0,
+	    &d->dpi) != FcResultMatch || d->dpi <= 0)
+		d->dpi = 96;
+	d->ellipsis = XftCharExists(dpy, d->faces[FaceNorm]->xfont, 0x2026) ?
+	              "\xe2\x80\xa6" : "...";
+	d->xd = XftDrawCreate(dpy, dr, d->vis, d->cmap);
+	return 0;
+}
+
+void
+drw_free(Drw *d)
+{
+	Fnt *f, *next;
+	int i;
+
+	for (i = 0; i < FaceLast; i++) {
+		for (f = d->faces[i]; f; f = next) {
+			next = f->next;
+			XftFontClose(d->dpy, f->xfont);
+			if (f->pattern)
+				FcPatternDestroy(f->pattern);
+			free(f);
+		}
+		d->faces[i] = NULL;
+	}
+	if (d->xd)
+		XftDrawDestroy(d->xd);
+	d->xd = NULL;
+}
+
+void
+drw_setdrawable(Drw *d, Drawable dr)
+{
+	XftDrawChange(d->xd, dr);
+}
+
+int
+drw_clr(Drw *d, const char *name, XftColor *c)
+{
+	return XftColorAllocName(d->dpy, d->vis, d->cmap, name, c) ? 0 : -1;
+}
+
+void
+drw_clrfree(Drw *d, XftColor *c)
+{
+	XftColorFree(d->dpy, d->vis, d->cmap, c);
+}
+
+void
+drw_rect(Drw *d, const XftColor *c, int x, int y, int w, int h)
+{
+	if (w > 0 && h > 0)
+		XftDrawRect(d->xd, c, x, y, w, h);
+}
+
+/* a font of face that has cp: a loaded one, else fontconfig's choice,
+ * else the first one (which draws its "missing" box) */
+static Fnt *
+glyphfont(Drw *d, int face, unsigned long cp)
+{
+	Fnt *f, *last = NULL, *nf;
+	FcCharSet *cs;
+	FcPattern *pat, *match;
+	FcResult res;
+	FcBool color;
+	XftFont *xf = NULL;
+	size_t h = cp % LENGTH(d->nomatches);
+
+	for (f = d->faces[face]; f; f = f->next) {
+		if (XftCharExists(d->dpy, f->xfont, cp))
+			return f;
+		last = f;
+	}
+	if (d->nomatches[h] == cp)
+		return d->faces[face];
+
+	/* ask for the first font's family, size and weight with this glyph */
+	cs = FcCharSetCreate();
+	FcCharSetAddChar(cs, cp);
+	pat = FcPatternDuplicate(d->faces[face]->pattern);
+	FcPatternAddCharSet(pat, FC_CHARSET, cs);
+	FcPatternAddBool(pat, FC_SCALABLE, FcTrue);
+	if (!d->colorfonts)
+		FcPatternAddBool(pat, FC_COLOR, FcFalse);
+	match = XftFontMatch(d->dpy, d->screen, pat, &res);
+	FcCharSetDestroy(cs);
+	FcPatternDestroy(pat);
+	if (match && !(xf = XftFontOpenPattern(d->dpy, match)))
+		FcPatternDestroy(match);
+	if (xf && (!XftCharExists(d->dpy, xf, cp) || (!d->colorfonts &&
+	    FcPatternGetBool(xf->pattern, FC_COLOR, 0, &color) == FcResultMatch &&
+	    color))) {
+		XftFontClose(d->dpy, xf);
+		xf = NULL;
+	}
+	if (!xf) {
+		d->nomatches[h] = cp;
+		return d->faces[face];
+	}
+	nf = ecalloc(1, sizeof(*nf));
+	nf->xfont = xf;
+	last->next = nf;
+	return nf;
+}
+
+int
+drw_run(Drw *d, int face, int x, int y, const char *s, size_t len, int maxw,
+        size_t *fit, const XftColor *fg)
+{
+	FT_UInt glyphs[256], g;
+	XGlyphInfo ext;
+	Fnt *f, *runf = NULL;
+	unsigned long cp;
+	size_t i = 0, n, ng = 0;
+	int w = 0, runx = x, base = y + d->faces[face]->xfont->ascent;
+
+	while (i < len) {
+		n = utf8dec(s + i, len - i, &cp);
+		if (cp < 0x20 || cp == 0x7f)
+			cp = ' ';
+		f = glyphfont(d, face, cp);
+		g = XftCharIndex(d->dpy, f->xfont, cp);
+		XftGlyphExtents(d->dpy, f->xfont, &g, 1, &ext);
+		if (maxw >= 0 && w + ext.xOff > maxw)
+			break;
+		if (fg) {
+			/* one XftDrawGlyphs per run of glyphs from one font */
+			if (ng && (f != runf || ng == LENGTH(glyphs))) {
+				XftDrawGlyphs(d->xd, fg, runf->xfont, runx, base, glyphs, ng);
+				runx = x + w;
+				ng = 0;
+			}
+			glyphs[ng++] = g;
+		}
+		runf = f;
+		w += ext.xOff;
+		i += n;
+	}
+	if (fg && ng)
+		XftDrawGlyphs(d->xd, fg, runf->xfont, runx, base, glyphs, ng);
+	if (fit)
+		*fit = i;
+	return w;
+}
+
+int
+drw_textw(Drw *d, int face, const char *s)
+{
+	return drw_run(d, face, 0, 0, s, strlen(s), -1, NULL, NULL);
+}
+
+void
+drw_text(Drw *d, int face, int x, int y, int w, const char *s, const XftColor *fg)
+{
+	size_t len = strlen(s), n;
+	int ew, tw;
+
+	if (w <= 0)
+		return;
+	drw_run(d, face, 0, 0, s, len, w, &n, NULL);
+	if (n == len) {
+		drw_run(d, face, x, y, s, len, -1, NULL, fg);
+		return;
+	}
+	if ((ew = drw_textw(d, face, d->ellipsis)) > w)
+		return;
+	drw_run(d, face, 0, 0, s, len, w - ew, &n, NULL);
+	while (n > 0 && s[n - 1] == ' ')
+		n--;
+	tw = drw_run(d, face, x, y, s, n, -1, NULL, fg);
+	drw_run(d, face, x + tw, y, d->ellipsis, strlen(d->ellipsis), -1, NULL, fg);
+}
+
+void
+drw_wrapped(Drw *d, int face, int x, int y, int w, const char *s,
+            unsigned int lines, const XftColor *fg)
+{
+	size_t len, n, b;
+	unsigned int l;
+
+	for (l = 0; l < lines && *s; l++, y += d->h[face]) {
+		len = strlen(s);
+		if (l + 1 == lines) {
+			drw_text(d, face, x, y, w, s, fg);
+			break;
+		}
+		drw_run(d, face, 0, 0, s, len, w, &n, NULL);
+		if (n == 0)
+			break;
+		if (n < len && s[n] != ' ') {
+			for (b = n; b > 0 && s[b - 1] != ' '; b--)
+				;
+			if (b > 0)
+				n = b;
+		}
+		drw_run(d, face, x, y, s, n, -1, NULL, fg);
+		for (s += n; *s == ' '; s++)
+			;
+	}
+}

@@ -1,0 +1,41 @@
+/* See LICENSE file for copyright and license details. */
+/*
+ * store: the files lwnrss keeps between runs, under the XDG base
+ * directories.  No X, no network, no global state.
+ *
+ * The cache ($XDG_CACHE_HOME/lwnrss/, ~/.cache/lwnrss/) holds the last
+ * good feed of each URL as the server sent it, with its validators, so
+ * that the window paints before the network answers, works offline and
+ * asks the server conditionally.  Every file is written whole and
+ * atomically (a locked temporary file, fsync, rename, a directory fsync):
+ * a kill at any moment leaves the old file or the new one.
+ */
+#include <stddef.h>
+#include <time.h>
+
+/* Buf is util.h's: include it first */
+
+typedef struct {
+	Buf body;               /* the feed's bytes, NUL-terminated */
+	char *etag, *lastmod;   /* the validators, NULL when none */
+	time_t fetched;         /* when the server sent or last confirmed it */
+} Cache;
+
+/*
+ * cache_load reads url's cache into *c, accepting a body of at most max
+ * bytes.  Returns 0, or -1 when there is none (err then "") or the file
+ * is unusable (err says which file and why: corrupt, another program's,
+ * another URL's); *c then needs no cache_free.
+ */
+int cache_load(const char *url, size_t max, Cache *c, char *err, size_t errlen);
+
+/*
+ * cache_save replaces url's cache with body and its validators (either
+ * may be NULL).  Returns 0 when written, or left to another lwnrss
+ * writing the same file at the same moment, and when url can have no
+ * cache (no home directory); -1 with a one-line message in err.
+ */
+int cache_save(const char *url, const char *body, size_t len, const char *etag,
+               const char *lastmod, time_t fetched, char *err, size_t errlen);
+
+void cache_free(Cache *c);
