@@ -144,7 +144,8 @@ static time_t fetched;                  /* when the server last sent or confirme
                                            feed (kept in memory: a 304 leaves the file); 0: unknown */
 static int fromcache;                   /* the rows are the cache's, unconfirmed by a fetch */
 static int cachewarned;                 /* a cache write failed and was reported */
-static char **descs;                    /* plain-text descriptions, one per item */
+static char **descs;                    /* per item: its description as text, made when
+                                           first drawn (rdf_text), NULL until then */
 static int sel, top;                    /* selected item, first item shown */
 static int pointrow = -1;               /* item under the last button press */
 static char status[256];                /* title bar's right-hand text */
@@ -276,13 +277,16 @@ drawrow(int i, int y)
 	y += boldh + gap;
 
 	date[0] = '\0';
-	if (it->time && localtime_r(&it->time, &tm))
+	if (it->dated && localtime_r(&it->time, &tm))
 		strftime(date, sizeof(date), datefmt, &tm);
 	snprintf(meta, sizeof(meta), "%s%s%s", date[0] ? date : it->date,
 	         (date[0] || it->date[0]) && it->author[0] ? "  \xc2\xb7  " : "",
 	         it->author);
 	drw_text(&drw, FaceNorm, pad, y, w, meta, dim);
 	y += lineh;
+	/* decoded only now: most descriptions are never shown */
+	if (desclines && descs && !descs[i] && it->desc[0])
+		descs[i] = rdf_text(it->desc);
 	if (desclines && descs && descs[i])
 		drw_wrapped(&drw, FaceNorm, pad, y, w, descs[i], desclines, dim);
 }
@@ -686,11 +690,8 @@ setfeed(Feed *f, Buf *raw)
 		}
 		free(link);
 	}
-	if (desclines) {
+	if (desclines)
 		descs = ecalloc(feed.nitems ? feed.nitems : 1, sizeof(*descs));
-		for (i = 0; i < (int)feed.nitems; i++)
-			descs[i] = rdf_text(feed.items[i].desc);
-	}
 	settitle(feed.title[0] ? feed.title : "lwnrss");
 	clamp(0);
 }

@@ -3,14 +3,20 @@
  * rdf.c reads RSS 1.0, RSS 2.0 and Atom in one pass, without a DTD and
  * without validating: it skips to the next '<', looks at what follows
  * ('!' for comments, CDATA and DOCTYPE, '?' for processing instructions,
- * '/' for end tags, else a start tag) and acts on the local names of the
- * few elements a headline reader needs.  A DOCTYPE is skipped, never
- * read, so no entity defined in one is ever expanded.
+ * '/' for end tags, else a start tag) and acts on the few elements a
+ * headline reader needs.  A DOCTYPE is skipped, never read, so no entity
+ * defined in one is ever expanded.
  *
- * Contexts (an item, an image or textinput whose title is nobody's, an
- * Atom author) end at the end tag of the same local name, not by counting
- * depth: a stray or missing end tag elsewhere cannot shift them, and
- * hostile nesting costs no memory.
+ * Elements are known by namespace and local name, as the Namespaces in
+ * XML recommendation says: a small scope of prefix bindings is kept as
+ * the elements open and close (the root's never closes before the end),
+ * and an element of a vocabulary rdf.c does not read is skipped whole,
+ * so that nothing inside it (a Media RSS title, an extension's link)
+ * becomes a field.  Contexts (an item, an Atom author) end at the end
+ * tag spelt as their start tag was; a stray end tag can close an inner
+ * scope early, never the root's, and hostile nesting costs no memory:
+ * the scope has a fixed size, and what nests deeper than it fits is
+ * read as a vocabulary of its own, skipped.
  *
  * Memory: the input is first made valid UTF-8 (converted from a declared
  * Latin-1 or windows-1252, or with invalid bytes replaced); a copy is made
@@ -19,6 +25,8 @@
  * than its source (no reference is shorter than the UTF-8 it stands for,
  * and a string's NUL takes the place of its end tag), so the writing never
  * passes the reading, and a feed costs its input and the items array.
+ * Descriptions are not decoded at all: they are only found, and stay as
+ * the feed has them until rdf_text decodes the few that are shown.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -38,45 +46,86 @@ static const unsigned char wstab[256] = {
 	['\t'] = 1, ['\n'] = 1, ['\r'] = 1, [' '] = 1,
 };
 
-enum { FTitle, FLink, FDesc, FDate, FAuthor, FLast };
+/*
+ * The vocabularies read.  NsNone is no namespace at all: RSS 0.91, 0.92
+ * and 2.0 put their elements there.  NsOther is any other namespace, and
+ * the one an undeclared prefix that is not well known (see wellknown) is
+ * taken to be in.
+ */
+enum { NsNone, NsRss, NsRdf, NsDc, NsContent, NsAtom, NsSyn, NsXml, NsOther };
+
+#define IN(ns)                  (1u << (ns))
+#define RSS                     (IN(NsNone) | IN(NsRss))
+#define ATOM                    IN(NsAtom)
+
+static const struct {
+	const char *uri;
+	int ns;
+} nsuris[] = {
+	{ "http://purl.org/rss/1.0/", NsRss },
+	{ "http://purl.org/dc/elements/1.1/", NsDc },
+	{ "http://www.w3.org/1999/02/22-rdf-syntax-ns#", NsRdf },
+	{ "http://www.w3.org/2005/Atom", NsAtom },
+	{ "http://purl.org/rss/1.0/modules/content/", NsContent },
+	{ "http://purl.org/rss/1.0/modules/syndication/", NsSyn },
+	{ "http://my.netscape.com/rdf/simple/0.9/", NsRss },     /* RSS 0.90 */
+	{ "http://purl.org/atom/ns#", NsAtom },                 /* Atom 0.3 */
+	{ "http://backend.userland.com/rss2", NsNone },         /* RSS 2.0, once */
+	{ "http://www.w3.org/XML/1998/namespace", NsXml },
+};
+
+enum { FTitle, FLink, FDesc, FDate, FAuthor, FTtl, FPeriod, FFreq, FBase, FLast };
+#define FITEM                   (FAuthor + 1)   /* the fields an item has */
 enum { TCap, TItem, TSkip, TRoot, TAuthor, TName, TLink, TGuid };
 
 typedef struct {
 	const char *name;
 	size_t len;
+	unsigned int ns;        /* the vocabularies it is in, IN(ns) bits */
 	int type, field, prio;
 } Tag;
 
-#define T(name, type, field, prio) { name, sizeof(name) - 1, type, field, prio }
+#define T(name, ns, type, field, prio) { name, sizeof(name) - 1, ns, type, field, prio }
 
-/* by local name, the most frequent first; a higher prio replaces a lower one */
+/* by local name, the most frequent first; a higher prio replaces a lower
+ * one.  An element of a vocabulary read that is not here is transparent:
+ * its content is read as if it were its parent's (RSS's channel and
+ * items, RDF's Seq, Atom's id) */
 static const Tag tags[] = {
-	T("item",        TItem,   0,       0),
-	T("title",       TCap,    FTitle,  2),
-	T("link",        TLink,   FLink,   2),
-	T("description", TCap,    FDesc,   2),
-	T("date",        TCap,    FDate,   2),
-	T("creator",     TCap,    FAuthor, 3),
-	T("entry",       TItem,   0,       0),
-	T("pubDate",     TCap,    FDate,   2),
-	T("updated",     TCap,    FDate,   1),
-	T("published",   TCap,    FDate,   2),
-	T("summary",     TCap,    FDesc,   2),
-	T("content",     TCap,    FDesc,   1),
-	T("encoded",     TCap,    FDesc,   1),
-	T("author",      TAuthor, FAuthor, 1),
-	T("name",        TName,   FAuthor, 2),
-	T("guid",        TGuid,   FLink,   1),
-	T("image",       TSkip,   0,       0),
-	T("textinput",   TSkip,   0,       0),
-	T("textInput",   TSkip,   0,       0),
-	T("source",      TSkip,   0,       0),
-	T("subtitle",    TCap,    FDesc,   2),
-	T("tagline",     TCap,    FDesc,   2),
-	T("rss",         TRoot,   0,       0),
-	T("RDF",         TRoot,   0,       0),
-	T("feed",        TRoot,   0,       0),
+	T("item",            RSS,          TItem,   0,       0),
+	T("title",           RSS | ATOM,   TCap,    FTitle,  2),
+	T("link",            RSS | ATOM,   TLink,   FLink,   2),
+	T("description",     RSS,          TCap,    FDesc,   2),
+	T("date",            IN(NsDc),     TCap,    FDate,   2),
+	T("creator",         IN(NsDc),     TCap,    FAuthor, 3),
+	T("entry",           ATOM,         TItem,   0,       0),
+	T("pubDate",         IN(NsNone),   TCap,    FDate,   2),
+	T("guid",            IN(NsNone),   TGuid,   FLink,   1),
+	T("updated",         ATOM,         TCap,    FDate,   1),
+	T("published",       ATOM,         TCap,    FDate,   2),
+	T("summary",         ATOM,         TCap,    FDesc,   2),
+	T("content",         ATOM,         TCap,    FDesc,   1),
+	T("encoded",         IN(NsContent), TCap,   FDesc,   1),
+	T("author",          ATOM,         TAuthor, FAuthor, 0),
+	T("author",          IN(NsNone),   TCap,    FAuthor, 1),
+	T("name",            ATOM,         TName,   FAuthor, 2),
+	T("image",           RSS,          TSkip,   0,       0),
+	T("textinput",       RSS,          TSkip,   0,       0),
+	T("textInput",       IN(NsNone),   TSkip,   0,       0),
+	T("source",          IN(NsNone) | ATOM, TSkip, 0,    0),
+	T("subtitle",        ATOM,         TCap,    FDesc,   2),
+	T("tagline",         ATOM,         TCap,    FDesc,   2),
+	T("ttl",             IN(NsNone),   TCap,    FTtl,    1),
+	T("updatePeriod",    IN(NsSyn),    TCap,    FPeriod, 1),
+	T("updateFrequency", IN(NsSyn),    TCap,    FFreq,   1),
+	T("updateBase",      IN(NsSyn),    TCap,    FBase,   1),
+	T("rss",             IN(NsNone),   TRoot,   0,       0),
+	T("RDF",             IN(NsRdf),    TRoot,   0,       0),
+	T("feed",            ATOM,         TRoot,   0,       0),
+	/* last, found by no name: any element of another vocabulary */
+	T("",                0,            TSkip,   0,       0),
 };
+#define FOREIGN                 (&tags[LENGTH(tags) - 1])
 
 typedef struct {
 	const char *name;
@@ -159,54 +208,83 @@ static const unsigned short cp1252[32] = {
 	0x2dc, 0x2122, 0x161, 0x203a, 0x153, 0x9d, 0x17e, 0x178,
 };
 
+/* bounds of the namespace scope: declarations in scope, elements with some */
+#define MAXDECL                 64
+#define MAXFRAME                32
+
 typedef struct {
 	char *s;                 /* the input, valid UTF-8, decoded in place */
-	const char *e;
+	const char *e;           /* its end, or that of its last '>' once parsing */
 	Feed *f;
 	size_t itemcap;
 	Item cur;                /* the item being read */
 	int initem;
 	unsigned char prio[2][FLast]; /* [0] the feed's fields, [1] cur's; 0: unset */
-	/* the open contexts, each closed by the end tag of its local name */
-	const char *rootname, *skipname, *capname, *capq;
-	size_t rootlen, skiplen, caplen, capqlen; /* capq: the qualified name */
+	char *hint[FLast];       /* the channel's ttl and syn: values, FTtl on */
+	/* the open contexts, each closed by the end tag spelt as its start tag
+	 * (its qualified name, in the input) */
+	const char *rootq, *itemq, *authq, *capq;
+	size_t rootqlen, itemqlen, authqlen, capqlen;
 	int rootdone, inauthor;
 	/* the field being captured: its text is written from capstart to o,
 	 * o never past the byte being read */
 	int cap;                 /* 0, or 1 + the Tag type */
-	int capfield, capprio, caphtml, captype;
+	int capfield, capprio, captype;
 	char *capstart, *o;
 	const char *err;
 	/*
+	 * The namespace scope.  depth counts the elements open outside a
+	 * capture; each element that declares namespaces gets a frame, the
+	 * depth of its content and where its declarations start in decl.
+	 * The prefixes point into start tags, which nothing overwrites: text
+	 * is only ever written after the start tag that began it, and no
+	 * declaration inside a captured value is read.
+	 */
+	size_t depth;
+	struct Decl {
+		const char *p;       /* the prefix, "" for the default namespace */
+		size_t n;
+		int ns;
+	} decl[MAXDECL];
+	size_t ndecl;
+	struct Frame {
+		size_t depth, ndecl;
+	} frame[MAXFRAME];
+	size_t nframe;
+	/*
 	 * Feeds repeat the shape of an item: for each tag (by index in
 	 * tags[] + 1, 0 for none), the start tag without attributes that
-	 * came next last time, as it was spelt.  It is compared with what
-	 * follows a '<' before any scan of the name or search of tags[].
-	 * Its bytes stay as they were: text is only ever written after the
-	 * start tag that began it.
+	 * came next last time, as it was spelt, and what it was found to be
+	 * in the scope then.  It is compared with what follows a '<' before
+	 * any scan of the name or search of tags[], and forgotten whenever
+	 * the scope changes.  Its bytes stay as they were, as the prefixes'.
 	 */
 	struct Next {
 		const char *name;        /* the qualified name, in the input */
 		size_t len, local;       /* its length; where its local name starts */
 		const Tag *tag;
+		int ns;
 	} next[LENGTH(tags) + 1];
 	size_t last;             /* the index in next of the last start tag */
 } Parser;
 
 static char nothing[1];
 
-static time_t datetime(const char *s);
+static int datetime(const char *s, time_t *t);
 static size_t htmltext(const char *s, size_t len, char *out);
 
 static char **
 field(Parser *ps, int fld)
 {
+	Item *it = ps->initem ? &ps->cur : NULL;
+
 	switch (fld) {
-	case FTitle:  return ps->initem ? &ps->cur.title : &ps->f->title;
-	case FLink:   return ps->initem ? &ps->cur.link : &ps->f->link;
-	case FDesc:   return ps->initem ? &ps->cur.desc : &ps->f->desc;
-	case FDate:   return ps->initem ? &ps->cur.date : &ps->f->date;
-	default:      return ps->initem ? &ps->cur.author : &ps->f->author;
+	case FTitle:  return it ? &it->title : &ps->f->title;
+	case FLink:   return it ? &it->link : &ps->f->link;
+	case FDesc:   return it ? &it->desc : &ps->f->desc;
+	case FDate:   return it ? &it->date : &ps->f->date;
+	case FAuthor: return it ? &it->author : &ps->f->author;
+	default:      return &ps->hint[fld];
 	}
 }
 
@@ -241,16 +319,20 @@ namematch(const char *a, size_t alen, const char *b, size_t blen)
 	return alen == blen && samename(a, b, alen);
 }
 
+/* the entry of tags[] for local name s[0..n) in namespace ns, FOREIGN for
+ * another vocabulary's, NULL for one of ours that rdf.c does not read */
 static const Tag *
-findtag(const char *s, size_t n)
+findtag(int ns, const char *s, size_t n)
 {
 	size_t i;
 
+	if (ns == NsOther)
+		return FOREIGN;
 	/* a few dozen names: comparing lengths and first bytes first beats
 	 * a bsearch */
-	for (i = 0; i < LENGTH(tags); i++)
+	for (i = 0; i < LENGTH(tags) - 1; i++)
 		if (tags[i].len == n && tags[i].name[0] == s[0] &&
-		    samename(tags[i].name, s, n))
+		    (tags[i].ns & IN(ns)) && samename(tags[i].name, s, n))
 			return &tags[i];
 	return NULL;
 }
@@ -261,18 +343,6 @@ entcmp(const void *key, const void *elem)
 	const Entity *e = elem;
 
 	return strcmp(key, e->name);
-}
-
-/* s is past the name, at ':' or the end; the local name is after the last ':' */
-static const char *
-localname(const char *s, const char *e, size_t *n)
-{
-	const char *c;
-
-	for (c = e; c > s && c[-1] != ':'; c--)
-		;
-	*n = e - c;
-	return c;
 }
 
 /* the first occurrence of the n bytes of pat in [s, e), or NULL */
@@ -454,53 +524,333 @@ addraw(Parser *ps, const char *s, const char *e)
 	ps->o += e - s;
 }
 
+/* 1 for the control characters a one-line value loses: C0 but white space, DEL */
+static const unsigned char ctltab[256] = {
+	[0x01] = 1, [0x02] = 1, [0x03] = 1, [0x04] = 1, [0x05] = 1, [0x06] = 1,
+	[0x07] = 1, [0x08] = 1, [0x0b] = 1, [0x0c] = 1, [0x0e] = 1, [0x0f] = 1,
+	[0x10] = 1, [0x11] = 1, [0x12] = 1, [0x13] = 1, [0x14] = 1, [0x15] = 1,
+	[0x16] = 1, [0x17] = 1, [0x18] = 1, [0x19] = 1, [0x1a] = 1, [0x1b] = 1,
+	[0x1c] = 1, [0x1d] = 1, [0x1e] = 1, [0x1f] = 1, [0x7f] = 1,
+};
+
+/* s[0..n) starts with a C1 control, U+0080 to U+009F (0xc2 0x80 to 0xc2 0x9f) */
+#define ISC1(s, n)              ((n) >= 2 && (unsigned char)(s)[0] == 0xc2 && \
+                                 (unsigned char)(s)[1] < 0xa0)
+
 /*
  * Collapse the inner runs of white space of s[0..n), trimmed, to one
- * space, and make every other control character a space of its own: a
- * title or link is one line of text.
+ * space, and remove every other control character (C0, DEL and C1): a
+ * title or link is one line of text, and a control character shows as
+ * nothing a reader could want, ab<U+0008>cd is abcd.
  */
 static size_t
 collapse(char *s, size_t n)
 {
 	const uint64_t lo = 0x0101010101010101ULL, hi = 0x8080808080808080ULL;
-	uint64_t x, y, z;
+	uint64_t x, y, z, w;
 	size_t i, o;
 	int sp = 0, c;
 
 	/* most values need nothing: eight bytes at a time while no byte is
 	 * below ' ' (x - 0x20 borrows) or DEL (x + 1 carries into the top
-	 * bit) and no two spaces touch (z over-reports, which only costs
-	 * time).  Each eight overlap the seven before by a byte, so that two
-	 * spaces across them are seen, and the last end at n */
+	 * bit) or 0xc2 (the lead byte of the C1 controls), and no two
+	 * spaces touch (z and w over-report, which only costs time).  Each
+	 * eight overlap the seven before by a byte, so that two spaces
+	 * across them are seen, and the last end at n */
 	for (i = 0; n >= 8; i += 7) {
 		if (i > n - 8)
 			i = n - 8;
 		memcpy(&x, s + i, 8);
 		y = x ^ (lo * ' ');
 		z = (y - lo) & ~y & hi;
-		if ((((x - lo * 0x20) | (x + lo)) & ~x & hi) || (z & (z << 8)))
+		y = x ^ (lo * 0xc2);
+		w = (y - lo) & ~y & hi;
+		if ((((x - lo * 0x20) | (x + lo)) & ~x & hi) || (z & (z << 8)) || w)
 			break;
 		if (i == n - 8)
 			return n;
 	}
 	/* none starts before: the eight before would have shown it */
 	for (; i < n; i++)
-		if ((unsigned char)s[i] < ' ' || s[i] == 0x7f ||
-		    (s[i] == ' ' && isws((unsigned char)s[i + 1])))
+		if (ctltab[(unsigned char)s[i]] || ISC1(s + i, n - i) ||
+		    (isws((unsigned char)s[i]) && (s[i] != ' ' ||
+		    (i + 1 < n && isws((unsigned char)s[i + 1])))))
 			break;
+	/* a space just before a removed character may start a run */
+	if (i && s[i - 1] == ' ')
+		i--;
 	for (o = i; i < n; i++) {
 		c = (unsigned char)s[i];
 		if (isws(c)) {
 			sp = 1;
-			continue;
-		}
-		if (sp) {
-			s[o++] = ' ';
+		} else if (ctltab[c]) {
+			;
+		} else if (ISC1(s + i, n - i)) {
+			i++;
+		} else {
+			if (sp && o)
+				s[o++] = ' ';
 			sp = 0;
+			s[o++] = c;
 		}
-		s[o++] = c < ' ' || c == 0x7f ? ' ' : c;
 	}
 	return o;
+}
+
+/*
+ * The next attribute in the attributes of a start tag at *sp, up to e:
+ * its qualified name and its value, quotes off, not decoded.  0 when
+ * there is none; *sp then follows it.
+ */
+static int
+nextattr(const char **sp, const char *e, const char **name, size_t *nlen,
+         const char **val, size_t *vlen)
+{
+	const char *s = *sp, *n, *v;
+	char q;
+
+	for (;;) {
+		while (s < e && (isws((unsigned char)*s) || *s == '/'))
+			s++;
+		if (s >= e)
+			return 0;
+		for (n = s; s < e && *s != '=' && !isws((unsigned char)*s); s++)
+			;
+		*name = n;
+		*nlen = s - n;
+		while (s < e && isws((unsigned char)*s))
+			s++;
+		if (s >= e || *s != '=')
+			continue;
+		for (s++; s < e && isws((unsigned char)*s); s++)
+			;
+		if (s >= e)
+			return 0;
+		if (*s != '"' && *s != '\'')
+			continue;
+		q = *s++;
+		if (!(v = memchr(s, q, e - s)))
+			return 0;
+		*val = s;
+		*vlen = v - s;
+		*sp = v + 1;
+		return 1;
+	}
+}
+
+/*
+ * The value of the attribute of local name want in [s, e), or NULL.
+ * Matched by local name whatever the prefix, as before namespaces: an
+ * attribute of the element's own vocabulary is unprefixed, and a feed
+ * that prefixes it anyway means the same; only the declarations
+ * (xmlns, xmlns:p) are no attributes to look at.
+ */
+static const char *
+attr(const char *s, const char *e, const char *want, size_t *vlen)
+{
+	const char *n, *ln, *v;
+	size_t len, wlen = strlen(want);
+
+	while (nextattr(&s, e, &n, &len, &v, vlen)) {
+		if (len >= 5 && !memcmp(n, "xmlns", 5) && (len == 5 || n[5] == ':'))
+			continue;
+		for (ln = n + len; ln > n && ln[-1] != ':'; ln--)
+			;
+		if ((size_t)(n + len - ln) == wlen && !memcmp(ln, want, wlen))
+			return v;
+	}
+	return NULL;
+}
+
+/*
+ * A prefix nobody declared leaves a document not namespace-well-formed,
+ * but feeds that forget to declare the prefixes everyone uses exist (dc:
+ * most of all): those few are read as the vocabulary they name by
+ * convention.  Any other undeclared prefix is a vocabulary of its own.
+ */
+static int
+wellknown(const char *p, size_t n)
+{
+	static const struct {
+		const char *p;
+		int ns;
+	} known[] = {
+		{ "dc", NsDc }, { "rdf", NsRdf }, { "content", NsContent },
+		{ "syn", NsSyn }, { "atom", NsAtom },
+	};
+	size_t i;
+
+	for (i = 0; i < LENGTH(known); i++)
+		if (strlen(known[i].p) == n && !memcmp(known[i].p, p, n))
+			return known[i].ns;
+	return NsOther;
+}
+
+/* the namespace that prefix p[0..n) (n 0: none) names where the parser is */
+static int
+nsof(const Parser *ps, const char *p, size_t n)
+{
+	size_t i;
+
+	/* bound by definition, and never to anything else */
+	if (n == 3 && !memcmp(p, "xml", 3))
+		return NsXml;
+	for (i = ps->ndecl; i-- > 0; )
+		if (ps->decl[i].n == n && samename(ps->decl[i].p, p, n))
+			return ps->decl[i].ns;
+	return n ? wellknown(p, n) : NsNone;
+}
+
+/* the vocabulary of the namespace name v[0..n) (an attribute value) */
+static int
+nsuri(const char *v, size_t n, int prefixed)
+{
+	char buf[64];
+	size_t i, k, used;
+
+	if (memchr(v, '&', n)) {
+		for (i = k = 0; i < n; ) {
+			/* longer than any URI below */
+			if (k + 4 > sizeof(buf))
+				return NsOther;
+			if (v[i] == '&') {
+				k += entity(v + i, v + n, buf + k, &used);
+				i += used;
+			} else {
+				buf[k++] = v[i++];
+			}
+		}
+		v = buf;
+		n = k;
+	}
+	/* xmlns="" puts what follows in no namespace; xmlns:p="" is no
+	 * declaration XML 1.0 allows, and names nothing we read */
+	if (!n)
+		return prefixed ? NsOther : NsNone;
+	/* namespace names are compared as strings, byte for byte */
+	for (i = 0; i < LENGTH(nsuris); i++)
+		if (strlen(nsuris[i].uri) == n && !memcmp(nsuris[i].uri, v, n))
+			return nsuris[i].ns;
+	return NsOther;
+}
+
+/*
+ * The namespace declarations among the attributes [s, e) of a start tag,
+ * as a frame for the element and its content.  Returns 1 when it made
+ * one, 0 when the tag declares nothing, -1 when the scope is full: the
+ * element is then read as another vocabulary's, and skipped.
+ */
+static int
+declare(Parser *ps, const char *s, const char *e)
+{
+	const char *n, *v;
+	size_t nlen, vlen, k = ps->ndecl;
+
+	while (nextattr(&s, e, &n, &nlen, &v, &vlen)) {
+		if (nlen < 5 || memcmp(n, "xmlns", 5) || (nlen > 5 && (n[5] != ':' || nlen == 6)))
+			continue;
+		if (k == MAXDECL)
+			return -1;
+		ps->decl[k].p = nlen > 5 ? n + 6 : n + 5;
+		ps->decl[k].n = nlen > 5 ? nlen - 6 : 0;
+		ps->decl[k].ns = nsuri(v, vlen, nlen > 5);
+		k++;
+	}
+	if (k == ps->ndecl)
+		return 0;
+	if (ps->nframe == MAXFRAME)
+		return -1;
+	ps->frame[ps->nframe].depth = ps->depth + 1;
+	ps->frame[ps->nframe].ndecl = ps->ndecl;
+	ps->nframe++;
+	ps->ndecl = k;
+	/* the same spelling may now name something else */
+	memset(ps->next, 0, sizeof(ps->next));
+	return 1;
+}
+
+/* close the frames of the elements that are no longer open */
+static void
+popframes(Parser *ps)
+{
+	while (ps->nframe && ps->frame[ps->nframe - 1].depth > ps->depth) {
+		ps->ndecl = ps->frame[--ps->nframe].ndecl;
+		memset(ps->next, 0, sizeof(ps->next));
+	}
+}
+
+/* an element closed; the root's content, depth 1, closes only with the document */
+static void
+up(Parser *ps)
+{
+	if (ps->depth > 1)
+		ps->depth--;
+	popframes(ps);
+}
+
+/*
+ * The end tag of the element whose content starts at s, spelt qn[0..qlen)
+ * with white space allowed before its '>': where its '<' is, *after then
+ * past its '>'.  Comments, CDATA sections and processing instructions are
+ * passed over whole (they may hold anything); other markup is content,
+ * and never holds a '<' inside its quotes in XML.  NULL when the input
+ * ends first.
+ */
+static const char *
+rawend(const char *s, const char *e, const char *qn, size_t qlen, const char **after)
+{
+	const char *q, *c;
+
+	while ((q = memchr(s, '<', e - s))) {
+		/* e ends in '>', so q[1] is there */
+		switch (q[1]) {
+		case '/':
+			if ((size_t)(e - q) > qlen + 2 && samename(q + 2, qn, qlen)) {
+				for (c = q + 2 + qlen; c < e && isws((unsigned char)*c); c++)
+					;
+				if (c < e && *c == '>') {
+					*after = c + 1;
+					return q;
+				}
+			}
+			s = q + 2;
+			break;
+		case '!':
+			if (e - q >= 4 && !memcmp(q, "<!--", 4)) {
+				if (!(c = findstr(q + 4, e, "-->", 3)))
+					return NULL;
+				s = c + 3;
+			} else if (e - q >= 9 && !memcmp(q, "<![CDATA[", 9)) {
+				if (!(c = findstr(q + 9, e, "]]>", 3)))
+					return NULL;
+				s = c + 3;
+			} else {
+				s = q + 2;
+			}
+			break;
+		case '?':
+			if (!(c = findstr(q + 2, e, "?>", 2)))
+				return NULL;
+			s = c + 2;
+			break;
+		default:
+			s = q + 1;
+		}
+	}
+	return NULL;
+}
+
+/* skip the content of the element spelt qn whose content starts at *pp,
+ * its end tag included: 1, or 2 when the input ends first */
+static int
+skip(Parser *ps, const char *qn, size_t qlen, const char **pp)
+{
+	const char *after;
+
+	if (!rawend(*pp, ps->e, qn, qlen, &after))
+		return 2;
+	*pp = after;
+	return 1;
 }
 
 /* the length of s[0..n) without the bytes up to ' ' that end it */
@@ -543,18 +893,18 @@ lwnlink(const char *s, size_t n)
 	return n - 3;
 }
 
-/* start capturing t, its text written from the input's byte at out on */
+/* start capturing t, spelt qn[0..qlen), its text written from the input's
+ * byte at out on */
 static void
-capbegin(Parser *ps, const Tag *t, const char *name, size_t nlen, const char *out)
+capbegin(Parser *ps, const Tag *t, const char *qn, size_t qlen, const char *out)
 {
 	ps->cap = 1 + t->type;
 	ps->capfield = t->field;
 	ps->capprio = t->prio;
-	ps->caphtml = t->field == FDesc;
 	ps->captype = 0;
 	ps->capstart = ps->o = ps->s + (out - ps->s);
-	ps->capname = name;
-	ps->caplen = nlen;
+	ps->capq = qn;
+	ps->capqlen = qlen;
 }
 
 /* end the capture: the value replaces its field unless that has a better one */
@@ -564,20 +914,14 @@ capend(Parser *ps)
 	char *s = ps->capstart, **fp;
 	size_t n = ps->o - ps->capstart;
 	unsigned char *prio = &ps->prio[ps->initem][ps->capfield];
-	int type = ps->cap - 1;
+	int type = ps->cap - 1, line = ps->capfield != FDate && ps->capfield < FTtl;
 
 	ps->cap = 0;
-	if (type == TAuthor)
-		ps->inauthor = 0;
-	/* a guid is a link only when it looks like one */
-	if (type == TGuid && (n < 4 || memcmp(s, "http", 4)))
-		return;
-	if (ps->caphtml || ps->capfield == FDate) {
-		/* trim only: a description is HTML, for rdf_text; LWN pads
-		 * its end with white space, and control bytes can go too */
+	if (!line) {
+		/* a date or a hint: trimmed only, control bytes at the end too */
 		n = rtrim(s, n);
 	} else {
-		/* Atom's type="html" title is markup too; nothing else is */
+		/* Atom's type="html" title is markup; nothing else is */
 		if (ps->captype)
 			n = htmltext(s, n, s);
 		while (n && isws((unsigned char)s[n - 1]))
@@ -587,8 +931,11 @@ capend(Parser *ps)
 	if (n)
 		while (isws((unsigned char)*s))
 			s++, n--;
-	if (!ps->caphtml && ps->capfield != FDate)
+	if (line)
 		n = collapse(s, n);
+	/* a guid is a link only when it looks like one */
+	if (type == TGuid && (n < 4 || memcmp(s, "http", 4)))
+		return;
 	if (ps->capfield == FLink)
 		n = lwnlink(s, n);
 	if (!n || *prio >= ps->capprio)
@@ -599,41 +946,31 @@ capend(Parser *ps)
 	*prio = ps->capprio;
 }
 
-/* the value of attribute local name want in [s, e), or NULL */
-static const char *
-attr(const char *s, const char *e, const char *want, size_t *vlen)
+/*
+ * A description: found, not decoded.  Its content, from s to the end tag
+ * spelt qn, is the field, trimmed (LWN pads its end with white space);
+ * its end tag's '<' or a blank before it becomes the NUL.  *pp then
+ * follows the end tag.  1, or 2 when the input ends first.
+ */
+static int
+desc(Parser *ps, const Tag *t, const char *qn, size_t qlen, const char *s, const char **pp)
 {
-	const char *n, *ln, *v;
-	size_t len, wlen = strlen(want);
-	char q;
+	const char *end;
+	char *d = ps->s + (s - ps->s);
+	size_t n;
 
-	for (;;) {
-		while (s < e && (isws((unsigned char)*s) || *s == '/'))
-			s++;
-		if (s >= e)
-			return NULL;
-		for (n = s; s < e && *s != '=' && !isws((unsigned char)*s); s++)
-			;
-		ln = localname(n, s, &len);
-		while (s < e && isws((unsigned char)*s))
-			s++;
-		if (s >= e || *s != '=')
-			continue;
-		for (s++; s < e && isws((unsigned char)*s); s++)
-			;
-		if (s >= e)
-			return NULL;
-		if (*s != '"' && *s != '\'')
-			continue;
-		q = *s++;
-		if (!(v = memchr(s, q, e - s)))
-			return NULL;
-		if (len == wlen && !memcmp(ln, want, len)) {
-			*vlen = v - s;
-			return s;
-		}
-		s = v + 1;
+	if (!(end = rawend(s, ps->e, qn, qlen, pp)))
+		return 2;
+	n = rtrim(d, end - s);
+	if (n)
+		while (isws((unsigned char)*d))
+			d++, n--;
+	if (n) {
+		d[n] = '\0';
+		*field(ps, FDesc) = d;
+		ps->prio[ps->initem][FDesc] = t->prio;
 	}
+	return 1;
 }
 
 static int
@@ -651,16 +988,20 @@ additem(Parser *ps)
 		f->items = p;
 		ps->itemcap = cap;
 	}
-	ps->cur.time = datetime(ps->cur.date);
+	ps->cur.dated = datetime(ps->cur.date, &ps->cur.time);
+	if (!ps->cur.dated)
+		ps->cur.time = 0;
 	f->items[f->nitems++] = ps->cur;
 	return 0;
 }
+
 
 #define D2(s)                   (((s)[0] - '0') * 10 + (s)[1] - '0')
 #define ISDIGIT(c)              ((unsigned)(c) - '0' < 10)
 /* 1 when s starts with two digits; stops at the first non-digit, NUL
  * included.  Macros: a date has eight of them, and a feed an item a date */
 #define DIGITS2(s)              (ISDIGIT((s)[0]) && ISDIGIT((s)[1]))
+
 
 static int
 num(const char **sp, int min, int max)
@@ -676,16 +1017,21 @@ num(const char **sp, int min, int max)
 	return v;
 }
 
-static time_t
-mktime_utc(int y, int mo, int d, int h, int mi, int sec, long off)
+
+/* the seconds since the epoch of a UTC date and time, less off, in *t; 0 when
+ * no such date exists, else 1 */
+static int
+mktime_utc(int y, int mo, int d, int h, int mi, int sec, long off, time_t *t)
 {
 	static const char mdays[] = { 31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31 };
 
 	if (y < 1 || mo < 1 || mo > 12 || d < 1 || d > mdays[mo - 1] ||
 	    h > 24 || mi > 59 || sec > 60)
 		return 0;
-	return (time_t)daysfromcivil(y, mo, d) * 86400 + h * 3600L + mi * 60L + sec - off;
+	*t = (time_t)daysfromcivil(y, mo, d) * 86400 + h * 3600L + mi * 60L + sec - off;
+	return 1;
 }
+
 
 /* a zone's offset east of UTC in seconds: +hhmm, +hh:mm, Z or a US name */
 static long
@@ -721,9 +1067,11 @@ zone(const char *s)
 	return 0;
 }
 
-/* ISO 8601 (dc:date, Atom) or RFC 822 (pubDate) to seconds since the epoch; 0 if neither */
-static time_t
-datetime(const char *s)
+
+/* ISO 8601 (dc:date, Atom) or RFC 822 (pubDate) to seconds since the epoch
+ * in *t; 1, or 0 when it is neither */
+static int
+datetime(const char *s, time_t *t)
 {
 	static const char months[] = "janfebmaraprmayjunjulaugsepoctnovdec";
 	const char *m;
@@ -755,7 +1103,7 @@ datetime(const char *s)
 						;
 			}
 		}
-		return mktime_utc(y, mo, d, h, mi, sec, zone(s));
+		return mktime_utc(y, mo, d, h, mi, sec, zone(s), t);
 	}
 	/* RFC 822: [Day,] DD Mon YYYY HH:MM[:SS] zone */
 	if ((m = strchr(s, ',')))
@@ -788,138 +1136,137 @@ datetime(const char *s)
 		if ((sec = num(&s, 2, 2)) < 0)
 			return 0;
 	}
-	return mktime_utc(y, mo, d, h, mi, sec, zone(s));
+	return mktime_utc(y, mo, d, h, mi, sec, zone(s), t);
 }
 
 static void
 itembegin(Parser *ps)
 {
 	ps->initem = 1;
+	ps->inauthor = 0;
 	ps->cur.title = ps->cur.link = ps->cur.date = nothing;
 	ps->cur.author = ps->cur.desc = nothing;
 	ps->cur.time = 0;
+	ps->cur.dated = 0;
 	memset(ps->prio[1], 0, sizeof(ps->prio[1]));
 }
 
-
-/* a start tag: local name [ln, ne), t its entry in tags[] or NULL, attributes
- * [ne, ae); 0, or -1 with ps->err */
+/*
+ * A start tag outside a capture: qualified name [qn, ne), local name
+ * [ln, ne) in namespace ns, t its entry in tags[] (FOREIGN for another
+ * vocabulary, NULL for one of ours rdf.c does not read), attributes
+ * [ne, ae), ae at its '>'; *pp follows the tag.  Returns 0 when the
+ * element is open, 1 when it is over (empty, or its content skipped or
+ * found to the end tag, *pp then past it), 2 when the input ends first,
+ * -1 with ps->err.
+ */
 static int
-starttag(Parser *ps, const Tag *t, const char *ln, const char *ne, const char *ae, int empty)
+starttag(Parser *ps, const Tag *t, int ns, const char *qn, const char *ln,
+         const char *ne, const char *ae, int empty, const char **pp)
 {
-	const char *v;
-	size_t lnlen = ne - ln, vlen;
+	const char *v, *rel;
+	size_t qlen = ne - qn, vlen, rlen;
 
-	if (ps->cap) {
-		/* Atom's author holds name, email and uri: only name is its value */
-		if (ps->cap == 1 + TAuthor) {
-			ps->cap = 0;
-			if (namematch(ln, lnlen, "name", 4) && !empty)
-				capbegin(ps, findtag("name", 4), ln, lnlen, ae + 1);
-		}
-		return 0;
-	}
-	if (!ps->rootname) {
+	if (!ps->rootq) {
 		if (!t || t->type != TRoot) {
-			if (lnlen == 4 && !strncasecmp(ln, "html", 4))
+			if (ne - ln == 4 && !strncasecmp(ln, "html", 4))
 				ps->err = "looks like an HTML page, not a feed";
 			else
 				ps->err = "no RSS, RDF or Atom root element";
 			return -1;
 		}
-		ps->rootname = ln;
-		ps->rootlen = lnlen;
-		return 0;
+		ps->rootq = qn;
+		ps->rootqlen = qlen;
+		ps->rootdone = empty;
+		return empty;
 	}
-	if (ps->skipname || !t)
-		return 0;
+	if (!t)
+		return empty;
 	switch (t->type) {
-	case TItem:
-		if (!ps->initem && !empty)
-			itembegin(ps);
-		return 0;
 	case TSkip:
-		if (!empty) {
-			ps->skipname = ln;
-			ps->skiplen = lnlen;
+		return empty ? 1 : skip(ps, qn, qlen, pp);
+	case TItem:
+		if (!ps->initem && !empty) {
+			itembegin(ps);
+			ps->itemq = qn;
+			ps->itemqlen = qlen;
 		}
-		return 0;
+		return empty;
 	case TRoot:
-		return 0;
+		return empty;
 	case TAuthor:
-		break;
+		/* Atom's author holds name, email and uri: name is its value */
+		if (!ps->inauthor && !empty) {
+			ps->inauthor = 1;
+			ps->authq = qn;
+			ps->authqlen = qlen;
+		}
+		return empty;
 	case TName:
 		if (!ps->inauthor)
-			return 0;
+			return empty;
 		break;
 	case TLink:
 		if (ne < ae && (v = attr(ne, ae, "href", &vlen))) {
-			const char *rel;
-			size_t rlen;
 			/* Atom: only the alternate link (the default) is the page */
 			rel = attr(ne, ae, "rel", &rlen);
-			if (rel && !namematch(rel, rlen, "alternate", 9))
-				return 0;
-			if (ps->prio[ps->initem][FLink] >= t->prio)
-				return 0;
-			capbegin(ps, t, ln, lnlen, v);
-			addtext(ps, v, v + vlen);
-			capend(ps);
-			if (!empty) {
-				ps->skipname = ln;
-				ps->skiplen = lnlen;
+			if ((!rel || (rlen == 9 && !memcmp(rel, "alternate", 9))) &&
+			    ps->prio[ps->initem][FLink] < t->prio) {
+				capbegin(ps, t, qn, qlen, v);
+				addtext(ps, v, v + vlen);
+				capend(ps);
 			}
-			return 0;
+			return empty ? 1 : skip(ps, qn, qlen, pp);
 		}
 		break;
 	case TGuid:
 		if (ne < ae && (v = attr(ne, ae, "isPermaLink", &vlen)) &&
-		    namematch(v, vlen, "false", 5))
-			return 0;
+		    vlen == 5 && !memcmp(v, "false", 5))
+			return empty;
 		break;
 	}
 	if (empty)
-		return 0;
-	if (ps->prio[ps->initem][t->field] >= t->prio) {
-		/* no better than what we have: skip it whole, markup inside included */
-		ps->skipname = ln;
-		ps->skiplen = lnlen;
-		return 0;
-	}
-	capbegin(ps, t, ln, lnlen, ae + 1);
-	if (t->type == TAuthor)
-		ps->inauthor = 1;
-	if (t->field == FTitle && ne < ae && (v = attr(ne, ae, "type", &vlen)) &&
-	    namematch(v, vlen, "html", 4))
+		return 1;
+	/* a channel's hint inside an item, or no better than what we have:
+	 * skip it whole, markup inside included */
+	if ((t->field >= FITEM && ps->initem) || ps->prio[ps->initem][t->field] >= t->prio)
+		return skip(ps, qn, qlen, pp);
+	if (t->field == FDesc)
+		return desc(ps, t, qn, qlen, ae + 1, pp);
+	capbegin(ps, t, qn, qlen, ae + 1);
+	/* Atom's html title is markup to read as text; its xhtml one is
+	 * elements, dropped as in any value, and its text one plain text */
+	if (ns == NsAtom && t->field == FTitle && ne < ae &&
+	    (v = attr(ne, ae, "type", &vlen)) && vlen == 4 && !memcmp(v, "html", 4))
 		ps->captype = 1;
 	return 0;
 }
 
+/* an end tag spelt qn[0..qlen); 0, or -1 with ps->err */
 static int
-endtag(Parser *ps, const char *ln, size_t lnlen)
+endtag(Parser *ps, const char *qn, size_t qlen)
 {
 	if (ps->cap) {
-		if (namematch(ln, lnlen, ps->capname, ps->caplen))
+		/* inside a value, only its own end tag means anything */
+		if (namematch(qn, qlen, ps->capq, ps->capqlen)) {
 			capend(ps);
+			up(ps);
+		}
 		return 0;
 	}
-	if (ps->skipname) {
-		if (namematch(ln, lnlen, ps->skipname, ps->skiplen))
-			ps->skipname = NULL;
-		return 0;
-	}
-	if (namematch(ln, lnlen, "author", 6)) {
+	if (ps->inauthor && namematch(qn, qlen, ps->authq, ps->authqlen)) {
 		ps->inauthor = 0;
-	} else if (ps->initem && (namematch(ln, lnlen, "item", 4) ||
-	    namematch(ln, lnlen, "entry", 5))) {
+	} else if (ps->initem && namematch(qn, qlen, ps->itemq, ps->itemqlen)) {
 		ps->initem = 0;
 		if (additem(ps) < 0) {
 			ps->err = "out of memory";
 			return -1;
 		}
-	} else if (namematch(ln, lnlen, ps->rootname, ps->rootlen)) {
+	} else if (namematch(qn, qlen, ps->rootq, ps->rootqlen)) {
 		ps->rootdone = 1;
+		return 0;
 	}
+	up(ps);
 	return 0;
 }
 
@@ -990,10 +1337,9 @@ tagend(const char *s, const char *e)
 static int
 parse(Parser *ps)
 {
-	const char *p = ps->s, *e = ps->e, *q, *n, *ne, *n0;
+	const char *p = ps->s, *e = ps->e, *q, *n, *ne, *qn;
 	const Tag *t;
-	size_t lnlen;
-	int c, k;
+	int c, k, ns;
 	struct Next *g;
 
 	/* what follows the last '>' can complete no tag: without it the
@@ -1002,6 +1348,7 @@ parse(Parser *ps)
 	 * byte */
 	while (e > p && e[-1] != '>')
 		e--;
+	ps->e = e;
 	while (p < e && !ps->rootdone) {
 		if (!(q = memchr(p, '<', e - p)))
 			q = e;
@@ -1019,6 +1366,7 @@ parse(Parser *ps)
 		if (ps->cap && c == '/' && (size_t)(e - p) > ps->capqlen + 2 &&
 		    p[2 + ps->capqlen] == '>' && samename(p + 2, ps->capq, ps->capqlen)) {
 			capend(ps);
+			up(ps);
 			p += ps->capqlen + 3;
 			continue;
 		}
@@ -1036,7 +1384,7 @@ parse(Parser *ps)
 			} else {
 				if (!(q = doctypeend(p + 2, e)))
 					goto truncated;
-				if (!ps->rootname && e - p >= 14 &&
+				if (!ps->rootq && e - p >= 14 &&
 				    !strncasecmp(p + 2, "doctype", 7) &&
 				    isws((unsigned char)p[9]) &&
 				    !strncasecmp(p + 10, "html", 4) &&
@@ -1051,19 +1399,13 @@ parse(Parser *ps)
 				goto truncated;
 			p = q + 2;
 		} else if (c == '/') {
-			/* the local name is what follows the last ':' */
-			for (n = ne = p + 2; ne < e && *ne != '>' && !isws((unsigned char)*ne); ne++)
-				if (*ne == ':')
-					n = ne + 1;
-			if (ne >= e || !(q = memchr(ne, '>', e - ne)))
+			/* the input ends in '>': it stops the scan */
+			for (ne = p + 2; *ne != '>' && !isws((unsigned char)*ne); ne++)
+				;
+			if (!(q = memchr(ne, '>', e - ne)))
 				goto truncated;
-			lnlen = ne - n;
-			if (ps->cap && ps->caphtml &&
-			    !namematch(n, lnlen, ps->capname, ps->caplen)) {
-				addraw(ps, p, q + 1);
-			} else if (ps->rootname && endtag(ps, n, lnlen) < 0) {
+			if (ps->rootq && endtag(ps, p + 2, ne - p - 2) < 0)
 				return -1;
-			}
 			p = q + 1;
 		} else if (((c | 0x20) >= 'a' && (c | 0x20) <= 'z') ||
 		    c == '_' || c == ':' || c >= 0x80) {
@@ -1074,6 +1416,7 @@ parse(Parser *ps)
 				n = p + 1 + g->local;
 				q = ne = p + 1 + g->len;
 				t = g->tag;
+				ns = g->ns;
 			} else {
 				for (k = 0, n = ne = p + 1; !(k = namestop[(unsigned char)*ne]); ne++)
 					;
@@ -1088,28 +1431,38 @@ parse(Parser *ps)
 					q = ne;
 				else if (!(q = tagend(ne, e)))
 					goto truncated;
-				t = ps->cap || ps->skipname ? NULL : findtag(n, ne - n);
+				if (ps->cap) {
+					/* markup inside a value: dropped, its text kept */
+					p = q + 1;
+					continue;
+				}
+				/* declarations and xml: attributes both start "xml" */
+				k = q > ne && findstr(ne, q, "xml", 3) ? declare(ps, ne, q) : 0;
+				ns = k < 0 ? NsOther : nsof(ps, p + 1, n > p + 1 ? (size_t)(n - p - 2) : 0);
+				t = findtag(ns, n, ne - n);
 				if (t && q == ne) {
 					g->name = p + 1;
 					g->len = ne - p - 1;
 					g->local = n - p - 1;
 					g->tag = t;
+					g->ns = ns;
 				}
 			}
-			if (!ps->cap)
-				ps->last = t ? t - tags + 1 : 0;
-			if (ps->cap && ps->caphtml) {
-				addraw(ps, p, q + 1);
-			} else {
-				n0 = ps->cap ? ps->capname : NULL;
-				if (starttag(ps, t, n, ne, q, q[-1] == '/') < 0)
-					return -1;
-				if (ps->cap && ps->capname != n0) {
-					ps->capq = p + 1;
-					ps->capqlen = ne - p - 1;
-				}
-			}
+			ps->last = t ? t - tags + 1 : 0;
+			qn = p + 1;
 			p = q + 1;
+			switch (starttag(ps, t, ns, qn, n, ne, q, q[-1] == '/', &p)) {
+			case -1:
+				return -1;
+			case 0:
+				ps->depth++;
+				break;
+			case 1:
+				popframes(ps);
+				break;
+			default:
+				goto truncated;
+			}
 		} else {
 			/* a '<' that starts no markup is text */
 			if (ps->cap)
@@ -1120,7 +1473,7 @@ parse(Parser *ps)
 	if (ps->rootdone)
 		return 0;
 truncated:
-	if (!ps->rootname) {
+	if (!ps->rootq) {
 		ps->err = "no RSS, RDF or Atom root element";
 		return -1;
 	}
@@ -1284,6 +1637,57 @@ notfeed(const char *s, size_t n)
 	return NULL;
 }
 
+/* a whole number of at most max, or -1 when s is none */
+static long
+whole(const char *s, long max)
+{
+	long v = 0;
+
+	if (*s < '0' || *s > '9')
+		return -1;
+	for (; *s >= '0' && *s <= '9'; s++)
+		if ((v = v * 10 + (*s - '0')) > max)
+			v = max;
+	return *s ? -1 : v;
+}
+
+/* the channel's polling hints, from what the parser kept of them */
+static void
+hints(Parser *ps, Feed *f)
+{
+	static const struct {
+		const char *name;
+		long secs;
+	} periods[] = {
+		{ "hourly", 3600L }, { "daily", 86400L }, { "weekly", 7 * 86400L },
+		{ "monthly", 30 * 86400L }, { "yearly", 365 * 86400L },
+	};
+	const char *p = ps->hint[FPeriod], *q = ps->hint[FFreq];
+	long v, period = 86400L, freq = 1;
+	size_t i;
+
+	/* ttl is minutes; a million of them is forever enough for a long */
+	if (ps->hint[FTtl] && (v = whole(ps->hint[FTtl], 1000000L)) > 0)
+		f->ttl = v * 60;
+	/* RSS 1.0's syndication module: updatePeriod (daily unless said)
+	 * divided by updateFrequency (1 unless said); either unreadable
+	 * means nothing can be told */
+	if (!p && !q)
+		return;
+	if (p) {
+		for (i = 0; i < LENGTH(periods) && strcasecmp(p, periods[i].name); i++)
+			;
+		if (i == LENGTH(periods))
+			return;
+		period = periods[i].secs;
+	}
+	if (q && (freq = whole(q, 1000000L)) <= 0)
+		return;
+	f->updateperiod = MAX(period / freq, 1);
+	if (ps->hint[FBase])
+		f->hasupdatebase = datetime(ps->hint[FBase], &f->updatebase);
+}
+
 int
 rdf_parse(Feed *f, char *data, size_t len, char *err, size_t errlen)
 {
@@ -1310,6 +1714,7 @@ rdf_parse(Feed *f, char *data, size_t len, char *err, size_t errlen)
 		rdf_free(f);
 		goto fail;
 	}
+	hints(&ps, f);
 	if (f->truncated)
 		snprintf(err, errlen, "feed is truncated after %zu complete item%s",
 		         f->nitems, f->nitems == 1 ? "" : "s");
@@ -1326,6 +1731,26 @@ rdf_free(Feed *f)
 	free(f->items);
 	free(f->copy);
 	memset(f, 0, sizeof(*f));
+}
+
+time_t
+rdf_nextupdate(const Feed *f, time_t t)
+{
+	time_t next = 0, d, k, p = f->updateperiod;
+
+	if (f->ttl > 0)
+		next = t + f->ttl;
+	if (p > 0) {
+		if (f->hasupdatebase) {
+			/* the first point of the schedule base + k * period after t */
+			d = t - f->updatebase;
+			k = d / p - (d % p != 0 && d < 0) + 1;
+			next = MAX(next, f->updatebase + k * p);
+		} else {
+			next = MAX(next, t + p);
+		}
+	}
+	return next;
 }
 
 /* 1 when the tag named s[0..n) breaks a line, so that words either side stay apart */
@@ -1416,14 +1841,72 @@ htmltext(const char *s, size_t len, char *out)
 	return o - out;
 }
 
-char *
-rdf_text(const char *html)
+/*
+ * The character data of element content s[0..len) as the feed has it,
+ * into out, which may be s itself: references decoded, CDATA sections
+ * unwrapped, comments and processing instructions dropped, other markup
+ * (Atom's xhtml) kept.  Nothing writes more than it has read.  Returns
+ * the length written.
+ */
+static size_t
+xmltext(const char *s, size_t len, char *out)
 {
-	size_t len = strlen(html);
+	const char *e = s + len, *q;
+	char *o = out;
+	size_t used, k;
+
+	while (s < e) {
+		/* the run up to the next '&' or '<' is copied as it is */
+		for (k = 0; s + k < e && s[k] != '&' && s[k] != '<'; k++)
+			;
+		if (o != s)
+			memmove(o, s, k);
+		o += k;
+		if ((s += k) >= e)
+			break;
+		if (*s == '&') {
+			o += entity(s, e, o, &used);
+			s += used;
+		} else if (e - s >= 4 && !memcmp(s, "<!--", 4)) {
+			q = findstr(s + 4, e, "-->", 3);
+			s = q ? q + 3 : e;
+		} else if (e - s >= 9 && !memcmp(s, "<![CDATA[", 9)) {
+			q = findstr(s + 9, e, "]]>", 3);
+			k = (q ? q : e) - (s + 9);
+			memmove(o, s + 9, k);
+			o += k;
+			s = q ? q + 3 : e;
+		} else if (e - s >= 2 && s[1] == '?') {
+			q = findstr(s + 2, e, "?>", 2);
+			s = q ? q + 2 : e;
+		} else {
+			*o++ = *s++;
+		}
+	}
+	return o - out;
+}
+
+char *
+rdf_html(const char *desc)
+{
+	size_t len = strlen(desc);
 	char *out;
 
 	if (!(out = malloc(len + 1)))
 		return NULL;
-	out[htmltext(html, len, out)] = '\0';
+	out[xmltext(desc, len, out)] = '\0';
+	return out;
+}
+
+char *
+rdf_text(const char *desc)
+{
+	size_t len = strlen(desc);
+	char *out;
+
+	if (!(out = malloc(len + 1)))
+		return NULL;
+	len = xmltext(desc, len, out);
+	out[htmltext(out, len, out)] = '\0';
 	return out;
 }

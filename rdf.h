@@ -2,33 +2,54 @@
 /*
  * rdf: feed bytes in, Feed out.
  *
- * RSS 1.0 (RDF, items beside the channel), RSS 2.0 (items inside the
- * channel) and Atom (entries) are recognised by their elements' local
- * names, whatever the namespace prefix.  No X, no network, no global
- * state: rdf_parse may be called from anywhere, any number of times.
+ * RSS 1.0 (RDF, items beside the channel), RSS 0.90, RSS 0.91 to 2.0
+ * (items inside the channel) and Atom 1.0 and 0.3 (entries).  Elements
+ * are matched by namespace and local name (Namespaces in XML 1.0): RSS
+ * 2.0's are in no namespace, RSS 1.0's in http://purl.org/rss/1.0/,
+ * Atom's in http://www.w3.org/2005/Atom, and so on for RDF, Dublin Core,
+ * content: and syn:.  An element of any other namespace is skipped with
+ * everything inside it: no Media RSS title or extension's link ever
+ * becomes a field.  A prefix that no declaration binds is read as the
+ * vocabulary it conventionally names when it is one of dc, rdf, content,
+ * syn and atom (feeds that forget xmlns:dc exist), and as a vocabulary of
+ * its own, skipped, otherwise.  No X, no network, no global state:
+ * rdf_parse may be called from anywhere, any number of times.
  */
 #include <stddef.h>
 #include <time.h>
 
 typedef struct {
-	char *title;   /* trimmed, inner white space collapsed to one space,
-	                  other control characters (and DEL) made spaces */
+	char *title;   /* trimmed, inner runs of white space made one space,
+	                  other control characters (C0, DEL, C1) removed; an
+	                  Atom type="html" title as text, type="xhtml" without
+	                  its markup, anything else literal */
 	char *link;    /* as title; Atom's alternate href, else a permalink guid;
 	                  LWN's .../Articles/N/rss becomes .../Articles/N/ */
 	char *date;    /* the raw date, trimmed: dc:date, pubDate or published, else updated */
 	time_t time;   /* date as seconds since the epoch (UTC, whatever the process's
-	                  TZ); 0 when absent or unparsable */
+	                  TZ), when dated */
+	int dated;     /* 1 when date parsed (0 and negative times are dates too) */
 	char *author;  /* dc:creator, else Atom's author/name, else RSS 2.0's author */
-	char *desc;    /* description or summary, else content(:encoded); decoded
-	                  once, so still HTML (see rdf_text); trimmed at the ends */
+	char *desc;    /* description or summary, else content(:encoded), as the
+	                  feed has it: the element's content, trimmed at the ends,
+	                  with its references, CDATA sections and comments still
+	                  to undo (and, inside, the escaped HTML of the feed); never
+	                  decoded by rdf_parse.  rdf_html undoes the XML, rdf_text
+	                  makes it text */
 } Item;
 
 typedef struct {
-	char *title, *link, *desc;  /* the channel's (or Atom feed's) own */
+	char *title, *link, *desc;  /* the channel's (or Atom feed's) own, as in Item */
 	char *date, *author;        /* the channel's raw date and author, as in Item */
 	Item *items;                /* in document order */
 	size_t nitems;
 	int truncated;              /* input ended inside the document */
+	/* what the channel says of how often to ask for it (see rdf_nextupdate) */
+	long ttl;                   /* RSS 2.0 <ttl>, in seconds; 0 when none */
+	long updateperiod;          /* syn:updatePeriod / syn:updateFrequency, in
+	                               seconds; 0 when neither or either is unreadable */
+	time_t updatebase;          /* syn:updateBase, where that schedule starts, */
+	int hasupdatebase;          /* when there is one */
 	char *copy;                 /* private: the input made UTF-8, when it was not */
 } Feed;
 
@@ -58,8 +79,21 @@ int rdf_parse(Feed *f, char *data, size_t len, char *err, size_t errlen);
 void rdf_free(Feed *f);
 
 /*
- * rdf_text turns a description (HTML) into plain text: tags dropped,
- * entities decoded, white space collapsed and trimmed.  Returns a string
- * the caller frees, or NULL when out of memory.
+ * rdf_nextupdate: the earliest time after t (say, when the feed was
+ * fetched) that f's own hints allow the next request: t plus its <ttl>,
+ * and the next point after t of its syn: schedule (updateBase + k *
+ * updatePeriod / updateFrequency; t plus that period without a base),
+ * whichever is later.  0 when f says nothing.
  */
-char *rdf_text(const char *html);
+time_t rdf_nextupdate(const Feed *f, time_t t);
+
+/*
+ * rdf_html turns a description (Item.desc) into the HTML it stands for:
+ * references decoded once, CDATA sections unwrapped, comments dropped.
+ * rdf_text turns it into plain text: that, then tags dropped, entities
+ * decoded again, white space collapsed and trimmed.  Either returns a
+ * string the caller frees, never longer than desc, or NULL when out of
+ * memory.
+ */
+char *rdf_html(const char *desc);
+char *rdf_text(const char *desc);

@@ -38,12 +38,26 @@ check "rss 2.0: the guid permalink is printed" grep -q "^An item with only a per
 run tests/fixtures/atom.xml
 check "atom: entries with their alternate links" grep -q "^Ampersands & tags${tab}https://example.org/posts/1?a=1&b=2\$" "$T/print.out"
 
+# elements of other vocabularies never become a title or link
+run tests/fixtures/ns-foreign.xml
+printf "The item's own title${tab}https://example.org/1\n${tab}https://example.org/2\n" > "$T/want.ns"
+check "namespaces: a media:title or ext:link is nobody's title or link" cmp -s "$T/print.out" "$T/want.ns"
+run tests/fixtures/ns-scope.rdf
+check "namespaces: declarations in any scope, three items" \
+	eval 'test "$(wc -l < "$T/print.out")" -eq 3 && rc 0 && grep -q "^The RSS 1.0 title${tab}https://example.org/3\$" "$T/print.out"'
+
+# Atom's html and xhtml titles print as text, its text titles literally
+run tests/fixtures/atom-ns.xml
+printf "A bold & escaped title${tab}https://example.org/1\nAn xhtml <title>${tab}https://example.org/2\nA <b> text title${tab}https://example.org/3\n" > "$T/want.atom"
+check "atom: html, xhtml and text titles as the feed means them" cmp -s "$T/print.out" "$T/want.atom"
+
 # control characters inside values never break a line in two
 printf '<rss><channel><item><title>a&#9;b&#10;c&#13;d&#1;e&#127;f\001g</title><link>http://e/&#9;x&#10;y</link></item><item><title>two</title><link>http://e/2</link></item></channel></rss>' > "$T/ctl.xml"
 run "$T/ctl.xml"
 check "tabs, newlines and control bytes in values: two lines of two fields" \
 	eval 'test "$(wc -l < "$T/print.out")" -eq 2 && twofields && rc 0'
-check "... and they print as spaces" grep -q "^a b c d e f g${tab}http://e/ x y\$" "$T/print.out"
+check "... tabs and newlines print as one space, other control characters as nothing" \
+	grep -q "^a b c defg${tab}http://e/ x y\$" "$T/print.out"
 
 # what is no feed: exit 1, one line on stderr naming it, nothing on stdout
 : > "$T/empty"

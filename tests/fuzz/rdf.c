@@ -1,18 +1,22 @@
 /* See LICENSE file for copyright and license details. */
 /*
- * libFuzzer target: rdf_parse, and rdf_text on every description.
+ * libFuzzer target: rdf_parse, and rdf_html and rdf_text on every
+ * description, as the window decodes them when it draws a row.
  *
  * The input is copied into a buffer of its exact size, which rdf_parse
  * may decode in place, so a read or write past it is caught.
  *
- * Checked: every string is valid UTF-8 whatever the input; there are
- * never more items than "item" and "entry" in the input; a failure
- * leaves the Feed empty, as rdf.h promises.
+ * Checked: every string is valid UTF-8 whatever the input; titles, links
+ * and authors are one line with no control character (C0, DEL, C1) and
+ * no white space at their ends; a description's HTML and text are never
+ * longer than it; there are never more items than "item" and "entry" in
+ * the input; a failure leaves the Feed empty, as rdf.h promises.
  */
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "../../rdf.h"
 #include "utf8check.h"
@@ -29,12 +33,49 @@ count(const unsigned char *data, size_t len, const char *needle)
 	return n;
 }
 
+/* a one-line value: UTF-8, no control character, no blank at either end */
+static void
+assertline(const char *s)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	size_t n = strlen(s), i;
+
+	assertutf8(s);
+	if (n && (u[0] == ' ' || u[n - 1] == ' '))
+		abort();
+	for (i = 0; i < n; i++)
+		if (u[i] < 0x20 || u[i] == 0x7f || (u[i] == 0xc2 && u[i + 1] < 0xa0) ||
+		    (u[i] == ' ' && u[i + 1] == ' '))
+			abort();
+}
+
+static void
+assertdesc(const char *d)
+{
+	char *h, *t;
+
+	assertutf8(d);
+	if ((h = rdf_html(d))) {
+		assertutf8(h);
+		if (strlen(h) > strlen(d))
+			abort();
+		free(h);
+	}
+	if ((t = rdf_text(d))) {
+		assertutf8(t);
+		if (strlen(t) > strlen(d))
+			abort();
+		free(t);
+	}
+}
+
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t len)
 {
 	Feed f;
-	char err[256], *buf, *t;
+	char err[256], *buf;
 	size_t i;
+	time_t t;
 
 	if (!(buf = malloc(len ? len : 1)))
 		return 0;
@@ -49,21 +90,24 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t len)
 	/* an item needs its element's name somewhere in the input */
 	if (f.nitems > count(data, len, "item") + count(data, len, "entry"))
 		abort();
-	assertutf8(f.title);
-	assertutf8(f.link);
-	assertutf8(f.desc);
+	assertline(f.title);
+	assertline(f.link);
+	assertline(f.author);
 	assertutf8(f.date);
-	assertutf8(f.author);
+	assertdesc(f.desc);
+	if (f.ttl < 0 || f.updateperiod < 0)
+		abort();
+	t = rdf_nextupdate(&f, 1796256000);
+	if (t && t <= 1796256000)
+		abort();
 	for (i = 0; i < f.nitems; i++) {
-		assertutf8(f.items[i].title);
-		assertutf8(f.items[i].link);
+		assertline(f.items[i].title);
+		assertline(f.items[i].link);
+		assertline(f.items[i].author);
 		assertutf8(f.items[i].date);
-		assertutf8(f.items[i].author);
-		assertutf8(f.items[i].desc);
-		if (!(t = rdf_text(f.items[i].desc)))
-			continue;
-		assertutf8(t);
-		free(t);
+		if (!f.items[i].dated && f.items[i].time)
+			abort();
+		assertdesc(f.items[i].desc);
 	}
 	rdf_free(&f);
 	free(buf);

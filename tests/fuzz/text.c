@@ -1,8 +1,8 @@
 /* See LICENSE file for copyright and license details. */
 /*
- * libFuzzer target: rdf_text on any string.  Its output is never longer
- * than its input, and it is valid UTF-8 whenever the input is, as every
- * description from rdf_parse is.
+ * libFuzzer target: rdf_html and rdf_text on any string.  Their output is
+ * never longer than their input, and it is valid UTF-8 whenever the input
+ * is, as every description from rdf_parse is.
  */
 #include <stddef.h>
 #include <stdint.h>
@@ -21,6 +21,13 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t len)
 		return 0;
 	memcpy(s, data, len);
 	s[len] = '\0';
+	if ((t = rdf_html(s))) {
+		if (strlen(t) > strlen(s))
+			abort();
+		if (isutf8(s, strlen(s)))
+			assertutf8(t);
+		free(t);
+	}
 	if ((t = rdf_text(s))) {
 		if (strlen(t) > strlen(s))
 			abort();
