@@ -3,7 +3,7 @@
 
 include config.mk
 
-SRC = lwnrss.c drw.c http.c rdf.c store.c util.c
+SRC = lwnrss.c drw.c http.c url.c rdf.c store.c util.c
 OBJ = $(SRC:.c=.o)
 
 # unit tests are built twice: plain, and with the sanitizers
@@ -40,7 +40,8 @@ $(OBJ): config.mk util.h
 lwnrss.o: config.h drw.h http.h rdf.h store.h
 drw.o: drw.h
 store.o: store.h
-http.o: http.h
+http.o: http.h url.h
+url.o: url.h
 rdf.o: rdf.h
 
 lwnrss: $(OBJ)
@@ -52,15 +53,17 @@ tests/rdf_test: tests/rdf_test.c rdf.c util.c rdf.h util.h
 tests/rdf_test-san: tests/rdf_test.c rdf.c util.c rdf.h util.h
 	$(CC) $(TESTCFLAGS) $(SAN) -o $@ tests/rdf_test.c rdf.c util.c $(LDFLAGS)
 
-# http_test includes http.c to reach its static functions
-tests/http_test: tests/http_test.c http.c util.c http.h util.h
-	$(CC) $(TESTCFLAGS) $(BEARSSLINC) -o $@ tests/http_test.c util.c $(BEARSSLLIBS) $(LDFLAGS)
+# http_test includes http.c to reach its static functions, and links the rest
+HTTPTESTSRC = tests/http_test.c url.c util.c
+HTTPTESTDEPS = $(HTTPTESTSRC) http.c http.h url.h util.h
+tests/http_test: $(HTTPTESTDEPS)
+	$(CC) $(TESTCFLAGS) $(BEARSSLINC) -o $@ $(HTTPTESTSRC) $(BEARSSLLIBS) $(LDFLAGS)
 
-tests/http_test-san: tests/http_test.c http.c util.c http.h util.h
-	$(CC) $(TESTCFLAGS) $(BEARSSLINC) $(SAN) -o $@ tests/http_test.c util.c $(BEARSSLLIBS) $(LDFLAGS)
+tests/http_test-san: $(HTTPTESTDEPS)
+	$(CC) $(TESTCFLAGS) $(BEARSSLINC) $(SAN) -o $@ $(HTTPTESTSRC) $(BEARSSLLIBS) $(LDFLAGS)
 
 # the window tests' build: the same lwnrss.c with tests/config.test.h
-XOBJ = drw.o http.o rdf.o store.o util.o
+XOBJ = drw.o http.o url.o rdf.o store.o util.o
 tests/lwnrss-test: lwnrss.c tests/config.test.h $(XOBJ) drw.h http.h rdf.h store.h util.h
 	$(CC) $(LWNRSS_CFLAGS) -DCONFIG_H='"tests/config.test.h"' -o $@ lwnrss.c $(XOBJ) $(LWNRSS_LDFLAGS)
 
@@ -73,15 +76,15 @@ tests/fuzz/rdf-fuzz: tests/fuzz/rdf.c tests/fuzz/utf8check.h rdf.c util.c rdf.h 
 tests/fuzz/text-fuzz: tests/fuzz/text.c tests/fuzz/utf8check.h rdf.c util.c rdf.h util.h
 	$(FUZZCC) $(FUZZCFLAGS) -o $@ tests/fuzz/text.c rdf.c util.c $(LDFLAGS)
 
-# the http.c targets include it, as http_test does
-tests/fuzz/http-fuzz: tests/fuzz/http.c http.c util.c http.h util.h
-	$(FUZZCC) $(FUZZCFLAGS) $(BEARSSLINC) -o $@ tests/fuzz/http.c util.c $(BEARSSLLIBS) $(LDFLAGS)
+# each target includes the file it tests, as http_test does, and links the rest
+tests/fuzz/http-fuzz: tests/fuzz/http.c http.c url.c util.c http.h url.h util.h
+	$(FUZZCC) $(FUZZCFLAGS) $(BEARSSLINC) -o $@ tests/fuzz/http.c url.c util.c $(BEARSSLLIBS) $(LDFLAGS)
 
-tests/fuzz/url-fuzz: tests/fuzz/url.c http.c util.c http.h util.h
-	$(FUZZCC) $(FUZZCFLAGS) $(BEARSSLINC) -o $@ tests/fuzz/url.c util.c $(BEARSSLLIBS) $(LDFLAGS)
+tests/fuzz/url-fuzz: tests/fuzz/url.c url.c util.c url.h util.h
+	$(FUZZCC) $(FUZZCFLAGS) -o $@ tests/fuzz/url.c util.c $(LDFLAGS)
 
-tests/fuzz/pem-fuzz: tests/fuzz/pem.c http.c util.c http.h util.h
-	$(FUZZCC) $(FUZZCFLAGS) $(BEARSSLINC) -o $@ tests/fuzz/pem.c util.c $(BEARSSLLIBS) $(LDFLAGS)
+tests/fuzz/pem-fuzz: tests/fuzz/pem.c http.c url.c util.c http.h url.h util.h
+	$(FUZZCC) $(FUZZCFLAGS) $(BEARSSLINC) -o $@ tests/fuzz/pem.c url.c util.c $(BEARSSLLIBS) $(LDFLAGS)
 
 test: lwnrss $(TESTBIN)
 	./tests/run.sh
@@ -107,7 +110,7 @@ clean:
 dist: clean
 	mkdir -p lwnrss-$(VERSION)
 	cp -R LICENSE Makefile README config.mk config.def.h lwnrss.1 \
-		$(SRC) drw.h http.h rdf.h store.h util.h tests bench lwnrss-$(VERSION)
+		$(SRC) drw.h http.h url.h rdf.h store.h util.h tests bench lwnrss-$(VERSION)
 	tar -cf - lwnrss-$(VERSION) | gzip > lwnrss-$(VERSION).tar.gz
 	rm -rf lwnrss-$(VERSION)
 

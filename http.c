@@ -6,7 +6,7 @@
  * A fetch is a chain of hops (the first URL, then each redirect).  For
  * every hop:
  *
- *   urlparse    the URL into scheme, host, port and path
+ *   url_parse   the URL into scheme, host, port and path (url.c)
  *   dial        getaddrinfo, then a non-blocking connect to each address
  *               in turn, bounded by the connect timeout
  *   tlsopen     a BearSSL client on the socket: TLS 1.2 only, SNI and
@@ -51,24 +51,15 @@
 #include <bearssl.h>
 
 #include "http.h"
+#include "url.h"
 #include "util.h"
 
-#define URLMAX      4096   /* longest path and query accepted */
 #define MAXHEAD     65536  /* bytes of response head, 1xx heads included */
 #define MAXFIELDS   100    /* header lines in one head (and in a trailer) */
 #define MAXLINE     4096   /* a chunk-size line, extensions included */
 
 /* days from 0000-01-01 (BearSSL's epoch for certificate times) to 1970-01-01 */
 #define DAYS0AD     719528
-
-/* a parsed URL; host is lowercase, without brackets or a trailing dot */
-typedef struct {
-	int tls;              /* https */
-	int ip6;              /* host is an IPv6 literal, bracketed in URLs */
-	char host[256];
-	unsigned int port;
-	char path[URLMAX];    /* path and query, at least "/", no fragment */
-} Url;
 
 /* the socket and the deadline shared by every read and write on it */
 typedef struct {
@@ -314,7 +305,7 @@ retryafter(const char *s, time_t t)
 	return v > (long long)t ? (long)MIN(v - (long long)t, 86400LL * 365) : 0;
 }
 
-/* ----------------------------------------------------------------- URLs */
+/* ----------------------------------------------------------- characters */
 
 static int
 isdigitc(int c)
@@ -341,295 +332,6 @@ istchar(int c)
 	return isalphac(c) || isdigitc(c) || (c && strchr("!#$%&'*+-.^_`|~", c));
 }
 
-/*
- * dotsegs removes "." and ".." segments from a path that starts with
- * '/' (RFC 3986 5.2.4), in place: the output never outruns the input.
- */
-static void
-dotsegs(char *path)
-{
-	char *in = path, *out = path, *seg;
-	size_t n;
-
-	while (*in) {
-		/* in is at the '/' before a segment */
-		seg = in + 1;
-		n = strcspn(seg, "/");
-		if (n == 1 && seg[0] == '.') {
-			in = seg + 1;
-			if (!*in)
-				*out++ = '/';
-		} else if (n == 2 && seg[0] == '.' && seg[1] == '.') {
-			while (out > path && *--out != '/')
-				;
-			in = seg + 2;
-			if (!*in)
-				*out++ = '/';
-		} else {
-			memmove(out, in, n + 1);
-			out += n + 1;
-			in = seg + n;
-		}
-	}
-	if (out == path)
-		*out++ = '/';
-	*out = '\0';
-}
-
-/* is host an IP address, in any form getaddrinfo would take as one? */
-static int
-isiphost(const char *host)
-{
-	struct addrinfo hints, *res;
-
-	memset(&hints, 0, sizeof(hints));
-	hints.ai_flags = AI_NUMERICHOST;
-	hints.ai_socktype = SOCK_STREAM;
-	if (getaddrinfo(host, NULL, &hints, &res))
-		return 0;
-	freeaddrinfo(res);
-	return 1;
-}
-
-/*
- * urlparse splits an absolute http or https URL into u.  It refuses
- * what it cannot fetch safely: other schemes; user names and passwords,
- * which RFC 9110 4.2.4 deprecates and which make
- * https://lwn.net@evil.example/ look like LWN; hosts with odd
- * characters; and https to an IP address, because BearSSL checks
- * certificates against DNS names only and an unchecked connection is no
- * connection.  Spaces and bytes above 0x7e in the path are
- * percent-encoded; control characters are refused.
- */
-static int
-urlparse(Url *u, const char *s, char *err, size_t errlen)
-{
-	const char *p, *auth, *end, *h, *he, *at;
-	char *d;
-	size_t i, n;
-	int query = 0, enc;
-	unsigned long port;
-	struct in6_addr a6;
-
-	memset(u, 0, sizeof(*u));
-	if (!strncasecmp(s, "https://", 8)) {
-		u->tls = 1;
-		u->port = 443;
-		auth = s + 8;
-	} else if (!strncasecmp(s, "http://", 7)) {
-		u->port = 80;
-		auth = s + 7;
-	} else {
-		seterr(err, errlen, "%.200s: not an http:// or https:// URL", s);
-		return -1;
-	}
-
-	/* authority: [userinfo@]host[:port], up to the path, query or fragment */
-	end = auth + strcspn(auth, "/?#");
-	for (at = NULL, p = auth; p < end; p++)
-		if (*p == '@')
-			at = p;
-	if (at) {
-		/* name only the host: the part before '@' may hold a password */
-		for (h = at + 1, he = h; he < end && *he != (*h == '[' ? ']' : ':'); he++)
-			;
-		seterr(err, errlen, "%.*s: user names and passwords in URLs are refused",
-		    (int)MIN(he - h + (*h == '['), 200), h);
-		return -1;
-	}
-	if (*auth == '[') {
-		h = auth + 1;
-		if (!(he = memchr(h, ']', end - h))) {
-			seterr(err, errlen, "%.200s: unterminated IPv6 address", s);
-			return -1;
-		}
-		p = he + 1;
-		u->ip6 = 1;
-	} else {
-		h = auth;
-		for (he = h; he < end && *he != ':'; he++)
-			;
-		p = he;
-	}
-	if ((n = he - h) >= sizeof(u->host)) {
-		seterr(err, errlen, "%.60s...: host name too long", h);
-		return -1;
-	}
-	for (i = 0; i < n; i++)
-		u->host[i] = lowerc(h[i]);
-	u->host[n] = '\0';
-	if (u->ip6) {
-		if (inet_pton(AF_INET6, u->host, &a6) != 1) {
-			seterr(err, errlen, "%.200s: invalid IPv6 address", s);
-			return -1;
-		}
-	} else {
-		/* a name is letters, digits, '-', '_' and '.'; one final dot is the root */
-		for (i = 0; i < n; i++) {
-			if (!isalphac(u->host[i]) && !isdigitc(u->host[i]) &&
-			    !strchr("-_.", u->host[i])) {
-				seterr(err, errlen, "%.200s: invalid host name", s);
-				return -1;
-			}
-		}
-		if (n && u->host[n - 1] == '.')
-			u->host[--n] = '\0';
-		/* no empty label: "..", a leading dot, a dot left at the end */
-		if (n && (u->host[0] == '.' || u->host[n - 1] == '.' ||
-		    strstr(u->host, ".."))) {
-			seterr(err, errlen, "%.200s: invalid host name", s);
-			return -1;
-		}
-	}
-	if (!u->host[0]) {
-		seterr(err, errlen, "%.200s: no host name", s);
-		return -1;
-	}
-	if (p < end) {
-		/* ":" and nothing means the default port (RFC 3986 3.2.3) */
-		if (*p++ != ':') {
-			seterr(err, errlen, "%.200s: invalid host and port", s);
-			return -1;
-		}
-		if (p < end) {
-			for (port = 0; p < end && isdigitc(*p) && port <= 65535; p++)
-				port = port * 10 + (*p - '0');
-			if (p < end || port == 0 || port > 65535) {
-				seterr(err, errlen, "%s: invalid port", u->host);
-				return -1;
-			}
-			u->port = port;
-		}
-	}
-	if (u->tls && isiphost(u->host)) {
-		seterr(err, errlen, "%s: https to an IP address cannot be verified; "
-		    "use the host name", u->host);
-		return -1;
-	}
-
-	/* path and query, percent-encoded where needed; the fragment is ours */
-	d = u->path;
-	if (*end != '/')
-		*d++ = '/';
-	for (p = end; *p && *p != '#'; p++) {
-		/*
-		 * room for what this byte becomes and the NUL, exactly: a
-		 * looser test would let "%XX" reach further than the same
-		 * three characters typed, and a URL we print would not parse
-		 */
-		enc = *p == ' ' || (unsigned char)*p > 0x7e;
-		if (d + (enc ? 3 : 1) + 1 > u->path + sizeof(u->path)) {
-			seterr(err, errlen, "%s: URL too long", u->host);
-			return -1;
-		}
-		if ((unsigned char)*p < 0x20 || *p == 0x7f) {
-			seterr(err, errlen, "%s: control character in URL", u->host);
-			return -1;
-		}
-		if (enc) {
-			d += sprintf(d, "%%%02X", (unsigned char)*p);
-			continue;
-		}
-		if (*p == '?' && !query) {
-			/* the path ends: tidy its dot segments before the query */
-			*d = '\0';
-			dotsegs(u->path);
-			d = u->path + strlen(u->path);
-			query = 1;
-		}
-		*d++ = *p;
-	}
-	*d = '\0';
-	if (!query)
-		dotsegs(u->path);
-	return 0;
-}
-
-/* "host" or "host:port" when the port is not the scheme's own, for Host */
-static void
-hostport(const Url *u, char *buf, size_t size)
-{
-	const char *l = u->ip6 ? "[" : "", *r = u->ip6 ? "]" : "";
-
-	if (u->port == (u->tls ? 443u : 80u))
-		snprintf(buf, size, "%s%s%s", l, u->host, r);
-	else
-		snprintf(buf, size, "%s%s%s:%u", l, u->host, r, u->port);
-}
-
-/* u as a URL string, malloc'd; NULL when out of memory */
-static char *
-urlstr(const Url *u)
-{
-	char hp[300], *s;
-	size_t n;
-
-	hostport(u, hp, sizeof(hp));
-	n = strlen(hp) + strlen(u->path) + 9;
-	if (!(s = malloc(n)))
-		return NULL;
-	snprintf(s, n, "%s://%s%s", u->tls ? "https" : "http", hp, u->path);
-	return s;
-}
-
-/* does ref start with a scheme, "name:" (RFC 3986 3.1)? */
-static int
-hasscheme(const char *ref)
-{
-	const char *p = ref;
-
-	if (!isalphac(*p))
-		return 0;
-	while (isalphac(*p) || isdigitc(*p) || *p == '+' || *p == '-' || *p == '.')
-		p++;
-	return *p == ':';
-}
-
-/*
- * urlresolve resolves ref (a Location value) against base into u
- * (RFC 3986 5.2): absolute, scheme-relative "//host/p", absolute path
- * "/p", query "?q", or a path relative to base's directory.
- */
-static int
-urlresolve(Url *u, const Url *base, const char *ref, char *err, size_t errlen)
-{
-	char hp[300], *buf;
-	size_t n, dir;
-	int ret;
-
-	if (hasscheme(ref))
-		return urlparse(u, ref, err, errlen);
-	n = strlen(ref) + sizeof(base->path) + sizeof(hp) + 16;
-	if (!(buf = malloc(n))) {
-		seterr(err, errlen, "out of memory");
-		return -1;
-	}
-	hostport(base, hp, sizeof(hp));
-	if (ref[0] == '/' && ref[1] == '/') {
-		snprintf(buf, n, "%s:%s", base->tls ? "https" : "http", ref);
-	} else if (ref[0] == '/') {
-		snprintf(buf, n, "%s://%s%s", base->tls ? "https" : "http", hp, ref);
-	} else {
-		/*
-		 * Relative to base's path: "" and "#f" keep all of it, query
-		 * included; "?q" replaces the query; anything else replaces
-		 * the last segment.
-		 */
-		if (!ref[0] || ref[0] == '#') {
-			dir = strlen(base->path);
-		} else {
-			dir = strcspn(base->path, "?");
-			if (ref[0] != '?')
-				while (dir > 0 && base->path[dir - 1] != '/')
-					dir--;
-		}
-		snprintf(buf, n, "%s://%s%.*s%s", base->tls ? "https" : "http", hp,
-		    (int)dir, base->path, ref[0] == '#' ? "" : ref);
-	}
-	ret = urlparse(u, buf, err, errlen);
-	free(buf);
-	return ret;
-}
 
 /* --------------------------------------------------------- the parser */
 
@@ -1635,7 +1337,7 @@ mkrequest(char *buf, size_t size, const Url *u, const HttpOpt *o)
 	char hp[300];
 	int n;
 
-	hostport(u, hp, sizeof(hp));
+	url_hostport(u, hp, sizeof(hp));
 	n = snprintf(buf, size,
 	    "GET %s HTTP/1.1\r\n"
 	    "Host: %s\r\n"
@@ -1856,14 +1558,14 @@ http_get(const char *url, const HttpOpt *o, HttpResp *r)
 		return -1;
 	}
 	next = u + 1;
-	if (urlparse(u, url, err, sizeof(err)) < 0) {
+	if (url_parse(u, url, err, sizeof(err)) < 0) {
 		seterr(r->err, sizeof(r->err), "%s", err);
 		goto out;
 	}
 
 	for (hops = 0;; hops++) {
 		/* remember every URL of the chain to catch loops */
-		if (!(s = urlstr(u)) || !(tmp = realloc(seen, (nseen + 1) * sizeof(*seen)))) {
+		if (!(s = url_str(u)) || !(tmp = realloc(seen, (nseen + 1) * sizeof(*seen)))) {
 			free(s);
 			seterr(err, sizeof(err), "out of memory");
 			goto fail;
@@ -1888,7 +1590,7 @@ http_get(const char *url, const HttpOpt *o, HttpResp *r)
 			    o->maxredirects);
 			goto fail;
 		}
-		if (urlresolve(next, u, p.location, err, sizeof(err)) < 0) {
+		if (url_resolve(next, u, p.location, err, sizeof(err)) < 0) {
 			seterr(r->err, sizeof(r->err), "%s: bad redirect: %s", u->host, err);
 			r->status = p.status;
 			goto out;
@@ -1898,7 +1600,7 @@ http_get(const char *url, const HttpOpt *o, HttpResp *r)
 			    "(%.100s)", p.location);
 			goto fail;
 		}
-		if (!(s = urlstr(next))) {
+		if (!(s = url_str(next))) {
 			seterr(err, sizeof(err), "out of memory");
 			goto fail;
 		}

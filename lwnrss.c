@@ -2,11 +2,11 @@
  *
  * lwnrss shows a feed's headlines, LWN.net's by default, in one X window.
  *
- * Modules do the work: http.c fetches the feed over TLS, rdf.c turns its
- * bytes into a Feed, store.c keeps the cache, drw.c draws text, and this
- * file shows the feed.  `lwnrss -p` prints the headlines as
- * "title<TAB>link" lines instead, for dmenu and for scripts;
- * `lwnrss -p -` reads the feed from standard input.
+ * Modules do the work: http.c fetches the feed over TLS (with url.c for
+ * its URLs), rdf.c turns its bytes into a Feed, store.c keeps the cache,
+ * drw.c draws text, and this file shows the feed.  `lwnrss -p` prints
+ * the headlines as "title<TAB>link" lines instead, for dmenu and for
+ * scripts; `lwnrss -p -` reads the feed from standard input.
  *
  * The window is one ordinary top-level window (or a child of the window
  * given with -w, for tabbed and other XEmbed hosts).  Everything is drawn

@@ -12,7 +12,8 @@
  *	                                  failure, 3 for 304
  *	tests/http_test ca file [n]       time loading a CA bundle n times
  *
- * http.c is included whole so its static functions can be tested.
+ * http.c is included whole so its static functions can be tested; url.c
+ * is linked beside it.
  */
 #include "../http.c"
 
@@ -94,7 +95,7 @@ testurls(void)
 
 	for (i = 0; i < LENGTH(urltests); i++) {
 		err[0] = '\0';
-		rc = urlparse(&u, urltests[i].in, err, sizeof(err));
+		rc = url_parse(&u, urltests[i].in, err, sizeof(err));
 		if (urltests[i].host)
 			check(rc == 0 && u.tls == urltests[i].tls &&
 			    !strcmp(u.host, urltests[i].host) && u.port == urltests[i].port &&
@@ -122,10 +123,10 @@ testurls(void)
 			memcpy(in, "http://h/", 9);
 			in[n - 1] = (char)0xff;
 			in[n] = '\0';
-			if (urlparse(&u, in, err, sizeof(err)) < 0)
+			if (url_parse(&u, in, err, sizeof(err)) < 0)
 				continue;
 			accepted++;
-			if (!(s = urlstr(&u)) || urlparse(&v, s, err, sizeof(err)) < 0 ||
+			if (!(s = url_str(&u)) || url_parse(&v, s, err, sizeof(err)) < 0 ||
 			    strcmp(v.path, u.path))
 				bad++;
 			free(s);
@@ -170,20 +171,20 @@ testresolve(void)
 	size_t i;
 	int rc;
 
-	urlparse(&base, "http://a/b/c/d;p?q", err, sizeof(err));
+	url_parse(&base, "http://a/b/c/d;p?q", err, sizeof(err));
 	for (i = 0; i < LENGTH(reftests); i++) {
-		rc = urlresolve(&u, &base, reftests[i].ref, err, sizeof(err));
-		s = rc ? NULL : urlstr(&u);
+		rc = url_resolve(&u, &base, reftests[i].ref, err, sizeof(err));
+		s = rc ? NULL : url_str(&u);
 		check(s && !strcmp(s, reftests[i].want), "resolve \"%s\" -> %s",
 		    reftests[i].ref, s ? s : err);
 		free(s);
 	}
-	rc = urlresolve(&u, &base, "mailto:x@y", err, sizeof(err));
+	rc = url_resolve(&u, &base, "mailto:x@y", err, sizeof(err));
 	check(rc < 0, "resolve mailto: refused: %s", err);
-	urlparse(&base, "https://[::1]:8443/x", err, sizeof(err)); /* refused: https IP */
-	urlparse(&base, "http://[::1]:8443/x/y", err, sizeof(err));
-	rc = urlresolve(&u, &base, "z", err, sizeof(err));
-	s = rc ? NULL : urlstr(&u);
+	url_parse(&base, "https://[::1]:8443/x", err, sizeof(err)); /* refused: https IP */
+	url_parse(&base, "http://[::1]:8443/x/y", err, sizeof(err));
+	rc = url_resolve(&u, &base, "z", err, sizeof(err));
+	s = rc ? NULL : url_str(&u);
 	check(s && !strcmp(s, "http://[::1]:8443/x/z"), "resolve against IPv6: %s",
 	    s ? s : err);
 	free(s);
@@ -456,7 +457,7 @@ testrequest(void)
 	memset(&o, 0, sizeof(o));
 	o.etag = "\"abc\"";
 	o.lastmod = "Sun, 06 Nov 1994 08:49:37 GMT";
-	urlparse(&u, "http://Example.org:8080/feed?x=1", err, sizeof(err));
+	url_parse(&u, "http://Example.org:8080/feed?x=1", err, sizeof(err));
 	n = mkrequest(req, sizeof(req), &u, &o);
 	check(n > 0 && !strncmp(req, "GET /feed?x=1 HTTP/1.1\r\nHost: example.org:8080\r\n", 48),
 	    "request line and Host with port");
@@ -469,7 +470,7 @@ testrequest(void)
 	    !strcmp(req + n - 4, "\r\n\r\n"), "conditional headers");
 	o.etag = "\"a\"\r\nX-Injected: 1";
 	o.lastmod = NULL;
-	urlparse(&u, "https://lwn.net", err, sizeof(err));
+	url_parse(&u, "https://lwn.net", err, sizeof(err));
 	n = mkrequest(req, sizeof(req), &u, &o);
 	check(n > 0 && !strstr(req, "Injected") && !strstr(req, "If-") &&
 	    strstr(req, "\r\nHost: lwn.net\r\n"), "unsafe validators dropped, no default port");

@@ -1,6 +1,6 @@
 /* See LICENSE file for copyright and license details. */
 /*
- * libFuzzer target: urlparse, urlstr and urlresolve.
+ * libFuzzer target: url_parse, url_str and url_resolve.
  *
  * Input: a base URL, a newline, and a reference (a Location value) to
  * resolve against it; without a newline, the whole input is both the
@@ -8,12 +8,12 @@
  *
  * Checked for every URL accepted: a host of the allowed characters, a
  * path that starts with '/' and holds no fragment, control character,
- * space or byte above 0x7e; urlstr's string parses back to the same URL
+ * space or byte above 0x7e; url_str's string parses back to the same URL
  * and the same string.  A reference without a scheme keeps the base's
  * scheme (http_get refuses https to http by comparing them), and one
  * that names no host keeps the base's host and port.
  */
-#include "../../http.c"
+#include "../../url.c"
 
 static void
 checkurl(const Url *u)
@@ -32,11 +32,11 @@ checkurl(const Url *u)
 	for (c = u->path; *c; c++)
 		if (*c == '#' || (unsigned char)*c <= 0x20 || (unsigned char)*c > 0x7e)
 			abort();
-	if (!(s = urlstr(u)))
+	if (!(s = url_str(u)))
 		return;
-	if (urlparse(&v, s, err, sizeof(err)) < 0)
+	if (url_parse(&v, s, err, sizeof(err)) < 0)
 		abort();
-	if (!(t = urlstr(&v)))
+	if (!(t = url_str(&v)))
 		abort();
 	if (strcmp(s, t) || v.tls != u->tls || v.ip6 != u->ip6 ||
 	    strcmp(v.host, u->host) || v.port != u->port || strcmp(v.path, u->path))
@@ -51,7 +51,7 @@ resolveagainst(const Url *base, const char *ref)
 	char err[256];
 	Url u;
 
-	if (urlresolve(&u, base, ref, err, sizeof(err)) < 0) {
+	if (url_resolve(&u, base, ref, err, sizeof(err)) < 0) {
 		if (!err[0])
 			abort();
 		return;
@@ -71,7 +71,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t len)
 	char *s, *ref, err[256];
 	Url base;
 
-	if (!lwn.host[0] && urlparse(&lwn, "https://lwn.net/a/b?q", err, sizeof(err)) < 0)
+	if (!lwn.host[0] && url_parse(&lwn, "https://lwn.net/a/b?q", err, sizeof(err)) < 0)
 		abort();
 	if (!(s = malloc(len + 1)))
 		return 0;
@@ -80,7 +80,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t len)
 	if ((ref = memchr(s, '\n', len)))
 		*ref++ = '\0';
 	err[0] = '\0';
-	if (urlparse(&base, s, err, sizeof(err)) == 0) {
+	if (url_parse(&base, s, err, sizeof(err)) == 0) {
 		checkurl(&base);
 		if (ref)
 			resolveagainst(&base, ref);
