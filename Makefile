@@ -42,16 +42,17 @@ drw.o: drw.h
 store.o: store.h
 http.o: http.h url.h
 url.o: url.h
-rdf.o: rdf.h
+rdf.o: rdf.h url.h
 
 lwnrss: $(OBJ)
 	$(CC) -o $@ $(OBJ) $(LWNRSS_LDFLAGS)
 
-tests/rdf_test: tests/rdf_test.c rdf.c util.c rdf.h util.h
-	$(CC) $(TESTCFLAGS) -o $@ tests/rdf_test.c rdf.c util.c $(LDFLAGS)
+RDFTESTSRC = tests/rdf_test.c rdf.c url.c util.c
+tests/rdf_test: $(RDFTESTSRC) rdf.h url.h util.h
+	$(CC) $(TESTCFLAGS) -o $@ $(RDFTESTSRC) $(LDFLAGS)
 
-tests/rdf_test-san: tests/rdf_test.c rdf.c util.c rdf.h util.h
-	$(CC) $(TESTCFLAGS) $(SAN) -o $@ tests/rdf_test.c rdf.c util.c $(LDFLAGS)
+tests/rdf_test-san: $(RDFTESTSRC) rdf.h url.h util.h
+	$(CC) $(TESTCFLAGS) $(SAN) -o $@ $(RDFTESTSRC) $(LDFLAGS)
 
 # http_test includes http.c to reach its static functions, and links the rest
 HTTPTESTSRC = tests/http_test.c url.c util.c
@@ -70,11 +71,11 @@ tests/lwnrss-test: lwnrss.c tests/config.test.h $(XOBJ) drw.h http.h rdf.h store
 tests/wmdelete: tests/wmdelete.c
 	$(CC) $(LWNRSS_CFLAGS) -o $@ tests/wmdelete.c $(LWNRSS_LDFLAGS)
 
-tests/fuzz/rdf-fuzz: tests/fuzz/rdf.c tests/fuzz/utf8check.h rdf.c util.c rdf.h util.h
-	$(FUZZCC) $(FUZZCFLAGS) -o $@ tests/fuzz/rdf.c rdf.c util.c $(LDFLAGS)
+tests/fuzz/rdf-fuzz: tests/fuzz/rdf.c tests/fuzz/utf8check.h rdf.c url.c util.c rdf.h url.h util.h
+	$(FUZZCC) $(FUZZCFLAGS) -o $@ tests/fuzz/rdf.c rdf.c url.c util.c $(LDFLAGS)
 
-tests/fuzz/text-fuzz: tests/fuzz/text.c tests/fuzz/utf8check.h rdf.c util.c rdf.h util.h
-	$(FUZZCC) $(FUZZCFLAGS) -o $@ tests/fuzz/text.c rdf.c util.c $(LDFLAGS)
+tests/fuzz/text-fuzz: tests/fuzz/text.c tests/fuzz/utf8check.h rdf.c url.c util.c rdf.h url.h util.h
+	$(FUZZCC) $(FUZZCFLAGS) -o $@ tests/fuzz/text.c rdf.c url.c util.c $(LDFLAGS)
 
 # each target includes the file it tests, as http_test does, and links the rest
 tests/fuzz/http-fuzz: tests/fuzz/http.c http.c url.c util.c http.h url.h util.h

@@ -550,7 +550,8 @@ printmode(const char *url)
 			memcpy(copy.p, r.body, r.len);
 			copy.p[r.len] = '\0';
 			err[0] = '\0';
-			if (rdf_parse(&f, copy.p, r.len, err, sizeof(err)) < 0) {
+			/* relative links are resolved against the final URL */
+			if (rdf_parseurl(&f, copy.p, r.len, r.url, err, sizeof(err)) < 0) {
 				warn("%s: %s", url, err);
 			} else {
 				if (f.truncated)
@@ -865,7 +866,7 @@ fetchdone(int wstatus)
 	const char *err, *tag, *lm, *furl, *cerr, *body;
 	const char *name = !strcmp(url, "-") ? "stdin" : url;
 	size_t errn, tagn, lmn, furln, cerrn, bodyn;
-	char perr[256], tbuf[128];
+	char perr[256], tbuf[128], *furlz;
 	time_t now = time(NULL);
 	struct tm tm;
 	Feed f;
@@ -911,8 +912,12 @@ fetchdone(int wstatus)
 	}
 	perr[0] = '\0';
 	/* parsed in place: the new feed's strings live in fetchbuf */
-	if (rdf_parse(&f, fetchbuf.p + (body - fetchbuf.p), bodyn,
-	              perr, sizeof(perr)) < 0) {
+	/* relative links are resolved against the final URL, none for stdin */
+	furlz = strndupe(furl, furln);
+	ret = rdf_parseurl(&f, fetchbuf.p + (body - fetchbuf.p), bodyn, furlz,
+	                   perr, sizeof(perr));
+	free(furlz);
+	if (ret < 0) {
 		setstatus(1, "%s: %s", name, perr);
 		return;
 	}

@@ -35,6 +35,7 @@
 #include <strings.h>
 
 #include "rdf.h"
+#include "url.h"
 #include "util.h"
 
 /* a table, not a function or four comparisons: it runs for every byte of
@@ -208,9 +209,17 @@ static const unsigned short cp1252[32] = {
 	0x2dc, 0x2122, 0x161, 0x203a, 0x153, 0x9d, 0x17e, 0x178,
 };
 
-/* bounds of the namespace scope: declarations in scope, elements with some */
+/* bounds of the scope: declarations in it, elements with declarations or
+ * an xml:base, the longest base kept */
 #define MAXDECL                 64
 #define MAXFRAME                32
+#define MAXBASE                 8192
+
+/* memory for resolved links, which may be longer than their source */
+typedef struct Chunk {
+	struct Chunk *next;
+	size_t used, cap;        /* the bytes after the struct */
+} Chunk;
 
 typedef struct {
 	char *s;                 /* the input, valid UTF-8, decoded in place */
@@ -249,8 +258,17 @@ typedef struct {
 	size_t ndecl;
 	struct Frame {
 		size_t depth, ndecl;
+		size_t base;         /* the base in scope: 1 + its offset in bases, 0 for docbase */
+		size_t bases;        /* bases.len before the frame */
+		int decls;           /* it declares namespaces */
 	} frame[MAXFRAME];
 	size_t nframe;
+	/* xml:base: the bases in scope, resolved, NUL-terminated, one after
+	 * the other; the URL the document came from, or NULL */
+	Buf bases;
+	const char *docbase;
+	size_t memused, memmax;  /* bytes taken for resolved links, and the most */
+	int oom;
 	/*
 	 * Feeds repeat the shape of an item: for each tag (by index in
 	 * tags[] + 1, 0 for none), the start tag without attributes that
@@ -734,19 +752,90 @@ nsuri(const char *v, size_t n, int prefixed)
 	return NsOther;
 }
 
+/* the base URI in scope, or NULL when there is none */
+static const char *
+curbase(const Parser *ps)
+{
+	size_t b = ps->nframe ? ps->frame[ps->nframe - 1].base : 0;
+
+	return b ? ps->bases.p + b - 1 : ps->docbase;
+}
+
 /*
- * The namespace declarations among the attributes [s, e) of a start tag,
- * as a frame for the element and its content.  Returns 1 when it made
- * one, 0 when the tag declares nothing, -1 when the scope is full: the
- * element is then read as another vocabulary's, and skipped.
+ * An xml:base value v[0..n), resolved against the base in scope, added
+ * to bases: 1 + its offset, or 0 when it cannot be (too long, out of
+ * memory: ps->oom), the element then keeping the base in scope.
+ */
+static size_t
+addbase(Parser *ps, const char *v, size_t n)
+{
+	const char *b;
+	size_t at = ps->bases.len, k, used, blen;
+	char *o;
+
+	while (n && isws((unsigned char)*v))
+		v++, n--;
+	while (n && isws((unsigned char)v[n - 1]))
+		n--;
+	if (n > MAXBASE || bufgrow(&ps->bases, n) < 0)
+		goto fail;
+	/* the value decoded, then the resolved base after it */
+	for (o = ps->bases.p + at, k = 0; k < n; ) {
+		if (v[k] == '&') {
+			o += entity(v + k, v + n, o, &used);
+			k += used;
+		} else {
+			*o++ = v[k++];
+		}
+	}
+	*o++ = '\0';
+	ps->bases.len = o - ps->bases.p;
+	blen = (b = curbase(ps)) ? strlen(b) : 0;
+	if (bufgrow(&ps->bases, blen + n + 2) < 0)
+		goto fail;
+	/* bufgrow may have moved them */
+	b = curbase(ps);
+	o = ps->bases.p + ps->bases.len;
+	if (!b) {
+		k = strlen(ps->bases.p + at);
+		memcpy(o, ps->bases.p + at, k + 1);
+	} else {
+		k = url_join(o, b, ps->bases.p + at);
+	}
+	if (k > MAXBASE) {
+		ps->bases.len = at;
+		return 0;
+	}
+	memmove(ps->bases.p + at, o, k + 1);
+	ps->bases.len = at + k + 1;
+	return at + 1;
+fail:
+	if (n <= MAXBASE)
+		ps->oom = 1;
+	ps->bases.len = at;
+	return 0;
+}
+
+/*
+ * The namespace declarations and the xml:base among the attributes
+ * [s, e) of a start tag, as a frame for the element and its content.
+ * Returns 1 when it made one, 0 when the tag has neither, -1 when the
+ * scope is full: the element is then read as another vocabulary's, and
+ * skipped.
  */
 static int
 declare(Parser *ps, const char *s, const char *e)
 {
-	const char *n, *v;
-	size_t nlen, vlen, k = ps->ndecl;
+	const char *n, *v, *xb = NULL;
+	size_t nlen, vlen, xblen = 0, k = ps->ndecl;
+	struct Frame *fr;
 
 	while (nextattr(&s, e, &n, &nlen, &v, &vlen)) {
+		if (nlen == 8 && !memcmp(n, "xml:base", 8)) {
+			xb = v;
+			xblen = vlen;
+			continue;
+		}
 		if (nlen < 5 || memcmp(n, "xmlns", 5) || (nlen > 5 && (n[5] != ':' || nlen == 6)))
 			continue;
 		if (k == MAXDECL)
@@ -756,16 +845,25 @@ declare(Parser *ps, const char *s, const char *e)
 		ps->decl[k].ns = nsuri(v, vlen, nlen > 5);
 		k++;
 	}
-	if (k == ps->ndecl)
+	if (k == ps->ndecl && !xb)
 		return 0;
 	if (ps->nframe == MAXFRAME)
 		return -1;
-	ps->frame[ps->nframe].depth = ps->depth + 1;
-	ps->frame[ps->nframe].ndecl = ps->ndecl;
-	ps->nframe++;
-	ps->ndecl = k;
-	/* the same spelling may now name something else */
-	memset(ps->next, 0, sizeof(ps->next));
+	fr = &ps->frame[ps->nframe++];
+	fr->depth = ps->depth + 1;
+	fr->ndecl = ps->ndecl;
+	fr->bases = ps->bases.len;
+	fr->base = ps->nframe > 1 ? fr[-1].base : 0;
+	fr->decls = k > ps->ndecl;
+	if (fr->decls) {
+		ps->ndecl = k;
+		/* the same spelling may now name something else */
+		memset(ps->next, 0, sizeof(ps->next));
+	}
+	/* after the frame is counted: resolved against its parent's base,
+	 * which curbase still gives */
+	if (xb && (k = addbase(ps, xb, xblen)))
+		fr->base = k;
 	return 1;
 }
 
@@ -773,9 +871,14 @@ declare(Parser *ps, const char *s, const char *e)
 static void
 popframes(Parser *ps)
 {
+	struct Frame *fr;
+
 	while (ps->nframe && ps->frame[ps->nframe - 1].depth > ps->depth) {
-		ps->ndecl = ps->frame[--ps->nframe].ndecl;
-		memset(ps->next, 0, sizeof(ps->next));
+		fr = &ps->frame[--ps->nframe];
+		ps->ndecl = fr->ndecl;
+		ps->bases.len = fr->bases;
+		if (fr->decls)
+			memset(ps->next, 0, sizeof(ps->next));
 	}
 }
 
@@ -893,6 +996,53 @@ lwnlink(const char *s, size_t n)
 	return n - 3;
 }
 
+/* n bytes that live as long as the Feed, or NULL: over the limit, or out
+ * of memory (ps->oom then set) */
+static char *
+feedmem(Parser *ps, size_t n)
+{
+	Chunk *c = ps->f->mem;
+	char *p;
+
+	if (n > ps->memmax - ps->memused)
+		return NULL;
+	if (!c || c->cap - c->used < n) {
+		if (!(c = malloc(sizeof(*c) + MAX(n, 4096)))) {
+			ps->oom = 1;
+			return NULL;
+		}
+		c->cap = MAX(n, 4096);
+		c->used = 0;
+		c->next = ps->f->mem;
+		ps->f->mem = c;
+	}
+	p = (char *)(c + 1) + c->used;
+	c->used += n;
+	ps->memused += n;
+	return p;
+}
+
+/*
+ * The link s (n bytes, NUL-terminated) resolved against the base in
+ * scope, the nearest xml:base and then the document's URL: s itself when
+ * it is absolute or there is no base, else a copy in the Feed's memory
+ * (the result may be longer than its source), or s again when that
+ * memory runs out.  *n becomes the result's length.
+ */
+static char *
+resolve(Parser *ps, char *s, size_t *n)
+{
+	const char *b;
+	char *o;
+
+	if (!url_relative(s) || !(b = curbase(ps)))
+		return s;
+	if (!(o = feedmem(ps, strlen(b) + *n + 2)))
+		return s;
+	*n = url_join(o, b, s);
+	return o;
+}
+
 /* start capturing t, spelt qn[0..qlen), its text written from the input's
  * byte at out on */
 static void
@@ -911,7 +1061,7 @@ capbegin(Parser *ps, const Tag *t, const char *qn, size_t qlen, const char *out)
 static void
 capend(Parser *ps)
 {
-	char *s = ps->capstart, **fp;
+	char *s = ps->capstart, **fp, *r;
 	size_t n = ps->o - ps->capstart;
 	unsigned char *prio = &ps->prio[ps->initem][ps->capfield];
 	int type = ps->cap - 1, line = ps->capfield != FDate && ps->capfield < FTtl;
@@ -936,11 +1086,22 @@ capend(Parser *ps)
 	/* a guid is a link only when it looks like one */
 	if (type == TGuid && (n < 4 || memcmp(s, "http", 4)))
 		return;
-	if (ps->capfield == FLink)
-		n = lwnlink(s, n);
 	if (!n || *prio >= ps->capprio)
 		return;
 	s[n] = '\0';
+	if (ps->capfield == FLink) {
+		/* a base can hold what a value may not: the result is one too */
+		if ((r = resolve(ps, s, &n)) != s) {
+			s = r;
+			while (n && isws((unsigned char)s[n - 1]))
+				n--;
+			for (; n && isws((unsigned char)*s); n--)
+				s++;
+			n = collapse(s, n);
+		}
+		n = lwnlink(s, n);
+		s[n] = '\0';
+	}
 	fp = field(ps, ps->capfield);
 	*fp = s;
 	*prio = ps->capprio;
@@ -1691,6 +1852,12 @@ hints(Parser *ps, Feed *f)
 int
 rdf_parse(Feed *f, char *data, size_t len, char *err, size_t errlen)
 {
+	return rdf_parseurl(f, data, len, NULL, err, errlen);
+}
+
+int
+rdf_parseurl(Feed *f, char *data, size_t len, const char *url, char *err, size_t errlen)
+{
 	Parser ps;
 	const char *why;
 	char *in;
@@ -1708,12 +1875,18 @@ rdf_parse(Feed *f, char *data, size_t len, char *err, size_t errlen)
 	ps.s = in;
 	ps.e = in + inlen;
 	ps.f = f;
+	ps.docbase = url && *url ? url : NULL;
+	/* resolved links take at most what the feed itself takes, however
+	 * long a base and however many links a hostile feed has */
+	ps.memmax = inlen + 4096;
 	f->title = f->link = f->desc = f->date = f->author = nothing;
-	if (parse(&ps) < 0) {
-		why = ps.err;
+	if (parse(&ps) < 0 || ps.oom) {
+		why = ps.oom ? "out of memory" : ps.err;
+		buffree(&ps.bases);
 		rdf_free(f);
 		goto fail;
 	}
+	buffree(&ps.bases);
 	hints(&ps, f);
 	if (f->truncated)
 		snprintf(err, errlen, "feed is truncated after %zu complete item%s",
@@ -1728,6 +1901,12 @@ fail:
 void
 rdf_free(Feed *f)
 {
+	Chunk *c, *next;
+
+	for (c = f->mem; c; c = next) {
+		next = c->next;
+		free(c);
+	}
 	free(f->items);
 	free(f->copy);
 	memset(f, 0, sizeof(*f));

@@ -24,7 +24,10 @@ typedef struct {
 	                  Atom type="html" title as text, type="xhtml" without
 	                  its markup, anything else literal */
 	char *link;    /* as title; Atom's alternate href, else a permalink guid;
-	                  LWN's .../Articles/N/rss becomes .../Articles/N/ */
+	                  a relative one resolved (RFC 3986) against the nearest
+	                  xml:base and the document's URL (see rdf_parseurl);
+	                  LWN's .../Articles/N/rss becomes .../Articles/N/.  Any
+	                  scheme, or none: url_isweb tells a page from the rest */
 	char *date;    /* the raw date, trimmed: dc:date, pubDate or published, else updated */
 	time_t time;   /* date as seconds since the epoch (UTC, whatever the process's
 	                  TZ), when dated */
@@ -51,6 +54,7 @@ typedef struct {
 	time_t updatebase;          /* syn:updateBase, where that schedule starts, */
 	int hasupdatebase;          /* when there is one */
 	char *copy;                 /* private: the input made UTF-8, when it was not */
+	void *mem;                  /* private: resolved links */
 } Feed;
 
 /*
@@ -65,7 +69,8 @@ typedef struct {
  * once).  Its bytes are unspecified after the call, whatever it returns.
  * Latin-1 and windows-1252 input, and input with invalid UTF-8, is first
  * converted into a copy of up to three times len bytes that *f owns; else
- * a Feed takes no memory beyond data but its items array.
+ * a Feed takes no memory beyond data but its items array and the links
+ * it resolved (see rdf_parseurl).
  *
  * Returns 0 on success.  A document cut off in the middle still succeeds
  * with the items that were complete and f->truncated set; err then holds
@@ -74,6 +79,17 @@ typedef struct {
  * empty and needs no rdf_free.
  */
 int rdf_parse(Feed *f, char *data, size_t len, char *err, size_t errlen);
+
+/*
+ * rdf_parseurl is rdf_parse for a document fetched from url (after
+ * redirects), the base its relative links are resolved against after
+ * any xml:base; NULL or "" for none (standard input), when only xml:base
+ * resolves them.  A resolved link can be longer than its source: it is
+ * kept in memory *f owns, at most the input's size in all (a link past
+ * that stays as the feed has it).  url is not kept.
+ */
+int rdf_parseurl(Feed *f, char *data, size_t len, const char *url, char *err,
+                 size_t errlen);
 
 /* rdf_free frees everything rdf_parse allocated in *f and zeroes it. */
 void rdf_free(Feed *f);

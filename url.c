@@ -50,15 +50,37 @@ lowerc(int c)
 }
 
 /*
- * dotsegs removes "." and ".." segments from a path that starts with
- * '/' (RFC 3986 5.2.4), in place: the output never outruns the input.
+ * dotsegs removes "." and ".." segments from a path (RFC 3986 5.2.4), in
+ * place: the output never outruns the input.  A path that starts with
+ * '/' keeps it ("/" at least); a relative one, a reference's, loses its
+ * leading "./" and "../" and keeps its first segment unless a ".." takes
+ * it, as the algorithm says.
  */
 static void
 dotsegs(char *path)
 {
 	char *in = path, *out = path, *seg;
 	size_t n;
+	int rooted = *path == '/';
 
+	if (!rooted) {
+		/* rules A and D: what no base could resolve goes */
+		for (;;) {
+			if (!strncmp(in, "../", 3))
+				in += 3;
+			else if (!strncmp(in, "./", 2))
+				in += 2;
+			else
+				break;
+		}
+		if (!strcmp(in, ".") || !strcmp(in, ".."))
+			in += strlen(in);
+		/* rule E for the first segment, which has no '/' before it */
+		n = strcspn(in, "/");
+		memmove(out, in, n);
+		out += n;
+		in += n;
+	}
 	while (*in) {
 		/* in is at the '/' before a segment */
 		seg = in + 1;
@@ -79,7 +101,7 @@ dotsegs(char *path)
 			in = seg + n;
 		}
 	}
-	if (out == path)
+	if (rooted && out == path)
 		*out++ = '/';
 	*out = '\0';
 }
@@ -339,3 +361,144 @@ url_resolve(Url *u, const Url *base, const char *ref, char *err, size_t errlen)
 	return ret;
 }
 
+
+/* a URI reference split as RFC 3986 appendix B does; absent parts are NULL */
+typedef struct {
+	const char *scheme, *auth, *path, *query, *frag;
+	size_t schemelen, authlen, pathlen, querylen, fraglen;
+} Ref;
+
+static void
+splitref(Ref *r, const char *s)
+{
+	const char *p = s;
+
+	memset(r, 0, sizeof(*r));
+	if (hasscheme(s)) {
+		p = strchr(s, ':');
+		r->scheme = s;
+		r->schemelen = p - s;
+		p++;
+	}
+	if (p[0] == '/' && p[1] == '/') {
+		r->auth = p + 2;
+		r->authlen = strcspn(r->auth, "/?#");
+		p = r->auth + r->authlen;
+	}
+	r->path = p;
+	r->pathlen = strcspn(p, "?#");
+	p += r->pathlen;
+	if (*p == '?') {
+		r->query = p + 1;
+		r->querylen = strcspn(r->query, "#");
+		p = r->query + r->querylen;
+	}
+	if (*p == '#') {
+		r->frag = p + 1;
+		r->fraglen = strlen(r->frag);
+	}
+}
+
+static char *
+put(char *o, const char *s, size_t n)
+{
+	memcpy(o, s, n);
+	return o + n;
+}
+
+size_t
+url_join(char *out, const char *base, const char *ref)
+{
+	Ref b, r, t;
+	char *o = out, *path;
+	size_t dir;
+
+	/* RFC 3986 5.2.2, strict: a reference with a scheme is absolute */
+	splitref(&b, base);
+	splitref(&r, ref);
+	t = r;
+	if (!r.scheme) {
+		t.scheme = b.scheme;
+		t.schemelen = b.schemelen;
+		if (!r.auth) {
+			t.auth = b.auth;
+			t.authlen = b.authlen;
+			if (!r.pathlen && !r.query) {
+				t.query = b.query;
+				t.querylen = b.querylen;
+			}
+		}
+	}
+	if (t.scheme) {
+		o = put(o, t.scheme, t.schemelen);
+		*o++ = ':';
+	}
+	if (t.auth) {
+		o = put(o, "//", 2);
+		o = put(o, t.auth, t.authlen);
+	}
+	path = o;
+	if (!r.scheme && !r.auth && r.path[0] != '/') {
+		if (!r.pathlen) {
+			/* the base's path as it is, dot segments and all */
+			o = put(o, b.path, b.pathlen);
+			path = NULL;
+		} else if (b.auth && !b.pathlen) {
+			/* 5.2.3: merged below a base with an authority and no path */
+			*o++ = '/';
+		} else {
+			for (dir = b.pathlen; dir > 0 && b.path[dir - 1] != '/'; dir--)
+				;
+			o = put(o, b.path, dir);
+		}
+	}
+	if (path) {
+		o = put(o, r.path, r.pathlen);
+		*o = '\0';
+		dotsegs(path);
+		o = path + strlen(path);
+		/*
+		 * Dot segments gone may leave a path that reads as something
+		 * else (5.3, 4.2): "a:b" first in a result with no scheme, a
+		 * scheme; "//h" with no authority, one.  The "./" or "/." that
+		 * keeps its meaning fits where the dots were.
+		 */
+		if ((!t.scheme && !t.auth && hasscheme(path)) ||
+		    (!t.auth && path[0] == '/' && path[1] == '/')) {
+			memmove(path + 2, path, o - path + 1);
+			memcpy(path, path[2] == '/' ? "/." : "./", 2);
+			o += 2;
+		}
+	}
+	if (t.query) {
+		*o++ = '?';
+		o = put(o, t.query, t.querylen);
+	}
+	if (r.frag) {
+		*o++ = '#';
+		o = put(o, r.frag, r.fraglen);
+	}
+	*o = '\0';
+	return o - out;
+}
+
+int
+url_relative(const char *ref)
+{
+	return !hasscheme(ref);
+}
+
+int
+url_isweb(const char *s)
+{
+	size_t n;
+
+	if (!strncasecmp(s, "https://", 8))
+		n = 8;
+	else if (!strncasecmp(s, "http://", 7))
+		n = 7;
+	else
+		return 0;
+	/* a host: http and https URIs have one (RFC 9110 4.2) */
+	return s[n] && !strchr("/?#", s[n]);
+}

@@ -1,6 +1,7 @@
 /* See LICENSE file for copyright and license details. */
 /*
- * url: absolute http and https URLs, parsed and resolved (RFC 3986).
+ * url: absolute http and https URLs, parsed and resolved (RFC 3986), and
+ * URI references of any scheme resolved as strings.
  *
  * No allocation except url_str's result, no global state.  Every function
  * that can fail returns 0 or -1, and on -1 writes one line naming the URL
@@ -40,3 +41,20 @@ char *url_str(const Url *u);
 
 /* "host" or "host:port" (brackets around IPv6) into buf, for Host */
 void url_hostport(const Url *u, char *buf, size_t size);
+
+/*
+ * url_join resolves the URI reference ref against base (RFC 3986 5.2,
+ * the strict algorithm, for any scheme: a feed's links and xml:base) and
+ * writes the result, NUL-terminated, to out, which has room for
+ * strlen(base) + strlen(ref) + 2 bytes; returns its length.  Nothing is
+ * checked, decoded or normalised beyond the standard's dot-segment
+ * removal.  A base that is itself relative gives a reference resolved as
+ * far as it goes, itself relative.
+ */
+size_t url_join(char *out, const char *base, const char *ref);
+
+/* 1 when ref has no scheme, so means something only against a base */
+int url_relative(const char *ref);
+
+/* 1 when s is an http or https URL with a host: a page a browser opens */
+int url_isweb(const char *s);

@@ -12,6 +12,7 @@
 #include <time.h>
 
 #include "rdf.h"
+#include "url.h"
 #include "util.h"
 
 static int npass, nfail;
@@ -629,6 +630,191 @@ testlinks(void)
 	check(ok, "links: LWN /rss article links rewritten, nothing else");
 }
 
+/* url_join: RFC 3986 section 5.4's own examples, and a few of ours */
+static void
+testjoin(void)
+{
+	static const char *base = "http://a/b/c/d;p?q";
+	static const struct { const char *ref, *out; } t[] = {
+		/* 5.4.1 normal examples */
+		{ "g:h", "g:h" }, { "g", "http://a/b/c/g" }, { "./g", "http://a/b/c/g" },
+		{ "g/", "http://a/b/c/g/" }, { "/g", "http://a/g" }, { "//g", "http://g" },
+		{ "?y", "http://a/b/c/d;p?y" }, { "g?y", "http://a/b/c/g?y" },
+		{ "#s", "http://a/b/c/d;p?q#s" }, { "g#s", "http://a/b/c/g#s" },
+		{ "g?y#s", "http://a/b/c/g?y#s" }, { ";x", "http://a/b/c/;x" },
+		{ "g;x", "http://a/b/c/g;x" }, { "g;x?y#s", "http://a/b/c/g;x?y#s" },
+		{ "", "http://a/b/c/d;p?q" }, { ".", "http://a/b/c/" }, { "./", "http://a/b/c/" },
+		{ "..", "http://a/b/" }, { "../", "http://a/b/" }, { "../g", "http://a/b/g" },
+		{ "../..", "http://a/" }, { "../../", "http://a/" }, { "../../g", "http://a/g" },
+		/* 5.4.2 abnormal examples */
+		{ "../../../g", "http://a/g" }, { "../../../../g", "http://a/g" },
+		{ "/./g", "http://a/g" }, { "/../g", "http://a/g" }, { "g.", "http://a/b/c/g." },
+		{ ".g", "http://a/b/c/.g" }, { "g..", "http://a/b/c/g.." }, { "..g", "http://a/b/c/..g" },
+		{ "./../g", "http://a/b/g" }, { "./g/.", "http://a/b/c/g/" },
+		{ "g/./h", "http://a/b/c/g/h" }, { "g/../h", "http://a/b/c/h" },
+		{ "g;x=1/./y", "http://a/b/c/g;x=1/y" }, { "g;x=1/../y", "http://a/b/c/y" },
+		{ "g?y/./x", "http://a/b/c/g?y/./x" }, { "g?y/../x", "http://a/b/c/g?y/../x" },
+		{ "g#s/./x", "http://a/b/c/g#s/./x" }, { "g#s/../x", "http://a/b/c/g#s/../x" },
+		{ "http:g", "http:g" },
+	};
+	static const struct { const char *base, *ref, *out; } u[] = {
+		{ "http://a", "g", "http://a/g" },
+		{ "http://a?q#f", "", "http://a?q" },
+		{ "https://lwn.net/headlines/rss", "../Articles/1/rss", "https://lwn.net/Articles/1/rss" },
+		{ "HTTPS://LWN.net/x", "y", "HTTPS://LWN.net/y" },
+		{ "tag:example.org,2026:a/b", "c", "tag:example.org,2026:a/c" },
+		{ "urn:x", "#f", "urn:x#f" },
+		/* a relative base: resolved as far as it goes */
+		{ "a/b/", "c", "a/b/c" }, { "a/b", "../../../c", "/c" }, { "", "./x", "x" },
+		/* what the dots hid stays hidden: no scheme, no authority appears */
+		{ "../https://h/", "x", "./https://h/x" }, { "x:/", ".//y", "x:/.//y" },
+	};
+	char out[256];
+	size_t i, n;
+	int ok = 1, ok2 = 1;
+
+	for (i = 0; i < LENGTH(t); i++) {
+		n = url_join(out, base, t[i].ref);
+		ok &= same(out, t[i].out, t[i].ref) && n == strlen(out) &&
+		      n <= strlen(base) + strlen(t[i].ref) + 1;
+	}
+	check(ok, "url_join: the %zu examples of RFC 3986 5.4", LENGTH(t));
+	for (i = 0; i < LENGTH(u); i++) {
+		n = url_join(out, u[i].base, u[i].ref);
+		ok2 &= same(out, u[i].out, u[i].ref) && n <= strlen(u[i].base) + strlen(u[i].ref) + 1;
+	}
+	check(ok2, "url_join: no path, other schemes, relative bases");
+	check(url_isweb("https://lwn.net/") && url_isweb("HTTP://e") && !url_isweb("http:/x") &&
+	      !url_isweb("https://") && !url_isweb("javascript:alert(1)") && !url_isweb("/Articles/1/") &&
+	      !url_isweb("file:///etc/passwd") && !url_isweb("data:text/html,x") && !url_isweb(""),
+	      "url_isweb: http and https URLs with a host, nothing else");
+}
+
+static int
+parseurl(Feed *f, const char *s, const char *url)
+{
+	size_t i;
+
+	for (i = 0; i < nheld && held[i].f != f; i++)
+		;
+	if (parse(f, "<rss/>") == 0)
+		rdf_free(f);
+	for (i = 0; i < nheld && held[i].f != f; i++)
+		;
+	free(held[i].data);
+	if (!(held[i].data = strdup(s)))
+		abort();
+	err[0] = '\0';
+	return rdf_parseurl(f, held[i].data, strlen(s), url, err, sizeof(err));
+}
+
+static void
+testbase(void)
+{
+	static const char *want[] = {
+		"https://example.org/blog/posts/1?a=1&b=2#top", "https://example.org/blog/posts/2",
+		"https://other.example/a/b/c/d", "https://example.org/root", "javascript:alert(1)",
+	};
+	static const char *rel[] = {
+		"https://lwn.net/Articles/1/", "https://lwn.net/headlines/Articles/2/",
+		"https://cdn.example/3", "https://example.org/x/y", "data:text/html,hi",
+		"file:///etc/passwd",
+	};
+	static const char *asis[] = {
+		"/Articles/1/rss", "Articles/2/", "//cdn.example/3", "https://example.org/x/y",
+		"data:text/html,hi", "file:///etc/passwd",
+	};
+	Feed f;
+	Buf b = {0};
+	char *s, tmp[128];
+	size_t i, n;
+	int r, ok;
+
+	if (fixture(&f, "tests/fixtures/xmlbase.xml", &s)) {
+		ok = f.nitems == LENGTH(want) && same(f.link, "https://example.org/blog/", "feed");
+		for (i = 0; ok && i < LENGTH(want); i++)
+			ok &= same(f.items[i].link, want[i], f.items[i].title);
+		check(ok, "xml:base: on the feed, relative on an entry, on the link itself, scope ends");
+		rdf_free(&f);
+		free(s);
+	}
+	if ((s = readfile("tests/fixtures/relative.xml", &n))) {
+		r = parseurl(&f, s, "https://lwn.net/headlines/rss");
+		ok = r == 0 && f.nitems == LENGTH(rel) && same(f.link, "https://lwn.net/", "channel");
+		for (i = 0; ok && i < LENGTH(rel); i++)
+			ok &= same(f.items[i].link, rel[i], f.items[i].title);
+		check(ok, "relative links: against the document's URL, before LWN's /rss is dropped");
+		if (!r)
+			rdf_free(&f);
+		r = parseurl(&f, s, NULL);
+		ok = r == 0 && f.nitems == LENGTH(asis) && same(f.link, "/", "channel");
+		for (i = 0; ok && i < LENGTH(asis); i++)
+			ok &= same(f.items[i].link, asis[i], f.items[i].title);
+		check(ok, "relative links: without a document URL, as the feed says (but its xml:base)");
+		if (!r)
+			rdf_free(&f);
+		free(s);
+	}
+	/* a document URL is no base for an absolute xml:base */
+	r = parseurl(&f, "<rss xml:base='http://x.example/d/'><channel><item><link>e</link></item></channel></rss>",
+	             "https://lwn.net/");
+	check(r == 0 && f.nitems == 1 && same(f.items[0].link, "http://x.example/d/e", "link"),
+	      "xml:base: an absolute one wins over the document's URL");
+	if (!r)
+		rdf_free(&f);
+	r = parseurl(&f, "<rss xml:base='d/'><channel><item><link>e</link></item></channel></rss>",
+	             "https://lwn.net/a/b");
+	check(r == 0 && f.nitems == 1 && same(f.items[0].link, "https://lwn.net/a/d/e", "link"),
+	      "xml:base: a relative one is resolved against the document's URL first");
+	if (!r)
+		rdf_free(&f);
+
+	/* what a base brings into a link is cleaned as the link itself is */
+	r = parseurl(&f, "<rss xml:base='http:&#15;//e/ a\tb/'><channel><item><link>x</link></item></channel></rss>",
+	             NULL);
+	check(r == 0 && f.nitems == 1 && same(f.items[0].link, "http://e/ a b/x", "link"),
+	      "xml:base: control characters from the base are removed from the link, blanks collapsed");
+	if (!r)
+		rdf_free(&f);
+
+	/* a long base and many relative links: resolved up to the input's
+	 * size in all, the rest left as they are */
+	bufadd(&b, "<rss xml:base='http://e/", 24);
+	for (i = 0; i < 8000; i++)
+		bufaddc(&b, 'a');
+	bufadd(&b, "/'><channel>", 12);
+	for (i = 0; i < 3000; i++)
+		bufadd(&b, "<item><link>x</link></item>", 27);
+	bufadd(&b, "</channel></rss>", 16);
+	r = parsen(&f, b.p, b.len);
+	ok = r == 0 && f.nitems == 3000;
+	for (i = n = 0; ok && i < f.nitems; i++)
+		n += strcmp(f.items[i].link, "x") != 0;
+	check(ok && n > 0 && n < 3000 && n * 8011 <= b.len + 4096 &&
+	      !strcmp(f.items[2999].link, "x") && strlen(f.items[0].link) == 8011,
+	      "xml:base: resolved links take no more than the feed (%zu of 3000 resolved)", n);
+	if (!r)
+		rdf_free(&f);
+	buffree(&b);
+	/* an xml:base longer than kept is no base; nested ones are scoped */
+	bufadd(&b, "<rss xml:base='http://e/'><channel><item xml:base='", 51);
+	for (i = 0; i < 9000; i++)
+		bufaddc(&b, 'b');
+	bufadd(&b, "/'><link>x</link></item>", 24);
+	for (i = 0; i < 40; i++) {
+		snprintf(tmp, sizeof(tmp), "<x:a xmlns:x='u' xml:base='%zu/'>", i);
+		bufadd(&b, "<item>", 6);
+		bufadd(&b, tmp, strlen(tmp));
+	}
+	bufadd(&b, "</channel></rss>", 16);
+	r = parsen(&f, b.p, b.len);
+	check(r == 0 && f.nitems >= 1 && same(f.items[0].link, "http://e/x", "long"),
+	      "xml:base: one over 8192 bytes is ignored, the one in scope used");
+	if (!r)
+		rdf_free(&f);
+	buffree(&b);
+}
+
 /* seconds since the epoch for a UTC date, computed without rdf.c */
 static time_t
 utc(int y, int mo, int d, int h, int mi, int s)
@@ -1174,6 +1360,8 @@ main(void)
 	testnamespaces();
 	testvalues();
 	testlinks();
+	testjoin();
+	testbase();
 	testdates();
 	testtext();
 	testerrors();

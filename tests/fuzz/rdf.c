@@ -1,7 +1,10 @@
 /* See LICENSE file for copyright and license details. */
 /*
- * libFuzzer target: rdf_parse, and rdf_html and rdf_text on every
- * description, as the window decodes them when it draws a row.
+ * libFuzzer target: rdf_parseurl, and rdf_html and rdf_text on every
+ * description, as the window decodes them when it draws a row.  An
+ * input whose first byte is odd is parsed as fetched from a URL, so its
+ * relative links are resolved against that and any xml:base; else with
+ * no URL, as standard input is.
  *
  * The input is copied into a buffer of its exact size, which rdf_parse
  * may decode in place, so a read or write past it is caught.
@@ -9,8 +12,10 @@
  * Checked: every string is valid UTF-8 whatever the input; titles, links
  * and authors are one line with no control character (C0, DEL, C1) and
  * no white space at their ends; a description's HTML and text are never
- * longer than it; there are never more items than "item" and "entry" in
- * the input; a failure leaves the Feed empty, as rdf.h promises.
+ * longer than it; with a document URL, a link without a scheme is one
+ * the feed's own xml:base left relative, as the URL never would; there
+ * are never more items than "item" and "entry" in the input; a failure
+ * leaves the Feed empty, as rdf.h promises.
  */
 #include <stddef.h>
 #include <stdint.h>
@@ -19,6 +24,7 @@
 #include <time.h>
 
 #include "../../rdf.h"
+#include "../../url.h"
 #include "utf8check.h"
 
 /* how many times needle occurs in data[0..len) */
@@ -74,6 +80,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t len)
 {
 	Feed f;
 	char err[256], *buf;
+	const char *url = len && (data[0] & 1) ? "https://lwn.net/a/b?c#d" : NULL;
 	size_t i;
 	time_t t;
 
@@ -81,7 +88,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t len)
 		return 0;
 	memcpy(buf, data, len);
 	err[0] = '\0';
-	if (rdf_parse(&f, buf, len, err, sizeof(err)) < 0) {
+	if (rdf_parseurl(&f, buf, len, url, err, sizeof(err)) < 0) {
 		if (f.items || f.nitems || !err[0])
 			abort();
 		free(buf);
@@ -103,6 +110,11 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t len)
 	for (i = 0; i < f.nitems; i++) {
 		assertline(f.items[i].title);
 		assertline(f.items[i].link);
+		/* against an absolute URL only a link as long as the feed's
+		 * resolved links may be can stay relative */
+		if (url && f.items[i].link[0] && url_relative(f.items[i].link) &&
+		    !count(data, len, "xml:base"))
+			abort();
 		assertline(f.items[i].author);
 		assertutf8(f.items[i].date);
 		if (!f.items[i].dated && f.items[i].time)

@@ -1,6 +1,6 @@
 /* See LICENSE file for copyright and license details. */
 /*
- * libFuzzer target: url_parse, url_str and url_resolve.
+ * libFuzzer target: url_parse, url_str and url_resolve, and url_join.
  *
  * Input: a base URL, a newline, and a reference (a Location value) to
  * resolve against it; without a newline, the whole input is both the
@@ -12,6 +12,11 @@
  * and the same string.  A reference without a scheme keeps the base's
  * scheme (http_get refuses https to http by comparing them), and one
  * that names no host keeps the base's host and port.
+ *
+ * url_join, on the two strings as they are: the result fits the room
+ * url.h promises; it has a scheme when either had one, and then
+ * resolving "" against it gives it back without its fragment; an
+ * http(s) base and a reference without a scheme give an http(s) URL.
  */
 #include "../../url.c"
 
@@ -64,6 +69,34 @@ resolveagainst(const Url *base, const char *ref)
 		abort();
 }
 
+static void
+joinagainst(const char *base, const char *ref)
+{
+	size_t n = strlen(base) + strlen(ref) + 2, k;
+	char *out, *again;
+
+	if (!(out = malloc(n)) || !(again = malloc(2 * n))) {
+		free(out);
+		return;
+	}
+	k = url_join(out, base, ref);
+	if (k != strlen(out) || k + 1 > n)
+		abort();
+	if ((hasscheme(base) || hasscheme(ref)) != hasscheme(out))
+		abort();
+	if (hasscheme(out)) {
+		url_join(again, out, "");
+		out[strcspn(out, "#")] = '\0';
+		if (strcmp(again, out))
+			abort();
+	}
+	if (!hasscheme(ref) && (!strncmp(base, "https://", 8) || !strncmp(base, "http://", 7)) &&
+	    strncmp(out, base, strchr(base, ':') - base + 1))
+		abort();
+	free(out);
+	free(again);
+}
+
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t len)
 {
@@ -89,6 +122,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t len)
 	}
 	if (!ref)
 		resolveagainst(&lwn, s);
+	joinagainst(ref ? s : "https://lwn.net/a/b?q", ref ? ref : s);
 	free(s);
 	return 0;
 }
