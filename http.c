@@ -158,6 +158,9 @@ typedef struct {
 	size_t maxbody;
 	Buf body;
 	char *etag, *lastmod, *location, *retry;
+	char *expires, *age, *date;   /* for the caller's polling (RFC 9111) */
+	long maxage;            /* Cache-Control max-age, the first; -1 none */
+	int nocache, nostore;
 	char err[160];
 } Parser;
 
@@ -341,6 +344,7 @@ pinit(Parser *p, size_t maxbody)
 	memset(p, 0, sizeof(*p));
 	p->state = PStatus;
 	p->maxbody = maxbody;
+	p->maxage = -1;
 }
 
 static void
@@ -352,6 +356,9 @@ pfree(Parser *p)
 	free(p->lastmod);
 	free(p->location);
 	free(p->retry);
+	free(p->expires);
+	free(p->age);
+	free(p->date);
 	memset(p, 0, sizeof(*p));
 }
 
@@ -403,6 +410,45 @@ pkeep(Parser *p, char **dst, const char *v)
 	free(*dst);
 	*dst = s;
 	return 0;
+}
+
+/* delta-seconds (RFC 9111 1.2.2): s whole, up to 2^31 - 1; -1 when s is none */
+static long
+deltasecs(const char *s)
+{
+	long v = 0;
+
+	if (!isdigitc(*s))
+		return -1;
+	for (; isdigitc(*s); s++)
+		if ((v = v * 10 + (*s - '0')) > 2147483647L)
+			v = 2147483647L;
+	return *s ? -1 : v;
+}
+
+/*
+ * One Cache-Control directive (RFC 9111 5.2): the ones that say how long
+ * the response stays fresh.  max-age may be quoted; the first counts,
+ * and one that is no number makes the response stale at once.  A
+ * no-cache that names fields is about those fields only.
+ */
+static void
+pcache(Parser *p, char *d)
+{
+	size_t n = strcspn(d, "="), k;
+
+	if (n == 8 && !d[n] && !strncasecmp(d, "no-store", 8)) {
+		p->nostore = 1;
+	} else if (n == 8 && !d[n] && !strncasecmp(d, "no-cache", 8)) {
+		p->nocache = 1;
+	} else if (n == 7 && d[n] && !strncasecmp(d, "max-age", 7) && p->maxage < 0) {
+		d += 8;
+		if (*d == '"' && (k = strlen(d)) >= 2 && d[k - 1] == '"') {
+			d[k - 1] = '\0';
+			d++;
+		}
+		p->maxage = MAX(deltasecs(d), 0);
+	}
 }
 
 /*
@@ -458,6 +504,15 @@ pfield(Parser *p, const char *name, char *v)
 		return pkeep(p, &p->location, v);
 	} else if (!strcasecmp(name, "retry-after")) {
 		return pkeep(p, &p->retry, v);
+	} else if (!strcasecmp(name, "cache-control")) {
+		while ((e = nextelem(&v)))
+			pcache(p, e);
+	} else if (!strcasecmp(name, "expires")) {
+		return pkeep(p, &p->expires, v);
+	} else if (!strcasecmp(name, "age")) {
+		return pkeep(p, &p->age, v);
+	} else if (!strcasecmp(name, "date")) {
+		return pkeep(p, &p->date, v);
 	}
 	return 0;
 }
@@ -1453,17 +1508,28 @@ fetch1(const Url *u, const HttpOpt *o, Anchors *a, int64_t deadline,
 {
 	Sock c;
 	Tls *t = NULL;
-	char req[URLMAX + 2048], buf[16384];
+	char *req, buf[16384];
 	int n, len, ret = -1, rc;
+	size_t size;
 
 	memset(&c, 0, sizeof(c));
 	c.deadline = deadline;
-	if ((len = mkrequest(req, sizeof(req), u, o)) < 0) {
-		seterr(err, errlen, "request too long");
+	/* room for the validators as the server sent them, however long */
+	size = URLMAX + 2048 + (o->etag ? strlen(o->etag) : 0) +
+	    (o->lastmod ? strlen(o->lastmod) : 0);
+	if (!(req = malloc(size))) {
+		seterr(err, errlen, "out of memory");
 		return -1;
 	}
-	if ((c.fd = dial(u, o->conntimeout, o->timeout, deadline, err, errlen)) < 0)
+	if ((len = mkrequest(req, size, u, o)) < 0) {
+		seterr(err, errlen, "request too long");
+		free(req);
 		return -1;
+	}
+	if ((c.fd = dial(u, o->conntimeout, o->timeout, deadline, err, errlen)) < 0) {
+		free(req);
+		return -1;
+	}
 
 	if (u->tls && !(t = tlsopen(&c, u, a, err, errlen)))
 		goto out;
@@ -1517,6 +1583,7 @@ out:
 	if (t)
 		buffree(&t->xk.cert);
 	free(t);
+	free(req);
 	close(c.fd);
 	return ret;
 }
@@ -1549,7 +1616,8 @@ http_get(const char *url, const HttpOpt *o, HttpResp *r)
 	int ret = -1;
 
 	memset(r, 0, sizeof(*r));
-	r->retryafter = -1;
+	r->retryafter = r->maxage = r->age = -1;
+	r->date = r->expires = -1;
 	err[0] = '\0';
 	pinit(&p, o->maxbody);
 	deadline = now() + o->timeout;
@@ -1619,6 +1687,14 @@ http_get(const char *url, const HttpOpt *o, HttpResp *r)
 	r->status = p.status;
 	if (p.retry)
 		r->retryafter = retryafter(p.retry, time(NULL));
+	r->maxage = p.maxage;
+	r->nocache = p.nocache;
+	r->nostore = p.nostore;
+	r->age = p.age ? deltasecs(p.age) : -1;
+	r->date = p.date ? httpdate(p.date) : -1;
+	/* an Expires that is no date is in the past (RFC 9111 5.3) */
+	if (p.expires)
+		r->expires = MAX(httpdate(p.expires), 0);
 	if (dupstr(&r->etag, p.etag) < 0 || dupstr(&r->lastmod, p.lastmod) < 0) {
 		seterr(err, sizeof(err), "out of memory");
 		goto fail;

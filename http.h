@@ -25,6 +25,13 @@ typedef struct {
 	char *lastmod;    /* the response's Last-Modified, or NULL */
 	char *url;        /* the final URL after redirects */
 	long retryafter;  /* seconds from Retry-After, -1 when absent */
+	/* what the final response says of its freshness (RFC 9111), for polling */
+	long maxage;      /* Cache-Control max-age, seconds; -1 when absent */
+	int nocache;      /* Cache-Control no-cache (without field names) */
+	int nostore;      /* Cache-Control no-store */
+	long age;         /* Age, seconds; -1 when absent or no number */
+	long long date;   /* Date, seconds since the epoch; -1 when absent or no date */
+	long long expires; /* Expires, likewise; -1 when absent, 0 when no date (stale) */
 	char err[256];    /* one line naming the host and the cause; "" on success */
 } HttpResp;
 

@@ -444,6 +444,57 @@ testdates(void)
 	check(retryafter("99999999999999999999", 0) == 86400L * 365, "Retry-After capped");
 }
 
+/* Cache-Control of the final response, and the delta-seconds of Age */
+static void
+testcaching(void)
+{
+	static const struct {
+		const char *head;
+		long maxage;
+		int nocache, nostore;
+	} t[] = {
+		{ "Cache-Control: max-age=3600\r\n", 3600, 0, 0 },
+		{ "Cache-Control: public, MAX-AGE=\"60\", no-transform\r\n", 60, 0, 0 },
+		{ "Cache-Control: max-age=10\r\nCache-Control: max-age=20\r\n", 10, 0, 0 },
+		{ "Cache-Control: max-age=ten\r\n", 0, 0, 0 },
+		{ "Cache-Control: max-age=99999999999999999999\r\n", 2147483647L, 0, 0 },
+		{ "Cache-Control: no-cache, max-age=600\r\n", 600, 1, 0 },
+		{ "Cache-Control: no-cache=\"Set-Cookie\"\r\n", -1, 0, 0 },
+		{ "Cache-Control: private, no-store\r\n", -1, 0, 1 },
+		{ "X-Cache-Control: max-age=5\r\n", -1, 0, 0 },
+		{ "", -1, 0, 0 },
+	};
+	char in[512];
+	size_t i;
+	Parser p;
+	int ok = 1, rc;
+
+	for (i = 0; i < LENGTH(t); i++) {
+		snprintf(in, sizeof(in), "HTTP/1.1 200 OK\r\n%sContent-Length: 0\r\n\r\n", t[i].head);
+		pinit(&p, 1024);
+		rc = pfeed(&p, in, strlen(in));
+		if (rc != 1 || p.maxage != t[i].maxage || p.nocache != t[i].nocache ||
+		    p.nostore != t[i].nostore) {
+			printf("# %s: rc %d max-age %ld no-cache %d no-store %d\n", t[i].head, rc,
+			    p.maxage, p.nocache, p.nostore);
+			ok = 0;
+		}
+		pfree(&p);
+	}
+	check(ok, "Cache-Control: max-age (quoted, first, capped, stale when no number), no-cache, no-store");
+	snprintf(in, sizeof(in), "HTTP/1.1 103 Early Hints\r\nCache-Control: max-age=5\r\n\r\n"
+	    "HTTP/1.1 304 Not Modified\r\nAge: 30\r\nExpires: 0\r\nDate: Sun, 06 Nov 1994 08:49:37 GMT\r\n\r\n");
+	pinit(&p, 1024);
+	rc = pfeed(&p, in, strlen(in));
+	check(rc == 1 && p.maxage == -1 && p.age && !strcmp(p.age, "30") && p.expires &&
+	    !strcmp(p.expires, "0") && p.date && httpdate(p.date) == 784111777,
+	    "an interim response's Cache-Control is not the final one's; Age, Expires, Date kept");
+	pfree(&p);
+	check(deltasecs("120") == 120 && deltasecs("0") == 0 && deltasecs("12a") == -1 &&
+	    deltasecs("") == -1 && deltasecs("-1") == -1 && deltasecs("99999999999999") == 2147483647L,
+	    "delta-seconds: whole numbers, capped at 2^31 - 1");
+}
+
 /* ---------------------------------------------------- request, errors */
 
 static void
@@ -694,6 +745,7 @@ main(int argc, char *argv[])
 	testtruncation();
 	testlimits();
 	testdates();
+	testcaching();
 	testrequest();
 	testtlsmsg();
 	testanchors();
