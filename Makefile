@@ -3,13 +3,13 @@
 
 include config.mk
 
-SRC = lwnrss.c drw.c http.c url.c rdf.c store.c util.c
+SRC = lwnrss.c drw.c http.c url.c rdf.c refresh.c store.c util.c
 OBJ = $(SRC:.c=.o)
 
 # unit tests are built twice: plain, and with the sanitizers
 SAN = -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer -g
 TESTCFLAGS = -std=c99 -pedantic -Wall -Wextra -g -O1 -I. $(LWNRSS_CPPFLAGS) $(CFLAGS)
-UNITS = tests/rdf_test tests/http_test
+UNITS = tests/rdf_test tests/http_test tests/refresh_test
 XTESTS = tests/lwnrss-test tests/wmdelete
 TESTBIN = $(UNITS) $(UNITS:=-san) $(XTESTS)
 
@@ -37,12 +37,13 @@ config.h:
 	cp config.def.h $@
 
 $(OBJ): config.mk util.h
-lwnrss.o: config.h drw.h http.h rdf.h store.h
+lwnrss.o: config.h drw.h http.h rdf.h refresh.h store.h url.h
 drw.o: drw.h
 store.o: store.h
 http.o: http.h url.h
 url.o: url.h
 rdf.o: rdf.h url.h
+refresh.o: refresh.h http.h rdf.h
 
 lwnrss: $(OBJ)
 	$(CC) -o $@ $(OBJ) $(LWNRSS_LDFLAGS)
@@ -54,6 +55,13 @@ tests/rdf_test: $(RDFTESTSRC) rdf.h url.h util.h
 tests/rdf_test-san: $(RDFTESTSRC) rdf.h url.h util.h
 	$(CC) $(TESTCFLAGS) $(SAN) -o $@ $(RDFTESTSRC) $(LDFLAGS)
 
+REFRESHTESTSRC = tests/refresh_test.c refresh.c rdf.c url.c util.c
+tests/refresh_test: $(REFRESHTESTSRC) refresh.h http.h rdf.h url.h util.h
+	$(CC) $(TESTCFLAGS) -o $@ $(REFRESHTESTSRC) $(LDFLAGS)
+
+tests/refresh_test-san: $(REFRESHTESTSRC) refresh.h http.h rdf.h url.h util.h
+	$(CC) $(TESTCFLAGS) $(SAN) -o $@ $(REFRESHTESTSRC) $(LDFLAGS)
+
 # http_test includes http.c to reach its static functions, and links the rest
 HTTPTESTSRC = tests/http_test.c url.c util.c
 HTTPTESTDEPS = $(HTTPTESTSRC) http.c http.h url.h util.h
@@ -64,8 +72,8 @@ tests/http_test-san: $(HTTPTESTDEPS)
 	$(CC) $(TESTCFLAGS) $(BEARSSLINC) $(SAN) -o $@ $(HTTPTESTSRC) $(BEARSSLLIBS) $(LDFLAGS)
 
 # the window tests' build: the same lwnrss.c with tests/config.test.h
-XOBJ = drw.o http.o url.o rdf.o store.o util.o
-tests/lwnrss-test: lwnrss.c tests/config.test.h $(XOBJ) drw.h http.h rdf.h store.h util.h
+XOBJ = drw.o http.o url.o rdf.o refresh.o store.o util.o
+tests/lwnrss-test: lwnrss.c tests/config.test.h $(XOBJ) drw.h http.h rdf.h refresh.h store.h url.h util.h
 	$(CC) $(LWNRSS_CFLAGS) -DCONFIG_H='"tests/config.test.h"' -o $@ lwnrss.c $(XOBJ) $(LWNRSS_LDFLAGS)
 
 tests/wmdelete: tests/wmdelete.c
@@ -111,7 +119,7 @@ clean:
 dist: clean
 	mkdir -p lwnrss-$(VERSION)
 	cp -R LICENSE Makefile README config.mk config.def.h lwnrss.1 \
-		$(SRC) drw.h http.h url.h rdf.h store.h util.h tests bench lwnrss-$(VERSION)
+		$(SRC) drw.h http.h url.h rdf.h refresh.h store.h util.h tests bench lwnrss-$(VERSION)
 	tar -cf - lwnrss-$(VERSION) | gzip > lwnrss-$(VERSION).tar.gz
 	rm -rf lwnrss-$(VERSION)
 

@@ -63,6 +63,8 @@
 #include "drw.h"
 #include "http.h"
 #include "rdf.h"
+#include "refresh.h"
+#include "url.h"
 #include "util.h"
 #include "store.h"
 
@@ -117,6 +119,8 @@ static void expose(XEvent *e);
 static void keypress(XEvent *e);
 static void mapnotify(XEvent *e);
 
+static time_t held(void);
+
 /* variables */
 static char *argv0;
 static const char *url;                 /* the feed's URL, or "-" for stdin */
@@ -157,6 +161,8 @@ static int painted;                     /* the window has been drawn */
 static time_t started;                  /* when lwnrss started */
 static time_t lastask;                  /* when the last fetch started */
 static time_t notbefore;                /* Retry-After: no automatic fetch before then */
+static time_t nextok;                   /* nor before then: the floor and the server's
+                                           and the feed's hints (see refresh.h) */
 static int fetchfd = -1;                /* its pipe's read end */
 static Buf fetchbuf;                    /* what arrived through it */
 
@@ -175,6 +181,11 @@ static void (*handler[LASTEvent])(XEvent *) = {
 #define CONFIG_H "config.h"
 #endif
 #include CONFIG_H
+
+/* the clock; the window tests' build brings one it can move on */
+#ifndef NOW
+#define NOW()                   time(NULL)
+#endif
 
 /* scale a length in px at 96 dpi to the display's Xft.dpi */
 static int
@@ -212,7 +223,7 @@ clamp(int follow)
 static void
 agestr(char *buf, size_t n, time_t t)
 {
-	time_t d = time(NULL) - t;
+	time_t d = NOW() - t;
 
 	if (d < 60)
 		snprintf(buf, n, "just now");
@@ -378,19 +389,27 @@ setstatus(int fail, const char *fmt, ...)
 
 /* the cache's feed */
 
-/* url's cache, parsed in place (c's body must outlive *f); 0, or -1 when
- * there is none or none usable (said why) */
+/*
+ * url's cache, parsed in place (c's body must outlive *f), its relative
+ * links against the URL it came from: 0; 1 when the file keeps only the
+ * times (c to free, *f empty); -1 when there is none or none usable (said
+ * why)
+ */
 static int
 cacheread(const char *url, Cache *c, Feed *f)
 {
 	char err[512];
 
+	memset(f, 0, sizeof(*f));
 	if (cache_load(url, maxfeed, c, err, sizeof(err)) < 0) {
 		if (err[0])
 			warn("%s", err);
 		return -1;
 	}
-	if (rdf_parse(f, c->body.p, c->body.len, err, sizeof(err)) < 0) {
+	if (!c->body.len)
+		return 1;
+	if (rdf_parseurl(f, c->body.p, c->body.len, c->base ? c->base : url,
+	                 err, sizeof(err)) < 0) {
 		warn("%s: cached feed ignored: %s", url, err);
 		cache_free(c);
 		return -1;
@@ -399,15 +418,16 @@ cacheread(const char *url, Cache *c, Feed *f)
 }
 
 /* data is a whole feed, worth caching; parsed in a copy, as rdf_parse
- * may write into its input */
+ * may write into its input.  Its polling hints go to *hints */
 static int
-isfeed(const char *data, size_t len)
+isfeed(const char *data, size_t len, Feed *hints)
 {
 	Buf b = {0};
 	Feed f;
 	char err[256];
 	int ok;
 
+	memset(hints, 0, sizeof(*hints));
 	if (bufgrow(&b, len) < 0)
 		return 0;
 	memcpy(b.p, data, len);
@@ -415,10 +435,96 @@ isfeed(const char *data, size_t len)
 	b.len = len;
 	if ((ok = rdf_parse(&f, b.p, len, err, sizeof(err)) == 0)) {
 		ok = !f.truncated;
+		hints->ttl = f.ttl;
+		hints->updateperiod = f.updateperiod;
+		hints->updatebase = f.updatebase;
+		hints->hasupdatebase = f.hasupdatebase;
 		rdf_free(&f);
 	}
 	buffree(&b);
 	return ok;
+}
+
+/* a and b are the same validator, NULL for none */
+static int
+samevalidator(const char *a, const char *b)
+{
+	return a && b ? !strcmp(a, b) : a == b;
+}
+
+/*
+ * After a fetch of url that sent the validators etag and lastmod and got
+ * ret and r from http_get: write what the cache keeps of the answer, and
+ * set *next and *retry to when the next automatic fetch may come (0:
+ * nothing new is known; no answer came).  whole says r's body is a feed
+ * to keep; shown is the feed the answer leaves shown, whose hints count.
+ *
+ * Every answer moves the next allowed time on, to MINREFRESH from now or
+ * the latest hint (refresh.h); a 429 or 503 keeps its Retry-After, capped
+ * at MAXHINT.  A new whole feed replaces the file; a 304 keeps its body,
+ * takes the validators it carries and is the time it was last confirmed,
+ * if the file still holds what was sent (else another lwnrss wrote it
+ * since: that stays); no-store keeps no body at all (RFC 9111 5.2.2.5);
+ * anything else keeps the body and the validators and gets the times.
+ */
+static void
+cacheafter(const char *url, const char *etag, const char *lastmod, int ret,
+           const HttpResp *r, int whole, const Feed *shown, time_t now,
+           time_t *next, time_t *retry, char *cerr, size_t n)
+{
+	Cache c, old;
+	int had;
+
+	*next = *retry = 0;
+	cerr[0] = '\0';
+	if (!r->status)
+		return;
+	*next = now + MINREFRESH;
+	if (ret >= 0)
+		*next = MAX(*next, refresh_hint(r, shown, now));
+	else if (r->retryafter >= 0 && (r->status == 429 || r->status == 503))
+		*retry = now + MIN(r->retryafter, (long)MAXHINT);
+	memset(&c, 0, sizeof(c));
+	c.next = *next;
+	c.retry = *retry;
+	if (ret == 0 && whole && !r->nostore) {
+		c.body.p = r->body;
+		c.body.len = r->len;
+		c.etag = r->etag;
+		c.lastmod = r->lastmod;
+		c.base = r->url;
+		c.fetched = now;
+		cache_save(url, &c, cerr, n);
+		return;
+	}
+	had = !(ret == 0 && r->nostore) && cache_load(url, maxfeed, &old, cerr, n) == 0;
+	cerr[0] = '\0';
+	if (had && old.body.len) {
+		if (ret == 1) {
+			if (!samevalidator(old.etag, etag) || !samevalidator(old.lastmod, lastmod)) {
+				cache_free(&old);
+				return;
+			}
+			/* RFC 9111 4.3.4: the 304's validators are the stored ones now */
+			if (r->etag) {
+				free(old.etag);
+				old.etag = estrdup(r->etag);
+			}
+			if (r->lastmod) {
+				free(old.lastmod);
+				old.lastmod = estrdup(r->lastmod);
+			}
+			old.fetched = now;
+		}
+		old.next = *next;
+		old.retry = *retry;
+		cache_save(url, &old, cerr, n);
+	} else {
+		/* the times alone */
+		cache_save(url, &c, cerr, n);
+	}
+	if (had)
+		cache_free(&old);
 }
 
 /* print mode */
@@ -513,6 +619,7 @@ printmode(const char *url)
 	Feed f, cf;
 	char err[256], cerr[512], age[32], none[1] = "";
 	int ret, hascache, status, closed = 0;
+	time_t now, next, retry;
 
 	if (!strcmp(url, "-")) {
 		if ((ret = readfd(0, &in, maxfeed)) < 0) {
@@ -528,14 +635,21 @@ printmode(const char *url)
 		goto flush;
 	}
 
-	/* the cache's validators make the request conditional */
-	hascache = cacheread(url, &c, &cf) == 0;
+	/*
+	 * The cache's validators make the request conditional.  -p is a
+	 * request made by hand, as r is: it asks now, whatever the next
+	 * allowed time, and the times it learns are kept for the window.
+	 */
+	if ((hascache = cacheread(url, &c, &cf)) == 1)
+		cache_free(&c);
+	hascache = hascache == 0;
 	httpopts(&o);
 	if (hascache) {
 		o.etag = c.etag;
 		o.lastmod = c.lastmod;
 	}
 	ret = http_get(url, &o, &r);
+	now = NOW();
 	if (ret == 0) {
 		/*
 		 * Parsed in a copy: rdf_parse writes into its input, and the
@@ -553,6 +667,10 @@ printmode(const char *url)
 			/* relative links are resolved against the final URL */
 			if (rdf_parseurl(&f, copy.p, r.len, r.url, err, sizeof(err)) < 0) {
 				warn("%s: %s", url, err);
+				cacheafter(url, o.etag, o.lastmod, ret, &r, 0, NULL, now,
+				           &next, &retry, cerr, sizeof(cerr));
+				if (cerr[0])
+					warn("%s", cerr);
 			} else {
 				if (f.truncated)
 					warn("%s: %s", url, err[0] ? err : "feed is truncated");
@@ -563,8 +681,9 @@ printmode(const char *url)
 					warn("stdout:");
 					status = 1;
 				}
-				if (!f.truncated && cache_save(url, r.body, r.len, r.etag,
-				    r.lastmod, time(NULL), cerr, sizeof(cerr)) < 0)
+				cacheafter(url, o.etag, o.lastmod, ret, &r, !f.truncated, &f, now,
+				           &next, &retry, cerr, sizeof(cerr));
+				if (cerr[0])
 					warn("%s", cerr);
 				rdf_free(&f);
 			}
@@ -577,7 +696,15 @@ printmode(const char *url)
 	} else if (ret == 1 && hascache) {
 		printfeed(&cf);
 		status = 0;
+		cacheafter(url, o.etag, o.lastmod, ret, &r, 0, &cf, now, &next, &retry,
+		           cerr, sizeof(cerr));
+		if (cerr[0])
+			warn("%s", cerr);
 	} else {
+		cacheafter(url, o.etag, o.lastmod, ret, &r, 0, NULL, now, &next, &retry,
+		           cerr, sizeof(cerr));
+		if (cerr[0])
+			warn("%s", cerr);
 		if (ret == 1)
 			warn("%s: 304 Not Modified, but no cached copy", url);
 		else
@@ -697,17 +824,32 @@ setfeed(Feed *f, Buf *raw)
 	clamp(0);
 }
 
-/* paint the cache's headlines, if any, before anything else */
+/* paint the cache's headlines, if any, before anything else; take the
+ * times it keeps in any case */
 static void
 cacheshow(void)
 {
 	Cache c;
 	Feed f;
+	struct tm tm;
+	char t[32];
+	time_t h;
+	int r;
 
-	if (cacheread(url, &c, &f) < 0)
+	if ((r = cacheread(url, &c, &f)) < 0)
 		return;
+	nextok = c.next;
+	notbefore = c.retry;
+	/* the first fetch waits: say until when */
+	if ((h = held()) > NOW() && localtime_r(&h, &tm) && strftime(t, sizeof(t), "%H:%M", &tm))
+		setstatus(0, "next fetch %s", t);
+	if (r == 1) {
+		cache_free(&c);
+		return;
+	}
 	etag = c.etag;
 	lastmod = c.lastmod;
+	free(c.base);
 	fetched = c.fetched;
 	fromcache = 1;
 	setfeed(&f, &c.body);
@@ -725,10 +867,13 @@ writefield(int fd, const char *s, size_t n)
 }
 
 /*
- * In the child: fetch (or read stdin), cache a new feed, and write to fd
- *   "ret status retryafter\n" then err, etag, lastmod, url, the cache's
- *   error and body, each as "length\n" and that many bytes.
- * The child writes the cache, so that fsync never holds up the window.
+ * In the child: fetch (or read stdin), write the cache, and write to fd
+ *   "ret status next retry\n" (next and retry: when the next automatic
+ *   fetch may come, 0 for nothing new, as cacheafter says) then err, etag,
+ *   lastmod, url, the cache's error and body, each as "length\n" and that
+ *   many bytes.
+ * The child writes the cache, so that fsync never holds up the window;
+ * the shown feed, whose hints a 304 keeps, is the parent's, copied.
  */
 static void
 fetchchild(int fd)
@@ -736,8 +881,10 @@ fetchchild(int fd)
 	HttpOpt o;
 	HttpResp r;
 	Buf in = {0};
-	char head[64], cerr[512] = "";
-	int ret;
+	Feed hints;
+	char head[96], cerr[512] = "";
+	time_t next = 0, retry = 0;
+	int ret, whole;
 
 	memset(&r, 0, sizeof(r));
 	r.retryafter = -1;
@@ -755,11 +902,12 @@ fetchchild(int fd)
 		o.etag = etag;
 		o.lastmod = lastmod;
 		ret = http_get(url, &o, &r);
-		if (ret == 0 && isfeed(r.body, r.len))
-			cache_save(url, r.body, r.len, r.etag, r.lastmod, time(NULL),
-			          cerr, sizeof(cerr));
+		whole = ret == 0 && isfeed(r.body, r.len, &hints);
+		cacheafter(url, etag, lastmod, ret, &r, whole, ret == 0 ? &hints : &feed,
+		           NOW(), &next, &retry, cerr, sizeof(cerr));
 	}
-	snprintf(head, sizeof(head), "%d %d %ld\n", ret, r.status, r.retryafter);
+	snprintf(head, sizeof(head), "%d %d %lld %lld\n", ret, r.status,
+	         (long long)next, (long long)retry);
 	if (writeall(fd, head, strlen(head)) < 0 ||
 	    writefield(fd, r.err, strlen(r.err)) < 0 ||
 	    writefield(fd, r.etag, r.etag ? strlen(r.etag) : 0) < 0 ||
@@ -801,7 +949,7 @@ fetchstart(void)
 		close(fds[0]);
 		fetchchild(fds[1]);
 	}
-	lastask = time(NULL);
+	lastask = NOW();
 	close(fds[1]);
 	fetchfd = fds[0];
 	fcntl(fetchfd, F_SETFD, FD_CLOEXEC);
@@ -867,13 +1015,13 @@ fetchdone(int wstatus)
 	const char *name = !strcmp(url, "-") ? "stdin" : url;
 	size_t errn, tagn, lmn, furln, cerrn, bodyn;
 	char perr[256], tbuf[128], *furlz;
-	time_t now = time(NULL);
+	time_t now = NOW();
 	struct tm tm;
 	Feed f;
 	int ret, code, n;
-	long retry;
+	long long next, retry;
 
-	if (!p || sscanf(p, "%d %d %ld\n%n", &ret, &code, &retry, &n) != 3 ||
+	if (!p || sscanf(p, "%d %d %lld %lld\n%n", &ret, &code, &next, &retry, &n) != 4 ||
 	    (p += n, field(&p, end, &err, &errn)) < 0 ||
 	    field(&p, end, &tag, &tagn) < 0 ||
 	    field(&p, end, &lm, &lmn) < 0 ||
@@ -892,10 +1040,13 @@ fetchdone(int wstatus)
 		warn("%.*s", (int)MIN(cerrn, 1024), cerr);
 		cachewarned = 1;
 	}
+	/* what the answer says of the next automatic fetch (none came: the
+	 * floor from this one, in fetchdue) */
+	if (code) {
+		nextok = (time_t)next;
+		notbefore = (time_t)retry;
+	}
 	if (ret < 0) {
-		/* the server asked for a pause: automatic fetches wait */
-		if (retry >= 0 && (code == 429 || code == 503))
-			notbefore = now + retry;
 		setstatus(1, "%.*s", (int)MIN(errn, sizeof(status) - 1), err);
 		return;
 	}
@@ -904,6 +1055,15 @@ fetchdone(int wstatus)
 		if (!etag && !lastmod) {
 			setstatus(1, "%s: 304 Not Modified, but no cached copy", url);
 			return;
+		}
+		/* they stay the shown feed's, as the server now spells them */
+		if (tagn) {
+			free(etag);
+			etag = strndupe(tag, tagn);
+		}
+		if (lmn) {
+			free(lastmod);
+			lastmod = strndupe(lm, lmn);
 		}
 		fetched = now;
 		fromcache = 0;
@@ -925,8 +1085,9 @@ fetchdone(int wstatus)
 		warn("%s: %s", name, perr[0] ? perr : "feed is truncated");
 	free(etag);
 	free(lastmod);
-	etag = strndupe(tag, tagn);
-	lastmod = strndupe(lm, lmn);
+	/* a feed cut off is no copy to confirm: the next fetch asks for all */
+	etag = f.truncated ? NULL : strndupe(tag, tagn);
+	lastmod = f.truncated ? NULL : strndupe(lm, lmn);
 	fetched = now;
 	fromcache = 0;
 	setfeed(&f, &fetchbuf);
@@ -1262,25 +1423,42 @@ setup(Window embed, int argc, char *argv[])
 }
 
 /*
+ * Until when the answers so far hold automatic fetches off: the next
+ * allowed time (MINREFRESH after the last answer, or the server's or the
+ * feed's hints: cacheafter) and the server's Retry-After, both kept in
+ * the cache across restarts.  A clock set back, or a cache file's absurd
+ * times, hold nothing off for longer than MAXHINT.
+ */
+static time_t
+held(void)
+{
+	time_t now = NOW();
+
+	nextok = MIN(nextok, now + MAXHINT);
+	notbefore = MIN(notbefore, now + MAXHINT);
+	return MAX(nextok, notbefore);
+}
+
+/*
  * When the next automatic fetch is due, 0 for never: refresh minutes after
- * the last one started, never sooner than MINREFRESH, nor before the
- * server's Retry-After.  The first fetch waits for the cache's first
- * paint, or a second if the window is never mapped.
+ * the last one started, never sooner than MINREFRESH, nor before held().
+ * The first fetch waits for the cache's first paint, or a second if the
+ * window is never mapped, and for held() too.
  */
 static time_t
 fetchdue(void)
 {
-	time_t now = time(NULL), due;
+	time_t now = NOW(), due;
 
 	if (firstfetch)
-		return started + 1;
+		return MAX(started + 1, held());
 	if (!refresh || fetchpid > 0 || !strcmp(url, "-"))
 		return 0;
 	/* a clock set back must not postpone fetches for as long */
 	if (lastask > now)
 		lastask = now;
 	due = lastask + MAX((time_t)refresh * 60, MINREFRESH);
-	return MAX(due, notbefore);
+	return MAX(due, held());
 }
 
 static void
@@ -1307,7 +1485,7 @@ run(const sigset_t *waitmask)
 			if (fetchfd >= 0)
 				FD_SET(fetchfd, &fds);
 			tsp = NULL;
-			now = time(NULL);
+			now = NOW();
 			if ((due = fetchdue()) || ageshown()) {
 				ts.tv_sec = due ? MAX(0, MIN(due - now, 60)) : 60;
 				ts.tv_nsec = 0;
@@ -1321,7 +1499,7 @@ run(const sigset_t *waitmask)
 				fetchread();
 			if (n == 0 && ageshown())
 				dirtybar = 1;
-			if ((due = fetchdue()) && time(NULL) >= due) {
+			if ((due = fetchdue()) && NOW() >= due) {
 				firstfetch = 0;
 				fetchstart();
 			}
@@ -1337,8 +1515,8 @@ run(const sigset_t *waitmask)
 		}
 		if (dirty || dirtybar)
 			redraw(0);
-		/* the cache is on screen: now the network */
-		if (running && firstfetch && painted) {
+		/* the cache is on screen: now the network, if it may be asked */
+		if (running && firstfetch && painted && NOW() >= held()) {
 			firstfetch = 0;
 			fetchstart();
 			redraw(0);
@@ -1436,11 +1614,11 @@ main(int argc, char *argv[])
 	sigprocmask(SIG_BLOCK, &block, &orig);
 
 	setup(embed, argc, argv);
-	started = time(NULL);
+	started = NOW();
 	/* standard input is read once, and never cached */
 	if (strcmp(url, "-"))
 		cacheshow();
-	if (fromcache)
+	if (fromcache || held() > started)
 		firstfetch = 1;
 	else
 		fetchstart();

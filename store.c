@@ -14,21 +14,26 @@
  * The cache: one file per URL under $XDG_CACHE_HOME/lwnrss/ (~/.cache/lwnrss/), named by
  * the URL's FNV-1a hash:
  *
- *	lwnrss-cache 1\n
+ *	lwnrss-cache 2\n
  *	url URL\n
+ *	base URL\n            (where the body came from after redirects; empty: unknown)
  *	etag ETAG\n            (the value empty when there was none)
  *	lastmod LAST-MODIFIED\n
  *	fetched SECONDS\n      (since the epoch)
- *	length N\n
+ *	next SECONDS\n         (no automatic fetch before then; 0: none)
+ *	retry SECONDS\n        (the end of the server's Retry-After; 0: none)
+ *	length N\n             (0: no body, the file keeps the times alone)
  *	\n
  *	N bytes: the body as the server sent it
  *
- * A file that does not follow this to the byte (cut short, another
- * program's, another URL's with the same hash) is ignored with a warning.
- * A writer locks HASH.tmp, writes it whole, fsyncs it, renames it over
- * HASH and fsyncs the directory: a kill at any moment leaves the old cache
- * or the new one, and at most one stale HASH.tmp, which the next writer
- * reuses.  Only a body that parses as a whole feed is written.
+ * Format 1, which lacked base, next and retry, is read as well.  A file
+ * that does not follow this to the byte (cut short, a time that is no
+ * number, another program's, another URL's with the same hash) is
+ * ignored with a warning.  A writer locks HASH.tmp, writes it whole,
+ * fsyncs it, renames it over HASH and fsyncs the directory: a kill at any
+ * moment leaves the old cache or the new one, and at most one stale
+ * HASH.tmp, which the next writer reuses.  Only a body that parses as a
+ * whole feed is written.
  */
 static char *
 cachepath(const char *url)
@@ -100,12 +105,27 @@ cachenum(const char *s, unsigned long long *v)
 	return errno || *e ? -1 : 0;
 }
 
+/* the header line "key SECONDS" at *p as a time; -1 when it is none */
+static int
+cachetime(char **p, char *end, const char *key, time_t *t)
+{
+	unsigned long long v;
+	char *s;
+
+	if (!(s = cachefield(p, end, key)) || cachenum(s, &v) < 0 ||
+	    (time_t)v < 0 || (unsigned long long)(time_t)v != v)
+		return -1;
+	*t = (time_t)v;
+	return 0;
+}
+
 void
 cache_free(Cache *c)
 {
 	buffree(&c->body);
 	free(c->etag);
 	free(c->lastmod);
+	free(c->base);
 	memset(c, 0, sizeof(*c));
 }
 
@@ -113,10 +133,10 @@ int
 cache_load(const char *url, size_t max, Cache *c, char *err, size_t errlen)
 {
 	Buf b = {0};
-	char *path, *p, *end, *v, *e, *l, *f, *n;
+	char *path, *p, *end, *v, *e, *l, *n, *base = NULL;
 	const char *why = "corrupt cache file ignored";
-	unsigned long long fetched, len;
-	int fd, ret;
+	unsigned long long len;
+	int fd, ret, version;
 
 	memset(c, 0, sizeof(*c));
 	if (errlen)
@@ -130,7 +150,9 @@ cache_load(const char *url, size_t max, Cache *c, char *err, size_t errlen)
 		free(path);
 		return -1;
 	}
-	ret = readfd(fd, &b, max + strlen(url) + 65536);
+	/* the header: a URL twice, the validators (each at most the 64 KiB
+	 * of a response head) and a few numbers */
+	ret = readfd(fd, &b, max + 2 * strlen(url) + 3 * 65536);
 	close(fd);
 	if (ret < 0) {
 		snprintf(err, errlen, "%s: cache ignored: %s", path, strerror(errno));
@@ -142,26 +164,31 @@ cache_load(const char *url, size_t max, Cache *c, char *err, size_t errlen)
 		goto bad;
 	p = b.p;
 	end = b.p + b.len;
-	if (!(v = cachefield(&p, end, "lwnrss-cache")) || strcmp(v, "1")) {
+	if (!(v = cachefield(&p, end, "lwnrss-cache")) ||
+	    (strcmp(v, "1") && strcmp(v, "2"))) {
 		why = "not an lwnrss cache file, ignored";
 		goto bad;
 	}
+	version = v[0] - '0';
 	if (!(v = cachefield(&p, end, "url")))
 		goto bad;
 	if (strcmp(v, url)) {
 		why = "the cache of another URL, ignored";
 		goto bad;
 	}
-	if (!(e = cachefield(&p, end, "etag")) ||
+	if ((version == 2 && !(base = cachefield(&p, end, "base"))) ||
+	    !(e = cachefield(&p, end, "etag")) ||
 	    !(l = cachefield(&p, end, "lastmod")) ||
-	    !(f = cachefield(&p, end, "fetched")) ||
+	    cachetime(&p, end, "fetched", &c->fetched) < 0 ||
+	    (version == 2 && (cachetime(&p, end, "next", &c->next) < 0 ||
+	    cachetime(&p, end, "retry", &c->retry) < 0)) ||
 	    !(n = cachefield(&p, end, "length")) ||
-	    p >= end || *p++ != '\n' || cachenum(f, &fetched) < 0 ||
-	    cachenum(n, &len) < 0 || len != (unsigned long long)(end - p))
+	    p >= end || *p++ != '\n' || cachenum(n, &len) < 0 ||
+	    len != (unsigned long long)(end - p))
 		goto bad;
 	c->etag = *e ? estrdup(e) : NULL;
 	c->lastmod = *l ? estrdup(l) : NULL;
-	c->fetched = (time_t)fetched;
+	c->base = base && *base ? estrdup(base) : NULL;
 	memmove(b.p, p, len);
 	b.len = len;
 	b.p[len] = '\0';
@@ -172,17 +199,26 @@ bad:
 	snprintf(err, errlen, "%s: %s", path, why);
 	buffree(&b);
 	free(path);
+	c->fetched = c->next = c->retry = 0;
 	return -1;
 }
 
+/* s, unless it could break a line of the header */
+static const char *
+oneline(const char *s)
+{
+	return s && !strpbrk(s, "\r\n") ? s : NULL;
+}
+
 int
-cache_save(const char *url, const char *body, size_t len, const char *etag,
-          const char *lastmod, time_t fetched, char *err, size_t errlen)
+cache_save(const char *url, const Cache *c, char *err, size_t errlen)
 {
 	struct flock lk;
 	struct stat a, b;
 	Buf h = {0};
-	char *path, *tmp, *slash, tail[64];
+	char *path, *tmp, *slash, tail[160];
+	const char *etag = oneline(c->etag), *lastmod = oneline(c->lastmod);
+	const char *base = oneline(c->base);
 	int fd = -1, dfd, ret = -1, locked = 0;
 	size_t n;
 
@@ -191,12 +227,6 @@ cache_save(const char *url, const char *body, size_t len, const char *etag,
 	n = strlen(path) + 5;
 	tmp = ecalloc(1, n);
 	snprintf(tmp, n, "%s.tmp", path);
-	/* http.c refuses control characters in headers; a validator that
-	 * still had a line break would break the header: send none then */
-	if (etag && strpbrk(etag, "\r\n"))
-		etag = NULL;
-	if (lastmod && strpbrk(lastmod, "\r\n"))
-		lastmod = NULL;
 	if (mkdirs(path) < 0 ||
 	    (fd = open(tmp, O_WRONLY | O_CREAT | O_CLOEXEC, 0600)) < 0)
 		goto fail;
@@ -218,10 +248,12 @@ cache_save(const char *url, const char *body, size_t len, const char *etag,
 		ret = 0;
 		goto out;
 	}
-	snprintf(tail, sizeof(tail), "\nfetched %lld\nlength %zu\n\n",
-	         (long long)fetched, len);
-	if (bufadd(&h, "lwnrss-cache 1\nurl ", 19) < 0 ||
-	    bufadd(&h, url, strlen(url)) < 0 || bufadd(&h, "\netag ", 6) < 0 ||
+	snprintf(tail, sizeof(tail), "\nfetched %lld\nnext %lld\nretry %lld\nlength %zu\n\n",
+	         (long long)MAX(c->fetched, 0), (long long)MAX(c->next, 0),
+	         (long long)MAX(c->retry, 0), c->body.len);
+	if (bufadd(&h, "lwnrss-cache 2\nurl ", 19) < 0 ||
+	    bufadd(&h, url, strlen(url)) < 0 || bufadd(&h, "\nbase ", 6) < 0 ||
+	    (base && bufadd(&h, base, strlen(base)) < 0) || bufadd(&h, "\netag ", 6) < 0 ||
 	    (etag && bufadd(&h, etag, strlen(etag)) < 0) ||
 	    bufadd(&h, "\nlastmod ", 9) < 0 ||
 	    (lastmod && bufadd(&h, lastmod, strlen(lastmod)) < 0) ||
@@ -230,7 +262,7 @@ cache_save(const char *url, const char *body, size_t len, const char *etag,
 		goto fail;
 	}
 	if (ftruncate(fd, 0) < 0 || writeall(fd, h.p, h.len) < 0 ||
-	    writeall(fd, body, len) < 0 || fsync(fd) < 0 || rename(tmp, path) < 0)
+	    writeall(fd, c->body.p, c->body.len) < 0 || fsync(fd) < 0 || rename(tmp, path) < 0)
 		goto fail;
 	locked = 0;
 	/* the rename is durable once the directory is */

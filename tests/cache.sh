@@ -16,6 +16,15 @@ TITLE='Example Weekly Ωμέγα'
 D=$(mktemp -d "$(pwd)/$T/cachetest.XXXXXX") || exit 1
 XDG_CACHE_HOME=$D/xdg
 export XDG_CACHE_HOME LC_ALL=C.UTF-8
+# the test build's clock runs this many seconds ahead (tests/config.test.h)
+LWNRSS_CLOCK=$D/clock
+export LWNRSS_CLOCK
+echo 0 > "$D/clock"
+# later: a day on, past any next allowed time a fetch before left in the
+# cache (a restart keeps it: tests/refresh.sh), so the window fetches at once
+later() {
+	echo $(($(cat "$D/clock") + 90000)) > "$D/clock"
+}
 
 need nginx Xvfb xdotool xprop xdpyinfo xrdb import convert identify openssl python3
 [ -x ./lwnrss ] && [ -x "$X" ] || { notok "cache: make lwnrss $X"; exit 1; }
@@ -189,16 +198,24 @@ check "-p again: the cache file is byte for byte the same" cmp -s "$CF" "$D/cach
 
 # a server that says 503 with Retry-After, then none at all
 touch "$D/down"
+t0=$(date +%s)
 p "$URL"
+t1=$(date +%s)
 check "-p, server says 503: the cached headlines, exit 2" printed 2 "$D/want1"
 check "-p, server says 503: the error and the cache's age on stderr" eval \
 	'grep -q "^lwnrss: localhost: HTTP 503" "$D/err" && grep -q "printing the cached headlines, fetched just now" "$D/err"'
+# the cache keeps the Retry-After (120 s) beside the body it had
+retry=$(sed -n 's/^retry //p' "$CF")
+check "-p, server says 503: the cache keeps its Retry-After, the body as it was" eval \
+	'[ "$retry" -ge $((t0 + 120)) ] && [ "$retry" -le $((t1 + 120)) ] && cached "$CF" "$FEED" &&
+	 [ "$(sed -n "s/^etag //p" "$CF")" = "$(sed -n "s/^etag //p" "$D/cache1")" ]'
+cp "$CF" "$D/cache503"
 rm -f "$D/down"
 ngxstop
 p "$URL"
 check "-p, server down: the cached headlines, exit 2" printed 2 "$D/want1"
 check "-p, server down: says why" grep -q '^lwnrss: localhost: connection refused' "$D/err"
-check "-p, server down: the cache is untouched" cmp -s "$CF" "$D/cache1"
+check "-p, server down: the cache is untouched" cmp -s "$CF" "$D/cache503"
 p "https://localhost:$PORT/never-fetched.rdf"
 check "-p, server down, no cache: nothing printed, exit 1" eval '[ "$rc" -eq 1 ] && [ ! -s "$D/out" ]'
 
@@ -218,7 +235,7 @@ broken() {
 	if [ "$rc" -eq 0 ] && cmp -s "$D/out" "$D/want1" &&
 	    grep -q "^lwnrss: $f: $2\$" "$D/err" &&
 	    [ "$(lastlog)" = '/feed.rdf 200 "-" "-"' ] &&
-	    [ "$(head -n 1 "$f")" = "lwnrss-cache 1" ]; then
+	    [ "$(head -n 1 "$f")" = "lwnrss-cache 2" ]; then
 		ok "a cache file $1: '$2', fetched anew, rewritten"
 	else
 		notok "a cache file $1: rc $rc, log $(lastlog), stderr: $(cat "$D/err")"
@@ -238,11 +255,15 @@ sed 's/^fetched .*/fetched -5/' "$CF" > "$D/broken"
 broken "with a negative time" "corrupt cache file ignored"
 head -c 5000 /bin/sh > "$D/broken"
 broken "that is a program" "not an lwnrss cache file, ignored"
-printf 'lwnrss-cache 2\nurl %s\n' "$URL" > "$D/broken"
+printf 'lwnrss-cache 3\nurl %s\n' "$URL" > "$D/broken"
 broken "of a later format" "not an lwnrss cache file, ignored"
+sed 's/^next .*/next 12x/' "$CF" > "$D/broken"
+broken "whose next allowed time is no number" "corrupt cache file ignored"
+sed 's/^retry .*/retry 99999999999999999999999/' "$CF" > "$D/broken"
+broken "whose Retry-After is too large a number" "corrupt cache file ignored"
 sed "s|^url .*|url https://example.org/other|" "$CF" > "$D/broken"
 broken "of another URL" "the cache of another URL, ignored"
-printf 'lwnrss-cache 1\nurl %s\netag "x"\nlastmod \nfetched 1\nlength 14\n\nnot a feed, no' "$URL" > "$D/broken"
+printf 'lwnrss-cache 2\nurl %s\nbase \netag "x"\nlastmod \nfetched 1\nnext 0\nretry 0\nlength 14\n\nnot a feed, no' "$URL" > "$D/broken"
 p "$URL" > /dev/null
 cat "$D/broken" > "$CF"
 p "$URL"
@@ -343,8 +364,9 @@ if ! startx "$D"; then
 	exit 1
 fi
 
-# start args...: the test build in the background; sets PID and W
+# start args...: the test build in the background, a day later; sets PID and W
 start() {
+	later
 	"$X" "$@" < /dev/null > "$D/wout" 2> "$D/werr" &
 	PID=$!
 	PIDS="$PIDS $PID"
@@ -401,7 +423,17 @@ check "window: the cached headlines, the first selected" retry rows B 1 5
 check "window: the window's title is the cached feed's" hastitle "$TITLE"
 check "window: then a conditional request, answered 304" \
 	retry eval '[ "$(nlog)" -gt "$n0" ] && logis "$COND"'
-check "window: the cache file is byte for byte the same after the 304" cmp -s "$CF" "$D/cache1"
+# hdr key file: the value of the cache file's header line "key value"
+hdr() {
+	sed -n "s/^$1 //p" "$2" | head -n 1
+}
+check "window: after the 304 the cache keeps its body and validators byte for byte" eval \
+	'cached "$CF" "$FEED" && [ "$(hdr etag "$CF")" = "$(hdr etag "$D/cache1")" ] &&
+	 [ "$(hdr lastmod "$CF")" = "$(hdr lastmod "$D/cache1")" ]'
+check "window: ... and the times move on: confirmed now, no automatic fetch for 30 minutes" eval \
+	'[ "$(hdr fetched "$CF")" -gt "$(hdr fetched "$D/cache1")" ] &&
+	 [ "$(hdr next "$CF")" -eq $(($(hdr fetched "$CF") + 1800)) ]'
+
 n1=$(nlog)
 kill -HUP "$PID"
 check "window: SIGHUP fetches now (304 again), the window stays" \
@@ -479,6 +511,7 @@ wait "$HUP"
 check "a terminal's hangup (tests/hangup.py) ends a command that does not catch it" \
 	retry gone "$SLEEPER"
 rm -f "$D/hup.pid"
+later
 python3 tests/hangup.py "$D/hup.pid" sh -c 'exec "$0" "$1" 2> "$2"' \
 	"$X" "$SURL" "$D/werr" < "$D/hupctl" &
 HUP=$!

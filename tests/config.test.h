@@ -3,7 +3,9 @@
  * config.h of the window tests (tests/x11.sh): flat colours that a pixel
  * column can tell apart, a fixed font, and an open command that records
  * the link in $LWNRSS_OPENLOG instead of starting a browser, then takes
- * 3 seconds to exit, as a browser would.
+ * 3 seconds to exit, as a browser would.  Its clock runs as many seconds
+ * ahead as the file $LWNRSS_CLOCK says, when that is set, so that
+ * tests/refresh.sh can move hours on without waiting for them.
  */
 
 /* feed */
@@ -72,3 +74,20 @@ static Button buttons[] = {
 	{ 0,         Button4,       scroll,     {.i = -1} }, /* wheel up */
 	{ 0,         Button5,       scroll,     {.i = +1} }, /* wheel down */
 };
+
+/* the clock (lwnrss.c's NOW): the time, plus the seconds in $LWNRSS_CLOCK */
+static time_t
+testclock(void)
+{
+	const char *path = getenv("LWNRSS_CLOCK");
+	long long off = 0;
+	FILE *fp;
+
+	if (path && (fp = fopen(path, "r"))) {
+		if (fscanf(fp, "%lld", &off) != 1)
+			off = 0;
+		fclose(fp);
+	}
+	return time(NULL) + (time_t)off;
+}
+#define NOW()                   testclock()

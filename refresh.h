@@ -1,0 +1,24 @@
+/* See LICENSE file for copyright and license details. */
+/*
+ * refresh: when a feed may be asked for again, from what its server and
+ * the feed itself say.  No X, no network, no clock of its own: the
+ * caller says when now is.  Include http.h and rdf.h first.
+ */
+
+/* no hint holds off the next fetch longer than a day after the last one:
+ * a max-age or a syn:updatePeriod of years must not stop refreshing */
+#define MAXHINT                 (24 * 60 * 60)
+
+/*
+ * refresh_hint: the time before which the response r, received at now,
+ * and the feed f it leaves shown ask for no new request; either may be
+ * NULL.  The latest of
+ *   - the end of r's freshness (RFC 9111 4.2): its lifetime, from
+ *     max-age or else Expires less Date (or now without one), less its
+ *     current age, from Age and Date.  A response with no-cache or
+ *     no-store has none to wait for: it is never to be used unchecked,
+ *     and lwnrss checks every time anyway;
+ *   - f's <ttl> and the next point of its syn: schedule (rdf_nextupdate),
+ * each capped at now + MAXHINT.  0 when none of them says anything.
+ */
+time_t refresh_hint(const HttpResp *r, const Feed *f, time_t now);

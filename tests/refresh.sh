@@ -1,0 +1,335 @@
+#!/bin/sh
+# See LICENSE file for copyright and license details.
+# refresh.sh: the window asks no more often than the 30-minute floor, the
+# server (Cache-Control max-age, Retry-After) and the feed (<ttl>, syn:)
+# say, keeps that across a restart, fetches at once on r and SIGHUP, and
+# sends its validators back byte for byte; the window and -p resolve a
+# feed's relative links against where it came from after a redirect.  Against tests/refreshsrv.py,
+# which logs every request with the time on the tests' clock: the test
+# build of the window (tests/config.test.h) runs its clock as far ahead as
+# the file $LWNRSS_CLOCK says, so the test moves hours on in steps and,
+# after each, presses a key and waits until the window has handled it
+# (its selection moved on screen, no fetch child left).
+cd "$(dirname "$0")/.." || exit 1
+. tests/lib.sh
+
+X=${X11BIN:-tests/lwnrss-test}
+D=$(mktemp -d "$(pwd)/$T/refresh.XXXXXX") || exit 1
+export LC_ALL=C.UTF-8
+export LWNRSS_OPENLOG="$D/opened"
+LWNRSS_CLOCK=$D/clock
+export LWNRSS_CLOCK
+echo 0 > "$D/clock"
+
+need Xvfb xdotool xdpyinfo xrdb import convert identify openssl python3
+[ -x ./lwnrss ] && [ -x "$X" ] || { notok "refresh: make lwnrss $X"; exit 1; }
+
+XVFB=
+SRV=
+PIDS=
+cleanup() {
+	for p in $PIDS $SRV; do kill -9 "$p" 2> /dev/null; done
+	[ -n "$XVFB" ] && kill "$XVFB" 2> /dev/null
+	wait 2> /dev/null
+	[ -n "$REFRESHKEEP" ] || rm -rf "$D"
+}
+trap cleanup EXIT
+trap 'exit 1' INT TERM HUP
+
+C=$D/tls
+mkdir -p "$C"
+testca "$C" refresh
+export SSL_CERT_FILE="$C/ca.pem"
+python3 tests/refreshsrv.py "$C" "$D/log" "$D/clock" > "$D/port" &
+SRV=$!
+retry test -s "$D/port" || { notok "refresh: the server starts"; exit 1; }
+PORT=$(cat "$D/port")
+: > "$D/log"
+if ! startx "$D"; then
+	notok "refresh: Xvfb starts"
+	exit 1
+fi
+
+# each step moves the tests' clock on this much; the floor is MINREFRESH
+# in lwnrss.c (and refresh in tests/config.test.h).  No wait the server
+# asks for is a whole number of steps: a step is always well before or
+# well after the end of one, whatever the real seconds between steps
+S=1200
+FLOOR=1800
+MAXAGE=7000
+TTL=5400
+SYN=$((86400 / 7))
+RETRY=5400
+
+advance() {
+	echo $(($(cat "$D/clock") + $1)) > "$D/clock"
+}
+
+# reqs path: how many requests for path the server had; reqtimes path: when
+reqs() {
+	awk -v p="$1" '$2 == p { n++ } END { print n + 0 }' "$D/log"
+}
+reqtimes() {
+	awk -v p="$1" '$2 == p { print $1 }' "$D/log"
+}
+# inm path k: the If-None-Match of the k-th request for path, in hex
+inm() {
+	awk -v p="$1" -v k="$2" '$2 == p && ++n == k { print $3 }' "$D/log"
+}
+# gaps path min [from]: each request for path (from the from-th on) came
+# min seconds or more after the one before
+gaps() {
+	reqtimes "$1" | awk -v min="$2" -v from="${3:-1}" \
+		'NR > from && $1 - last < min { bad = 1 } { last = $1 } END { exit bad }'
+}
+# want steps hint: the requests of a window started at a step and then
+# poked at each of steps more, when it may ask every hint seconds (at
+# least the floor): one at the start, then one at each first step past
+# the wait
+want() {
+	wait=$2
+	[ "$wait" -ge "$FLOOR" ] || wait=$FLOOR
+	echo $(($1 / ((wait + S - 1) / S) + 1))
+}
+
+# the pixel column x=3 as runs, as in tests/cache.sh: B or E the title
+# bar (E after a failed fetch), W a row, G the selected row, R the line
+col() {
+	import -window "$W" "$D/shot.png" 2> /dev/null || return 1
+	h=$(identify -format %h "$D/shot.png")
+	convert "$D/shot.png" -crop "1x$h+3+0" +repage -depth 8 txt:- |
+		awk 'NR > 1 { print $3 }' | uniq -c | awk '
+		BEGIN { c["#0000FF"] = "B"; c["#FF00FF"] = "E"; c["#FFFFFF"] = "W"
+		        c["#00FF00"] = "G"; c["#FF0000"] = "R" }
+		{ printf "%s%s%d", (NR > 1 ? " " : ""), (($2 in c) ? c[$2] : "?"), $1 }
+		END { print "" }' > "$D/col"
+}
+# rowsel k: the feed's NROWS rows, the k-th selected
+NROWS=3
+rowsel() {
+	re="[BE][0-9]+"
+	j=1
+	while [ "$j" -le "$NROWS" ]; do
+		if [ "$j" -eq "$1" ]; then re="$re G[0-9]+ R1"; else re="$re W[0-9]+ R1"; fi
+		j=$((j + 1))
+	done
+	col && grep -Eq "^$re( W[0-9]+)?\$" "$D/col"
+}
+
+# start url: the test build in the background; sets PID and W, waits for
+# the rows and the fetch it may start
+start() {
+	"$X" "$1" < /dev/null > "$D/wout" 2> "$D/werr" &
+	PID=$!
+	PIDS="$PIDS $PID"
+	W=
+	retry eval 'W=$(xdotool search --pid "$PID" 2> /dev/null | head -n 1); [ -n "$W" ]'
+	SEL=1
+	retry rowsel 1 && retry eval '[ -z "$(children "$PID")" ]'
+}
+stop() {
+	kill "$PID" 2> /dev/null
+	wait "$PID" 2> /dev/null
+}
+# poke: a key that moves the selection, and wait until the window shows
+# it: the loop has then looked at its timers (that comes before the
+# events) and started any fetch due; then until that fetch is done
+poke() {
+	if [ "$SEL" -eq 1 ]; then SEL=2; k=j; else SEL=1; k=k; fi
+	xdotool key --clearmodifiers "$k"
+	retry rowsel "$SEL" && retry eval '[ -z "$(children "$PID")" ]'
+}
+# steps n: n times, the clock a step on and a poke
+steps() {
+	step=0
+	while [ "$step" -lt "$1" ]; do
+		advance "$S"
+		poke
+		step=$((step + 1))
+	done
+}
+# fresh name: a cache of its own for a run, a day after anything before
+fresh() {
+	XDG_CACHE_HOME=$D/xdg.$1
+	export XDG_CACHE_HOME
+	advance 90000
+}
+cachefile() {
+	grep -lax "url $1" "$XDG_CACHE_HOME"/lwnrss/* 2> /dev/null | grep -v '\.tmp$' | head -n 1
+}
+# hdr key file: a cache header's value
+hdr() {
+	sed -n "s/^$1 //p" "$2" | head -n 1
+}
+# hexhdr key file: the same in hex, byte for byte
+hexhdr() {
+	python3 -c 'import sys
+for l in open(sys.argv[2], "rb"):
+	if l.startswith(sys.argv[1].encode() + b" "):
+		print(l[len(sys.argv[1]) + 1:].rstrip(b"\n").hex())
+		break' "$1" "$2"
+}
+
+N=18
+
+# ---- no hint: the floor ---------------------------------------------
+
+fresh none
+start "https://localhost:$PORT/none"
+check "floor: the window fetches once at start" [ "$(reqs /none)" -eq 1 ]
+steps "$N"
+w=$(want "$N" 0)
+check "floor: $w requests over $N steps of $S s, one each 30 minutes or more ($(reqtimes /none | tr '\n' ' '))" \
+	eval '[ "$(reqs /none)" -eq "$w" ] && gaps /none "$FLOOR"'
+stop
+
+# ---- Cache-Control: max-age=7000, kept across a restart --------------
+
+fresh maxage
+URL=https://localhost:$PORT/maxage
+start "$URL"
+steps "$N"
+w=$(want "$N" "$MAXAGE")
+check "max-age=$MAXAGE: $w requests over $N steps, none sooner ($(reqtimes /maxage | tr '\n' ' '))" \
+	eval '[ "$(reqs /maxage)" -eq "$w" ] && gaps /maxage "$MAXAGE"'
+n=$(reqs /maxage)
+xdotool key --clearmodifiers r
+check "max-age: r fetches now all the same" retry eval '[ "$(reqs /maxage)" -eq $((n + 1)) ]'
+retry eval '[ -z "$(children "$PID")" ]'
+kill -HUP "$PID"
+check "max-age: so does SIGHUP" retry eval '[ "$(reqs /maxage)" -eq $((n + 2)) ]'
+retry eval '[ -z "$(children "$PID")" ]'
+last=$(reqtimes /maxage | tail -n 1)
+CF=$(cachefile "$URL")
+check "max-age: the cache keeps the next allowed time, max-age on" \
+	eval '[ -n "$CF" ] && n2=$(hdr next "$CF") && [ "$n2" -ge $((last + MAXAGE)) ] && [ "$n2" -le $((last + MAXAGE + 2)) ]'
+stop
+# a restart: the cache's rows at once, no fetch before max-age is over
+start "$URL"
+poke
+check "max-age: a restart shows the cache and does not fetch" [ "$(reqs /maxage)" -eq $((n + 2)) ]
+steps $((MAXAGE / S))
+check "max-age: ... nor before max-age is over" [ "$(reqs /maxage)" -eq $((n + 2)) ]
+steps 1
+check "max-age: ... and fetches after" eval '[ "$(reqs /maxage)" -eq $((n + 3)) ] && gaps /maxage "$MAXAGE" $((n + 2))'
+stop
+
+# ---- the feed's <ttl> and syn: ------------------------------------------
+
+fresh ttl
+start "https://localhost:$PORT/ttl"
+steps "$N"
+w=$(want "$N" "$TTL")
+check "<ttl>90</ttl>: $w requests over $N steps, none sooner ($(reqtimes /ttl | tr '\n' ' '))" \
+	eval '[ "$(reqs /ttl)" -eq "$w" ] && gaps /ttl "$TTL"'
+stop
+
+fresh syn
+start "https://localhost:$PORT/syn"
+steps "$N"
+w=$(want "$N" "$SYN")
+check "syn: daily, 7 times: $w requests over $N steps, none sooner ($(reqtimes /syn | tr '\n' ' '))" \
+	eval '[ "$(reqs /syn)" -eq "$w" ] && gaps /syn "$SYN"'
+stop
+
+# ---- Retry-After: 5400, kept across a restart ----------------------------
+
+fresh retry
+URL=https://localhost:$PORT/retry
+start "$URL"
+steps $((FLOOR / S + 1))
+check "Retry-After: the second request, at the floor, is answered 503" \
+	eval '[ "$(reqs /retry)" -eq 2 ] && grep -q "503" "$D/werr"'
+t2=$(reqtimes /retry | tail -n 1)
+CF=$(cachefile "$URL")
+check "Retry-After: the cache keeps it beside the cached feed" \
+	eval '[ -n "$CF" ] && r=$(hdr retry "$CF") && [ "$r" -ge $((t2 + RETRY)) ] && [ "$r" -le $((t2 + RETRY + 2)) ] && [ "$(hdr length "$CF")" -gt 0 ]'
+steps 1
+stop
+start "$URL"
+poke
+steps $((RETRY / S - 1))
+check "Retry-After: a restart does not ask before it is over" [ "$(reqs /retry)" -eq 2 ]
+steps 1
+check "Retry-After: then one request" eval '[ "$(reqs /retry)" -eq 3 ] && gaps /retry "$RETRY" 2'
+stop
+
+# ---- validators byte for byte ---------------------------------------------
+
+fresh etag
+URL=https://localhost:$PORT/etag
+# as tests/refreshsrv.py sends them
+ODD=$(python3 -c 'print(b"\"odd\t\x80\xfe\xff!\"".hex())')
+NEW=$(python3 -c 'print(b"W/\"second\"".hex())')
+start "$URL"
+CF=$(cachefile "$URL")
+check "validators: an ETag with a tab and bytes above 0x7f is cached byte for byte" \
+	eval '[ -n "$CF" ] && [ "$(hexhdr etag "$CF")" = "$ODD" ]'
+xdotool key --clearmodifiers r
+retry eval '[ "$(reqs /etag)" -eq 2 ]' && retry eval '[ -z "$(children "$PID")" ]'
+check "validators: ... and sent back byte for byte" [ "$(inm /etag 2)" = "$ODD" ]
+check "validators: a 304 with a new ETag replaces the one in the cache file" \
+	eval '[ "$(hexhdr etag "$CF")" = "$NEW" ] && [ "$(hdr length "$CF")" -gt 0 ]'
+xdotool key --clearmodifiers r
+retry eval '[ "$(reqs /etag)" -eq 3 ]' && retry eval '[ -z "$(children "$PID")" ]'
+check "validators: ... and the window sends the new one" [ "$(inm /etag 3)" = "$NEW" ]
+stop
+advance 90000
+start "$URL"
+check "validators: after a restart, the new one from the file" \
+	eval '[ "$(reqs /etag)" -eq 4 ] && [ "$(inm /etag 4)" = "$NEW" ]'
+stop
+./lwnrss -p "$URL" > "$D/out" 2> "$D/err"
+check "validators: -p sends it too, and prints the cached feed for the 304" \
+	eval '[ $? -eq 0 ] && [ "$(inm /etag 5)" = "$NEW" ] && [ "$(wc -l < "$D/out")" -eq 3 ]'
+
+# an ETag of 7000 bytes (etagc is any visible byte, of any number)
+URL=https://localhost:$PORT/long
+./lwnrss -p "$URL" > /dev/null 2>&1
+./lwnrss -p "$URL" > "$D/out" 2> "$D/err"
+rc=$?
+check "validators: an ETag of 7000 bytes is sent back whole, answered 304" \
+	eval '[ "$rc" -eq 0 ] && [ "$(reqs /long)" -eq 2 ] &&
+	 [ "$(inm /long 2 | wc -c)" -eq 14001 ] && [ "$(wc -l < "$D/out")" -eq 3 ] && [ ! -s "$D/err" ]'
+
+# no-store: no body kept, and no freshness to wait for
+URL=https://localhost:$PORT/nostore
+./lwnrss -p "$URL" > "$D/out" 2> "$D/err"
+rc=$?
+CF=$(cachefile "$URL")
+check "no-store: -p prints the feed, the cache keeps no body, the next allowed time is the floor's" \
+	eval '[ "$rc" -eq 0 ] && [ "$(wc -l < "$D/out")" -eq 3 ] && [ -n "$CF" ] &&
+	 [ "$(hdr length "$CF")" -eq 0 ] && [ "$(hdr etag "$CF")" = "" ] &&
+	 [ "$(hdr next "$CF")" -le $(($(date +%s) + FLOOR)) ]'
+
+# ---- relative links, after a redirect ------------------------------------
+
+fresh moved
+NROWS=6
+URL=https://localhost:$PORT/moved
+B=https://localhost:$PORT
+./lwnrss -p "$URL" > "$D/out" 2> "$D/err"
+tab=$(printf '\t')
+cat > "$D/want" <<EOF
+Root-relative$tab$B/Articles/1/rss
+Path-relative$tab$B/dir/Articles/2/
+Scheme-relative${tab}https://cdn.example/3
+xml:base on an RSS item${tab}https://example.org/x/y
+A data: link${tab}data:text/html,hi
+A file: link${tab}file:///etc/passwd
+EOF
+check "-p: relative links resolved against the URL after the redirect; other schemes as they are" \
+	cmp -s "$D/out" "$D/want"
+advance 90000
+start "$URL"
+poke
+xdotool key --clearmodifiers Return
+check "window: Return opens the link resolved against the URL after the redirect" \
+	retry grep -qxF "$B/dir/Articles/2/" "$LWNRSS_OPENLOG"
+stop
+start "$URL"
+xdotool key --clearmodifiers Return
+check "window: the cached feed's links too, against the URL it came from" \
+	retry grep -qxF "$B/Articles/1/rss" "$LWNRSS_OPENLOG"
+stop
+exit 0
