@@ -293,6 +293,11 @@ drawrow(int i, int y)
 	snprintf(meta, sizeof(meta), "%s%s%s", date[0] ? date : it->date,
 	         (date[0] || it->date[0]) && it->author[0] ? "  \xc2\xb7  " : "",
 	         it->author);
+	/* a link Return will not open says so, and what it is */
+	if (it->link[0] && !url_isweb(it->link))
+		snprintf(meta + strlen(meta), sizeof(meta) - strlen(meta),
+		         "%s\xe2\x8a\x98 not a web link: %s", meta[0] ? "  \xc2\xb7  " : "",
+		         it->link);
 	drw_text(&drw, FaceNorm, pad, y, w, meta, dim);
 	y += lineh;
 	/* decoded only now: most descriptions are never shown */
@@ -1090,11 +1095,16 @@ fetchdone(int wstatus)
 	lastmod = f.truncated ? NULL : strndupe(lm, lmn);
 	fetched = now;
 	fromcache = 0;
+	n = f.nitems;
 	setfeed(&f, &fetchbuf);
 	tbuf[0] = '\0';
 	if (localtime_r(&now, &tm))
 		strftime(tbuf, sizeof(tbuf), timefmt, &tm);
-	setstatus(0, "%s", tbuf);
+	if (feed.truncated)
+		setstatus(0, "%s%s%d item%s, feed cut off", tbuf, tbuf[0] ? " \xc2\xb7 " : "",
+		          n, n == 1 ? "" : "s");
+	else
+		setstatus(0, "%s", tbuf);
 }
 
 /* the pipe is readable: take what is there; on EOF reap and finish */
@@ -1217,7 +1227,12 @@ static void
 openitem(const Arg *arg)
 {
 	(void)arg;
-	if (sel < (int)feed.nitems && feed.items[sel].link[0]) {
+	/* only an http or https page goes to the open command: javascript:,
+	 * file: and data: links, relative ones too, are for no browser */
+	if (sel < (int)feed.nitems && feed.items[sel].link[0] &&
+	    !url_isweb(feed.items[sel].link)) {
+		setstatus(0, "not opened: not an http or https link");
+	} else if (sel < (int)feed.nitems && feed.items[sel].link[0]) {
 		spawn(feed.items[sel].link);
 		/* what was opened is no longer news */
 		if (isnew && isnew[sel]) {

@@ -355,6 +355,52 @@ check "the error is on stderr" grep -q '^lwnrss: stdin: ' "$D/err"
 key q
 within 20 "$PID"
 
+# ---- rows of every kind: dates before the epoch, links no browser gets --
+
+start - < tests/x11-rows.xml
+retry hastitle "Rows of every kind"
+retry sigis "B$BAR G[0-9]+ R1( W[0-9]+ R1){3}( W[0-9]+)?" > /dev/null
+shot
+# rows 1 and 2 have the same title and author and dates of one format:
+# the same width unless one is shown raw; rows 3 and 4 differ in the link
+rw() {
+	box 0 $((BAR + ($1 - 1) * (ROW + 1))) 640 "$ROW" | sed 's/x.*//'
+}
+echo "# row widths: $(rw 1) $(rw 2) $(rw 3) $(rw 4)"
+check "a date at the epoch is formatted as any other, not shown raw" [ "$(rw 1)" -eq "$(rw 2)" ]
+check "a javascript: link marks its row: its line is wider than a web link's" [ "$(rw 3)" -gt $(($(rw 4) + 100)) ]
+: > "$LWNRSS_OPENLOG"
+key j j Return
+retry sigis "B$BAR W[0-9]+ R1 W[0-9]+ R1 G[0-9]+ R1 W[0-9]+ R1( W[0-9]+)?" > /dev/null
+key j Return
+check "Return opens the web link after it" retry opened "https://example.org/4"
+check "... but never passed the javascript: link to the open command" \
+	eval '[ "$(wc -l < "$LWNRSS_OPENLOG")" -eq 1 ] && kill -0 "$PID"'
+key q
+within 20 "$PID"
+
+# a feed cut off in the middle says so in the title bar, not only on stderr
+at=$(grep -b -o '<item ' "$FEED" | sed -n 4p | cut -d: -f1)
+head -c $((at + 40)) "$FEED" > "$D/cut.rdf"
+start - < "$FEED"
+retry hastitle "$TITLE"
+retry sigis "B$BAR G[0-9]+ R1 .*" > /dev/null
+shot
+whole=$(box 320 0 320 "$BAR" | sed 's/x.*//')
+key q
+within 20 "$PID"
+start - < "$D/cut.rdf"
+retry hastitle "$TITLE"
+check "a cut-off feed shows the items before the cut" retry sigis "B$BAR G[0-9]+ R1( W[0-9]+ R1){2}( W[0-9]+)?"
+shot
+cut=$(box 320 0 320 "$BAR" | sed 's/x.*//')
+echo "# status widths: whole $whole, cut off $cut"
+check "a cut-off feed says so in the title bar: a longer status than a whole feed's" \
+	[ "$cut" -gt $((whole + 60)) ]
+check "... and on stderr" grep -q "truncated after 3 complete items" "$D/err"
+key q
+within 20 "$PID"
+
 # ---- Xft.dpi scales fonts and paddings ---------------------------------
 
 echo 'Xft.dpi: 192' | xrdb -nocpp -merge
