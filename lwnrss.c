@@ -3,10 +3,12 @@
  * lwnrss shows a feed's headlines, LWN.net's by default, in one X window.
  *
  * Modules do the work: http.c fetches the feed over TLS (with url.c for
- * its URLs), rdf.c turns its bytes into a Feed, store.c keeps the cache,
- * drw.c draws text, and this file shows the feed.  `lwnrss -p` prints
- * the headlines as "title<TAB>link" lines instead, for dmenu and for
- * scripts; `lwnrss -p -` reads the feed from standard input.
+ * its URLs), rdf.c turns its bytes into a Feed (with url.c to resolve
+ * its relative links), refresh.c says when the server and the feed allow
+ * the next fetch, store.c keeps the cache, drw.c draws text, and this
+ * file shows the feed.  `lwnrss -p` prints the headlines as
+ * "title<TAB>link" lines instead, for dmenu and for scripts; `lwnrss -p
+ * -` reads the feed from standard input.
  *
  * The window is one ordinary top-level window (or a child of the window
  * given with -w, for tabbed and other XEmbed hosts).  Everything is drawn
@@ -19,8 +21,10 @@
  * font has) and cuts text with an ellipsis where it would overflow.
  *
  * On start the cache's copy of the feed, if there is one, is painted
- * first; the first fetch starts after that paint, and asks the server
- * conditionally (store.c has the file and its atomic writes).
+ * first; the first fetch starts after that paint, once the times the
+ * cache keeps allow it, and asks the server conditionally (store.c has
+ * the file and its atomic writes).  A row's description is decoded only
+ * when the row is drawn.
  *
  * The network never runs in this process.  fetchstart() forks a child
  * that calls http_get (or reads standard input for "-"), writes the
@@ -145,7 +149,7 @@ static char *isnew;                     /* per item: new since the first headlin
 static XftColor newclr;                 /* the mark of those */
 static char *etag, *lastmod;            /* the shown feed's validators, for the next fetch */
 static time_t fetched;                  /* when the server last sent or confirmed the shown
-                                           feed (kept in memory: a 304 leaves the file); 0: unknown */
+                                           feed; 0: unknown */
 static int fromcache;                   /* the rows are the cache's, unconfirmed by a fetch */
 static int cachewarned;                 /* a cache write failed and was reported */
 static char **descs;                    /* per item: its description as text, made when

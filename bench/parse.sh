@@ -240,7 +240,7 @@ table() {
 cat "$tmp/table"
 if [ "$write" -eq 1 ]; then
 	{
-		echo "Parser benchmark: lwnrss -p -, sfeed and xmllint --stream on one feed."
+		echo "Parser benchmark: lwnrss -p -, sfeed and xmllint --stream on feeds of each shape."
 		echo "Command (from the top directory): bench/parse.sh -w $mb"
 		echo "Instructions: valgrind --tool=callgrind, total Ir.  Wall: best of three."
 		echo "Peak: /usr/bin/time -f %M (maximum resident set).  peak/in: peak over feed size."
