@@ -867,6 +867,25 @@ declare(Parser *ps, const char *s, const char *e)
 	return 1;
 }
 
+/*
+ * RSS 2.0 has no namespace, yet some feeds give its root one, RSS 1.0's
+ * or one of their own making: an unprefixed rss root is RSS 2.0's
+ * whatever its default namespace says, and so is all it holds in that
+ * namespace.
+ */
+static int
+rssdefault(Parser *ps)
+{
+	size_t i;
+
+	for (i = ps->ndecl; i-- > 0; )
+		if (!ps->decl[i].n) {
+			ps->decl[i].ns = NsNone;
+			break;
+		}
+	return NsNone;
+}
+
 /* close the frames of the elements that are no longer open */
 static void
 popframes(Parser *ps)
@@ -1600,6 +1619,9 @@ parse(Parser *ps)
 				/* declarations and xml: attributes both start "xml" */
 				k = q > ne && findstr(ne, q, "xml", 3) ? declare(ps, ne, q) : 0;
 				ns = k < 0 ? NsOther : nsof(ps, p + 1, n > p + 1 ? (size_t)(n - p - 2) : 0);
+				if (!ps->rootq && ns != NsNone && n == p + 1 && ne - n == 3 &&
+				    !memcmp(n, "rss", 3))
+					ns = rssdefault(ps);
 				t = findtag(ns, n, ne - n);
 				if (t && q == ne) {
 					g->name = p + 1;

@@ -531,9 +531,37 @@ testnamespaces(void)
 	      "namespaces: an XHTML default namespace inside an Atom entry is skipped");
 	if (!r)
 		rdf_free(&f);
-	ok = parse(&f, "<rss xmlns='http://example.org/'><channel><item><title>x</title></item></channel></rss>") == -1 &&
+	/* the older vocabularies: RSS 0.90, Atom 0.3, RSS 2.0 in its namespace of 2002 */
+	r = parse(&f, "<rdf:RDF xmlns:rdf='http://www.w3.org/1999/02/22-rdf-syntax-ns#' "
+	          "xmlns='http://my.netscape.com/rdf/simple/0.9/'><channel><title>0.90</title></channel>"
+	          "<item><title>i</title><link>http://e/090</link></item></rdf:RDF>");
+	check(r == 0 && f.nitems == 1 && same(f.title, "0.90", "t") && same(f.items[0].link, "http://e/090", "l"),
+	      "namespaces: RSS 0.90");
+	if (!r)
+		rdf_free(&f);
+	r = parse(&f, "<feed version='0.3' xmlns='http://purl.org/atom/ns#'><title>0.3</title>"
+	          "<tagline>t</tagline><entry><title>e</title><link rel='alternate' href='http://e/03'/>"
+	          "<author><name>n</name></author></entry></feed>");
+	check(r == 0 && f.nitems == 1 && same(f.title, "0.3", "t") && same(html(f.desc), "t", "tagline") &&
+	      same(f.items[0].link, "http://e/03", "l") && same(f.items[0].author, "n", "a"),
+	      "namespaces: Atom 0.3");
+	if (!r)
+		rdf_free(&f);
+	r = parse(&f, "<rss version='2.0' xmlns='http://backend.userland.com/rss2'><channel>"
+	          "<item><title>u</title><guid>http://e/u</guid></item></channel></rss>");
+	check(r == 0 && f.nitems == 1 && same(f.items[0].link, "http://e/u", "l"),
+	      "namespaces: RSS 2.0 in http://backend.userland.com/rss2 is RSS 2.0");
+	if (!r)
+		rdf_free(&f);
+	r = parse(&f, "<rss version='2.0' xmlns='http://purl.org/rss/2.0/' xmlns:x='http://example.org/x'>"
+	          "<channel><item><title>x</title><x:title>no</x:title><link>http://e/x</link></item></channel></rss>");
+	check(r == 0 && f.nitems == 1 && same(f.items[0].title, "x", "t") && same(f.items[0].link, "http://e/x", "l"),
+	      "namespaces: an rss root with a default namespace of its own is RSS 2.0 all the same");
+	if (!r)
+		rdf_free(&f);
+	ok = parse(&f, "<x:rss xmlns:x='http://example.org/'><channel><item><title>x</title></item></channel></x:rss>") == -1 &&
 	     strstr(err, "root") != NULL;
-	check(ok, "namespaces: an rss root of another vocabulary is no feed (%s)", err);
+	check(ok, "namespaces: a prefixed rss root of another vocabulary is no feed (%s)", err);
 }
 
 static void
