@@ -3,7 +3,7 @@
 
 include config.mk
 
-SRC = lwnrss.c drw.c http.c url.c rdf.c store.c util.c
+SRC = lwnrss.c drw.c http.c url.c rdf.c sel.c store.c util.c
 OBJ = $(SRC:.c=.o)
 
 # unit tests are built twice: plain, and with the sanitizers
@@ -37,8 +37,9 @@ config.h:
 	cp config.def.h $@
 
 $(OBJ): config.mk util.h
-lwnrss.o: config.h drw.h http.h rdf.h store.h
+lwnrss.o: config.h drw.h http.h rdf.h sel.h store.h
 drw.o: drw.h
+sel.o: sel.h
 store.o: store.h
 http.o: http.h url.h
 url.o: url.h
@@ -63,8 +64,8 @@ tests/http_test-san: $(HTTPTESTDEPS)
 	$(CC) $(TESTCFLAGS) $(BEARSSLINC) $(SAN) -o $@ $(HTTPTESTSRC) $(BEARSSLLIBS) $(LDFLAGS)
 
 # the window tests' build: the same lwnrss.c with tests/config.test.h
-XOBJ = drw.o http.o url.o rdf.o store.o util.o
-tests/lwnrss-test: lwnrss.c tests/config.test.h $(XOBJ) drw.h http.h rdf.h store.h util.h
+XOBJ = drw.o http.o url.o rdf.o sel.o store.o util.o
+tests/lwnrss-test: lwnrss.c tests/config.test.h $(XOBJ) drw.h http.h rdf.h sel.h store.h util.h
 	$(CC) $(LWNRSS_CFLAGS) -DCONFIG_H='"tests/config.test.h"' -o $@ lwnrss.c $(XOBJ) $(LWNRSS_LDFLAGS)
 
 tests/wmdelete: tests/wmdelete.c
@@ -110,7 +111,7 @@ clean:
 dist: clean
 	mkdir -p lwnrss-$(VERSION)
 	cp -R LICENSE Makefile README config.mk config.def.h lwnrss.1 \
-		$(SRC) drw.h http.h url.h rdf.h store.h util.h tests bench lwnrss-$(VERSION)
+		$(SRC) drw.h http.h url.h rdf.h sel.h store.h util.h tests bench lwnrss-$(VERSION)
 	tar -cf - lwnrss-$(VERSION) | gzip > lwnrss-$(VERSION).tar.gz
 	rm -rf lwnrss-$(VERSION)
 
