@@ -233,5 +233,296 @@ server "$FEED"
 check "a URL without a scheme is https" sh -c \
 	"[ \$(wc -l < '$D/p2') -eq 7 ] && [ ! -s '$D/p2err' ]"
 
+# ---- read state -----------------------------------------------------------
+
+# statehas link: the read-state file lists link
+statehas() {
+	grep -q " $1\$" "$STATE" 2> /dev/null
+}
+# isread k: the k-th row's title is as narrow as when read (unread widths
+# are measured first, in u1 to u6)
+isread() {
+	eval "[ \"\$(shot; titlew $1)\" -lt \"\$u$1\" ]"
+}
+rm -rf "$XDG_STATE_HOME"
+win
+shot
+for k in 1 2 3 4 5 6; do
+	eval "u$k=\$(titlew $k)"
+done
+wu=$u2
+key j Return
+check "read: opening a row runs the open command" retry opened https://example.org/a2
+check "read: ... and writes the link to \$XDG_STATE_HOME/lwnrss/read" retry statehas https://example.org/a2
+check "read: the file starts with its format line" [ "$(head -n 1 "$STATE")" = "lwnrss-read 1" ]
+wr=$(shot; titlew 2)
+echo "# the second title's width: unread $wu px, read $wr px"
+check "read: the opened row's title is drawn in the normal face (narrower than bold)" \
+	[ "$wr" -lt "$wu" ]
+key q
+within 20 "$PID"
+win
+check "read: after a restart the row is still drawn read" eval '[ "$(shot; titlew 2)" = "$wr" ]'
+check "read: the others are not" eval '[ "$(shot; titlew 3)" -gt 0 ] && [ "$(titlew 4)" -gt 0 ]'
+key j m
+check "read: m makes it unread again (bold)" retry eval '[ "$(shot; titlew 2)" = "$wu" ]'
+check "read: ... and the file drops it" retry eval '! statehas https://example.org/a2'
+key m
+check "read: m again: read" retry eval '[ "$(shot; titlew 2)" = "$wr" ] && statehas https://example.org/a2'
+key M
+check "read: M marks every row shown read, not the hidden one" retry sh -c \
+	"[ \$(grep -c ' https://example.org/a' '$STATE') -eq 6 ] && ! grep -q a5 '$STATE'"
+stop
+
+# two windows at once: each writer merges what the other wrote
+rm -rf "$XDG_STATE_HOME"
+win
+A=$PID WA=$W
+win
+B=$PID WB=$W
+W=$WA; xdotool windowfocus --sync "$WA"; key j m
+retry statehas https://example.org/a2 > /dev/null
+W=$WB; xdotool windowfocus --sync "$WB"; key j j m
+retry statehas https://example.org/a3 > /dev/null
+W=$WA; xdotool windowfocus --sync "$WA"; key j j m
+check "read: two windows marking different rows: every mark is in the file" retry sh -c \
+	"grep -q ' https://example.org/a2\$' '$STATE' && grep -q ' https://example.org/a3\$' '$STATE' && grep -q ' https://example.org/a4\$' '$STATE'"
+check "read: ... and the first window draws the other's mark (row 3 read)" retry isread 3
+kill "$A" "$B"
+wait "$A" "$B" 2> /dev/null
+
+# a corrupt file, a foreign one, an unwritable directory
+mkdir -p "$XDG_STATE_HOME/lwnrss"
+printf 'lwnrss-read 1\nnot a line\n1 \n%s https://example.org/a3\n' "$(date +%s)" > "$STATE"
+win
+check "read: a corrupt file: one warning naming it" \
+	grep -qx "lwnrss: $STATE: 2 malformed lines ignored" "$D/err"
+check "read: ... its good lines still count (row 3 read)" isread 3
+stop
+printf 'some other program'"'"'s file\n' > "$STATE"
+cp "$STATE" "$D/foreign"
+win
+key m
+check "read: a foreign file: a warning, and the marks stay in memory" retry eval \
+	'grep -qx "lwnrss: $STATE: not an lwnrss read-state file, ignored and left as it is" "$D/err" && isread 1'
+check "read: ... the foreign file is left as it is" cmp -s "$STATE" "$D/foreign"
+check "read: ... and said once" [ "$(wc -l < "$D/err")" -eq 1 ]
+stop
+: > "$D/notadir"
+XDG_STATE_HOME=$D/notadir win
+key m
+key j m
+check "read: an unwritable directory: the marks stay in memory" \
+	retry eval 'isread 1 && isread 2 && ! isread 3'
+check "read: ... and one warning, not one a mark" sh -c \
+	"[ \$(wc -l < '$D/err') -eq 1 ] && grep -q 'cannot write the read state: Not a directory; the marks stay in memory' '$D/err'"
+stop
+
+# marks of links no feed has shown for readdays (90) are dropped; those
+# still in a feed are kept, whatever their age
+now=$(date +%s)
+old=$((now - 100 * 86400))
+printf 'lwnrss-read 1\n%s https://gone.example/old\n%s https://example.org/a3\n%s https://gone.example/recent\n' \
+	"$old" "$old" "$now" > "$STATE"
+win
+key m
+check "read: a write drops marks unseen for longer than readdays" retry eval \
+	'statehas https://example.org/a1 && ! statehas https://gone.example/old'
+check "read: ... and keeps an old one still in the feed, and recent ones" sh -c \
+	"grep -q ' https://example.org/a3\$' '$STATE' && grep -q ' https://gone.example/recent\$' '$STATE'"
+stop
+
+# kill -9 while the file is written: it is always the old or the new one.
+# A large state makes each write long; m m q leaves a change for the
+# window to write itself as it quits; every other kill comes at a random
+# moment, the rest the moment that write has bytes
+awk -v t="$now" 'BEGIN { print "lwnrss-read 1"; for (i = 0; i < 200000; i++) printf "%d https://big.example/%d\n", t, i }' > "$STATE"
+partial=0 bad=0
+# (the loop's variable is round: the helpers use i)
+for round in $(seq 20); do
+	win
+	xdotool key m m q
+	if [ $((round % 2)) -eq 0 ]; then
+		sleep "0.$(awk -v s="$round" 'BEGIN { srand(s); printf "%02d", int(rand() * 80) }')"
+	else
+		# the child's write comes and goes, then the window's own has bytes
+		j=0
+		while [ $j -lt 3000 ] && [ ! -e "$STATE.tmp" ]; do j=$((j + 1)); sleep 0.001; done
+		while [ $j -lt 6000 ] && [ -e "$STATE.tmp" ]; do j=$((j + 1)); sleep 0.001; done
+		while [ $j -lt 2000000 ] && [ ! -s "$STATE.tmp" ] && kill -0 "$PID" 2> /dev/null; do
+			j=$((j + 1))
+		done
+	fi
+	kill -9 "$PID" 2> /dev/null
+	wait "$PID" 2> /dev/null
+	[ -s "$STATE.tmp" ] && partial=$((partial + 1))
+	if [ "$(head -n 1 "$STATE")" != "lwnrss-read 1" ] ||
+	    [ "$(grep -c '^[0-9][0-9]* https://big.example/' "$STATE")" -ne 200000 ] ||
+	    [ "$(grep -vc '^[0-9][0-9]* https://' "$STATE")" -ne 1 ]; then
+		bad=$((bad + 1))
+	fi
+done
+echo "# $partial of 20 kills left a partly written read.tmp"
+check "read: kill -9 while writing, 20 times: the file is always whole" [ "$bad" -eq 0 ]
+check "read: ... at least one kill landed in the middle of a write" [ "$partial" -gt 0 ]
+rm -rf "$XDG_STATE_HOME"
+
+# ---- urgency: new articles while the focus is elsewhere -------------------
+
+# the feed again with one new article on top, then two more
+sed 's|<channel |<item><title>Brand new</title><link>https://example.org/n1</link></item><channel |' \
+	"$FEED" > "$D/feed2.rdf"
+sed 's|<channel |<item><title>Newer still</title><link>https://example.org/n2</link></item><item><title>Newest</title><link>https://example.org/n3</link></item><channel |' \
+	"$D/feed2.rdf" > "$D/feed3.rdf"
+urgent() {
+	xprop -id "$1" WM_HINTS | grep -qi urgen
+}
+server "$FEED" "$D/feed2.rdf"
+start "https://localhost:$PORT/feed"
+A=$PID WA=$W
+check "urgency: the fetched feed is shown" retry rowsel 1 6
+win
+check "urgency: another window takes the focus" [ "$(xdotool getwindowfocus)" = "$W" ]
+kill -HUP "$A"
+check "urgency: a refresh with a new article sets the urgency hint (WM_HINTS)" retry urgent "$WA"
+check "urgency: ... and counts it in the window's title" \
+	retry eval '[ "$(xprop -id "$WA" -notype WM_NAME | sed "s/^[^=]*= //")" = "\"(1) $TITLE\"" ]'
+check "urgency: ... _NET_WM_NAME too" \
+	[ "$(xprop -id "$WA" -notype _NET_WM_NAME | sed 's/^[^=]*= //')" = "\"(1) $TITLE\"" ]
+xdotool windowfocus --sync "$WA"
+check "urgency: focusing the window clears the hint" retry eval '! urgent "$WA"'
+check "urgency: ... and the count" \
+	retry eval '[ "$(xprop -id "$WA" -notype WM_NAME | sed "s/^[^=]*= //")" = "\"$TITLE\"" ]'
+stop
+kill "$A"
+wait "$A" 2> /dev/null
+
+# ---- new articles come into sight -----------------------------------------
+
+# the first run caches the six rows; for the next the server has three
+# new ones on top (one server: the cache is the URL's, port included)
+rm -rf "$XDG_CACHE_HOME"
+server "$FEED" "$D/feed3.rdf"
+start "https://localhost:$PORT/feed"
+retry rowsel 1 6 > /dev/null
+key q
+within 20 "$PID"
+start "https://localhost:$PORT/feed"
+check "new: a refresh that brings three new articles shows the top, where they are" \
+	retry sigis "B$BAR G[0-9]+ Y[0-9]+ G[0-9]+ R1 W[0-9]+ Y[0-9]+ W[0-9]+ R1 W[0-9]+ Y[0-9]+ W[0-9]+ R1( W[0-9]+ R1)*( W[0-9]+)?" 6
+stop
+
+rm -rf "$XDG_CACHE_HOME"
+server "$FEED" "$D/feed3.rdf"
+start "https://localhost:$PORT/feed"
+retry rowsel 1 6 > /dev/null
+# four rows shown, so that three more above leave room to keep the place
+xdotool windowsize "$W" 640 $((BAR + 4 * (ROW + 1)))
+key j j
+retry sigis "B$BAR W$ROW R1 W$ROW R1 G$ROW R1 W$ROW R1( W[0-9]+)?" > /dev/null
+w0=$(barw)
+kill -HUP "$PID"
+check "new: after a move, a refresh says the new articles are above (\"3 new ↑\": the title bar's text grows)" \
+	retry eval '[ "$(barw)" -gt $((w0 + 30)) ]'
+check "new: ... and keeps the selected article in its place, no new one in sight" \
+	sigis "B$BAR W$ROW R1 W$ROW R1 G$ROW R1 W$ROW R1( W[0-9]+)?" 6
+: > "$LWNRSS_OPENLOG"
+key Return
+check "new: ... the same article" retry opened https://example.org/a3
+w1=$(barw)
+key g
+check "new: g goes to them" retry sigis "B$BAR G[0-9]+ Y[0-9]+ G[0-9]+ R1 W[0-9]+ Y[0-9]+ W[0-9]+ R1 W[0-9]+ Y[0-9]+ W[0-9]+ R1( W[0-9]+ R1)*( W[0-9]+)?" 6
+check "new: ... and the title bar says so no more" retry eval '[ "$(barw)" -lt "$w1" ]'
+stop
+
+# ---- a click selects without scrolling ------------------------------------
+
+win
+xdotool windowsize "$W" 640 $((BAR + 2 * (ROW + 1) + 40))
+retry sigis "B$BAR G$ROW R1 W$ROW R1 W40" > /dev/null
+: > "$LWNRSS_OPENLOG"
+xdotool mousemove --window "$W" 300 $((BAR + 2 * (ROW + 1) + 20)) click 1
+check "click: the half-visible bottom row is selected, nothing scrolls" \
+	retry sigis "B$BAR W$ROW R1 W$ROW R1 G40"
+xdotool click 1
+check "click: a second click opens it" retry opened https://example.org/a3
+stop
+
+# ---- an open command that cannot run ------------------------------------
+
+PATH=/usr/bin:/bin win
+key Return
+check "open: a command that cannot be run turns the title bar red" retry sigis "E$BAR G.*"
+check "open: ... and says why, on stderr too" \
+	retry grep -qx 'lwnrss: cannot run lwnrss-test-open: No such file or directory' "$D/err"
+key j
+check "open: the next key gives the title bar back" retry sigis "B$BAR W$ROW R1 G.*"
+key Return
+retry sigis "E$BAR W.*" > /dev/null
+check "open: ... or a few seconds" retry sigis "B$BAR W$ROW R1 G.*"
+stop
+
+# ---- tabbed ---------------------------------------------------------------
+
+server "$FEED"
+: > "$LWNRSS_OPENLOG"
+# the natural invocation: tabbed appends the window id to the command
+tabbed -c "$X" "https://localhost:$PORT/feed" -w > "$D/tabbed" 2>&1 &
+TB=$!
+PIDS="$PIDS $TB"
+retry eval '[ "$(xdotool search --class lwnrss | wc -l)" -eq 1 ]'
+T1=$(xdotool search --class lwnrss | head -n 1)
+check "tabbed: 'tabbed -c lwnrss URL -w' embeds lwnrss" \
+	sh -c "xwininfo -tree -id $T1 | grep -q 'Parent window id: $(head -n 1 "$D/tabbed") '"
+W=$T1
+retry sigis "B[0-9]+ G[0-9]+ R1 .*" > /dev/null
+xdotool key j j Return
+check "tabbed: keys reach the embedded lwnrss" retry opened https://example.org/a3
+# a second tab (tabbed's Ctrl-Shift-Return), then back to the first
+xdotool key ctrl+shift+Return
+retry eval '[ "$(xdotool search --class lwnrss | wc -l)" -eq 2 ]'
+sleep 0.5
+xdotool key Return
+check "tabbed: a new tab has the keys" retry sh -c "tail -n 1 '$LWNRSS_OPENLOG' | grep -qx https://example.org/a1"
+xdotool key ctrl+shift+h
+sleep 0.3
+xdotool key j Return
+check "tabbed: switching back, the keys follow the focus to the first tab" \
+	retry sh -c "tail -n 1 '$LWNRSS_OPENLOG' | grep -qx https://example.org/a4"
+xdotool key q
+sleep 0.3
+xdotool key q
+check "tabbed: q closes each tab, and tabbed -c with the last" within 50 "$TB"
+
+# ---- the README's dmenu pipeline ---------------------------------------
+
+# the line from the README, run as it is: lwnrss and xdg-open are stand-ins
+# on PATH (the feed from a file, the link recorded), dmenu is real
+line=$(sed -n 's/^\t\(lwnrss -p | .*dmenu.*\)$/\1/p' README | head -n 1)
+printf "# README: %s\n" "$line"
+mkdir -p "$D/pipe"
+printf '#!/bin/sh\nexec "%s/lwnrss" "$@" - < "%s"\n' "$(pwd)" "$FEED" > "$D/pipe/lwnrss"
+printf '#!/bin/sh\nprintf "%%s\\n" "$@" >> "%s/xdg-opened"\n' "$D" > "$D/pipe/xdg-open"
+chmod +x "$D/pipe/lwnrss" "$D/pipe/xdg-open"
+pipe() {
+	PATH="$D/pipe:$PATH" sh -c "$line" > /dev/null 2>&1 &
+	p=$!
+	retry sh -c 'xdotool search --class dmenu > /dev/null'
+	sleep 0.3
+	xdotool type --delay 30 "$1"
+	xdotool key "$2"
+	within 50 "$p"
+}
+check "README: there is a dmenu pipeline" [ -n "$line" ]
+pipe "Friday" Return
+check "README pipeline: the chosen article's link reaches xdg-open, whole" \
+	sh -c "[ \"\$(cat '$D/xdg-opened')\" = https://example.org/a3 ]"
+pipe "Καλημέρα" Return
+check "README pipeline: a title of another script, and a tab made ' · ' and back" \
+	sh -c "[ \"\$(tail -n 1 '$D/xdg-opened')\" = https://example.org/a2 ]"
+pipe "" Escape
+check "README pipeline: Escape in dmenu runs no xdg-open" \
+	[ "$(wc -l < "$D/xdg-opened")" -eq 2 ]
+
 echo "$npass passed, $nfail failed" > /dev/null
 exit 0
