@@ -11,7 +11,7 @@ cd "$(dirname "$0")/.." || exit 1
 S=$(pwd)/$T/san
 rm -rf "$S"
 mkdir -p "$S/tree" "$S/log"
-cp -R Makefile config.mk config.def.h lwnrss.1 http.c http.h url.c url.h lwnrss.c rdf.c rdf.h util.c util.h "$S/tree"
+cp -R Makefile config.mk config.def.h lwnrss.1 http.c http.h url.c url.h tls.c tls.h x509.c x509.h lwnrss.c rdf.c rdf.h util.c util.h "$S/tree"
 mkdir -p "$S/tree/tests"
 for f in tests/*; do
 	case "$f" in
