@@ -149,7 +149,10 @@ def serve(conn, ctx, name):
             if resp is None:
                 resp = b"HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\n\r\n"
             conn.sendall(resp)
-    except (OSError, ssl.SSLError):
+    except ssl.SSLError as e:
+        # the tests read why a handshake failed: an alert the client sent
+        print("%s: %s" % (name, e.reason or e), file=sys.stderr, flush=True)
+    except OSError:
         pass
     finally:
         try:
@@ -202,9 +205,11 @@ def sni(sock, name, ctx):
     SNI[0] = name
 
 
-def tlsctx(cert, minver=ssl.TLSVersion.TLSv1_2, key="key.pem"):
+def tlsctx(cert, minver=ssl.TLSVersion.TLSv1_2, key="key.pem", weak=False):
     ctx = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
     ctx.minimum_version = minver
+    if weak:
+        ctx.set_ciphers("DEFAULT:@SECLEVEL=0")   # to serve SHA-1 and MD5 chains
     ctx.load_cert_chain(os.path.join(DIR, cert), os.path.join(DIR, key))
     ctx.sni_callback = sni
     return ctx
@@ -222,6 +227,25 @@ def main():
     ctx.set_ciphers("ECDHE-ECDSA-ARIA128-GCM-SHA256")   # none BearSSL has
     listen("nocipher", ctx)
     listen("rsa", tlsctx("rsa.pem", key="rsakey.pem"))
+    # the certificate policy's chains (tests/tlslib.sh, mkpolicy), when made
+    for c in sorted(os.listdir(DIR)):
+        n = c[:-len("-leaf.pem")] if c.endswith("-leaf.pem") else None
+        if c in ("eku-client.pem", "eku-codesign.pem", "critical.pem", "nosan.pem",
+                 "sha1.pem"):
+            listen(c[:-4], tlsctx(c, weak=c == "sha1.pem"))
+        elif n:
+            listen(n, tlsctx(n + ".pem"))
+    if os.path.exists(os.path.join(DIR, "md5.pem")):
+        listen("md5", tlsctx("md5.pem", key="rsakey.pem", weak=True))
+    # servers without one suite lwnrss offers: RSA key exchange, or CBC
+    ctx = tlsctx("rsa.pem", key="rsakey.pem")
+    ctx.maximum_version = ssl.TLSVersion.TLSv1_2
+    ctx.set_ciphers("AES128-GCM-SHA256:AES256-SHA")
+    listen("rsakx", ctx)
+    ctx = tlsctx("good.pem")
+    ctx.maximum_version = ssl.TLSVersion.TLSv1_2
+    ctx.set_ciphers("ECDHE-ECDSA-AES128-SHA:ECDHE-ECDSA-AES256-SHA384")
+    listen("cbc", ctx)
     keep = (blackhole(), closedport())
     try:
         listen("plain6", None, socket.AF_INET6)
