@@ -72,6 +72,31 @@ def responses(port):
         "/bigchunk": HEAD + b"Transfer-Encoding: chunked\r\n\r\n1e8480\r\n",
         "/badlength": HEAD + b"Content-Length: 5\r\nContent-Length: 6\r\n\r\nhello",
         "/http2": b"HTTP/2 200\r\n\r\n",
+        # framing as RFC 9112 6.1, 6.3 and 7.1.1 have it
+        "/te-identity": HEAD + b"Transfer-Encoding: identity\r\n\r\nhello",
+        "/te-empty": HEAD + b"Transfer-Encoding: \r\n\r\nhello",
+        "/te-unknown": HEAD + b"Transfer-Encoding: br\r\n\r\nhello",
+        "/te-notlast": (HEAD + b"Transfer-Encoding: chunked\r\nTransfer-Encoding: gzip\r\n\r\n"
+                        b"5\r\nhello\r\n0\r\n\r\n"),
+        "/te-http10": (b"HTTP/1.0 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n"
+                       b"5\r\nhello\r\n0\r\n\r\n"),
+        "/te-and-cl": (HEAD + b"Content-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n"
+                       b"5\r\nhello\r\n0\r\n\r\n"),
+        "/cl-comma": HEAD + b"Content-Length: ,\r\n\r\nhello",
+        "/cl-differ": HEAD + b"Content-Length: 5,6\r\n\r\nhello!",
+        "/cl-sign": HEAD + b"Content-Length: +5\r\n\r\nhello",
+        "/cl-space": HEAD + b"Content-Length: 1 2\r\n\r\nhello, world",
+        "/cl-list": HEAD + b"Content-Length: 12, 12\r\n\r\nhello, world",
+        "/chunk-ext": (HEAD + b"Transfer-Encoding: chunked\r\n\r\n"
+                       b"5 ; a = b ;q=\"x \\\" y\"\r\nhello\r\n7;e\r\n, world\r\n0\r\n\r\n"),
+        "/chunk-ext-bad": (HEAD + b"Transfer-Encoding: chunked\r\n\r\n"
+                           b"5;a=b c\r\nhello\r\n0\r\n\r\n"),
+        "/chunk-ws": (HEAD + b"Transfer-Encoding: chunked\r\n\r\n"
+                      b"5 \r\nhello\r\n0\r\n\r\n"),
+        "/chunk-lf": (HEAD + b"Transfer-Encoding: chunked\r\n\r\n"
+                      b"5\nhello\r\n0\r\n\r\n"),
+        "/bare-lf": (b"HTTP/1.1 200 OK\nContent-Type: text/plain\nContent-Length: 12\n\n"
+                     b"hello, world"),
         "/garbage": b"SSH-2.0-OpenSSH_9.2\r\n",
         # truncated at each framing point, then closed
         "/trunc-status": b"HTTP/1.1 200",
