@@ -7,14 +7,18 @@
  * every hop:
  *
  *   url_parse   the URL into scheme, host, port and path (url.c)
+ *   proxyfor    the proxy for this hop, if any, from the https_proxy,
+ *               http_proxy and no_proxy values the caller read
  *   dial        getaddrinfo, then a non-blocking connect to each address
- *               in turn, bounded by the connect timeout
- *   tlsopen     a BearSSL client on the socket: TLS 1.2 only, SNI and
- *               the server-name check always on, trust anchors from the
- *               CA file (split and indexed by subject by hand, and only
- *               the ones the server's chain names decoded: 0.3 ms
- *               instead of 8 for Debian's bundle)
- *   mkrequest   GET with Host, User-Agent, Accept, Connection: close
+ *               in turn, bounded by the connect timeout; to the proxy,
+ *               and for https a CONNECT tunnel through it (tunnel)
+ *   tls_open    a BearSSL client on the socket (tls.c): TLS 1.2, ECDHE
+ *               and AEAD only, SNI and the server-name check always on,
+ *               the certificates checked by x509.c against the CA file's
+ *               anchors; a refusal sends the server an alert, and a
+ *               server with no suite of ours is probed for the reason
+ *   mkrequest   GET with Host, User-Agent, Accept, Connection: close,
+ *               in absolute form to a proxy
  *   pfeed       the response, pushed in pieces of any size into a state
  *               machine that knows HTTP framing; it decides when the
  *               body is complete, never the TLS close_notify (many

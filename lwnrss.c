@@ -2,9 +2,9 @@
  *
  * lwnrss shows a feed's headlines, LWN.net's by default, in one X window.
  *
- * Three modules do the work: http.c fetches the feed over TLS (with
- * url.c for its URLs), rdf.c turns its bytes into a Feed, and this file
- * shows it.  `lwnrss -p`
+ * Three modules do the work: http.c fetches the feed over TLS (url.c
+ * parses its URLs, tls.c and x509.c do TLS and check certificates),
+ * rdf.c turns its bytes into a Feed, and this file shows it.  `lwnrss -p`
  * prints the headlines as "title<TAB>link" lines instead, for dmenu and
  * for scripts; `lwnrss -p -` reads the feed from standard input.
  *

@@ -550,6 +550,11 @@ sigcheck(const Cert *c, const Cert *issuer)
 	return XOk;
 }
 
+/* tests/fuzz/x509.c takes signatures as good, to reach the policy behind them */
+#ifndef SIGCHECK
+#define SIGCHECK sigcheck
+#endif
+
 /* ----------------------------------------------------------- names */
 
 static int
@@ -1000,7 +1005,7 @@ x509_verify(X509 *x, const unsigned char *const *der, const size_t *len,
 				continue;
 			if (certparse(&ta, an->der, an->len) < 0)
 				continue;
-			if ((rc = sigcheck(cur, &ta)) == XOk) {
+			if ((rc = SIGCHECK(cur, &ta)) == XOk) {
 				found = 1;
 				break;
 			}
@@ -1017,7 +1022,7 @@ x509_verify(X509 *x, const unsigned char *const *der, const size_t *len,
 		for (j = 1; j < n; j++) {
 			if (used[j] || !c[j].tbs.p || !deq(&c[j].subject, &cur->issuer))
 				continue;
-			if ((rc = sigcheck(cur, &c[j])) == XOk)
+			if ((rc = SIGCHECK(cur, &c[j])) == XOk)
 				break;
 			if (rc != XBadSig)
 				goto out;

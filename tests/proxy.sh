@@ -71,6 +71,30 @@ while time.time() < end:
     conns.append(c)
 ' "$STALL" &
 PIDS="$PIDS $!"
+# a proxy that refuses every request for its credentials, with 407
+DENY=$(freeport)
+python3 -c '
+import socket, sys, threading, time
+s = socket.socket()
+s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+s.bind(("127.0.0.1", int(sys.argv[1])))
+s.listen(8)
+def deny(c):
+    req = b""
+    while b"\r\n\r\n" not in req:
+        b = c.recv(4096)
+        if not b:
+            break
+        req += b
+    c.sendall(b"HTTP/1.1 407 Proxy Authentication Required\r\n"
+              b"Proxy-Authenticate: Basic realm=\"lwnrss\"\r\nContent-Length: 0\r\n\r\n")
+    c.close()
+end = time.time() + 120
+while time.time() < end:
+    threading.Thread(target=deny, args=(s.accept()[0],), daemon=True).start()
+' "$DENY" &
+PIDS="$PIDS $!"
+retry python3 -c "import socket; socket.create_connection(('127.0.0.1', $DENY)).close()" 2>/dev/null
 CLOSED=$(port closed)
 
 # lwnrss -p URL with the environment given before it
@@ -134,6 +158,13 @@ check "wrong credentials: the proxy's refusal, one line, no password" sh -c "[ $
 http_proxy=http://user:wrongpass@127.0.0.1:$AUTH lwnrss "http://localhost:$PLAIN/feed"
 check "wrong credentials over http: one line, no password" sh -c "[ $rc -eq 1 ] && \
 [ \$(wc -l < '$D/err') -eq 1 ] && ! grep -q wrongpass '$D/err' '$D/out'"
+
+https_proxy=http://user:wrongpass@127.0.0.1:$DENY get "a 407 to CONNECT with credentials" \
+	"localhost: proxy 127.0.0.1:$DENY refused the credentials (407 Proxy Authentication Required)" \
+	"https://localhost:$TLS/cl"
+http_proxy=http://user:wrongpass@127.0.0.1:$DENY get "a 407 to a plain request with credentials" \
+	"localhost: proxy 127.0.0.1:$DENY refused the credentials (407 Proxy Authentication Required)" \
+	"http://localhost:$PLAIN/cl"
 
 # no_proxy goes direct (the proxy named would stall)
 no_proxy=example.org,localhost https_proxy=http://127.0.0.1:$STALL lwnrss "https://localhost:$TLS/feed"

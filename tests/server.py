@@ -262,6 +262,8 @@ def main():
             listen(n, tlsctx(n + ".pem"))
     if os.path.exists(os.path.join(DIR, "md5.pem")):
         listen("md5", tlsctx("md5.pem", key="rsakey.pem", weak=True))
+    if os.path.exists(os.path.join(DIR, "weakrsa.pem")):
+        listen("weakrsa", tlsctx("weakrsa.pem", key="weakkey.pem", weak=True))
     # servers without one suite lwnrss offers: RSA key exchange, or CBC
     ctx = tlsctx("rsa.pem", key="rsakey.pem")
     ctx.maximum_version = ssl.TLSVersion.TLSv1_2

@@ -35,6 +35,8 @@
 #	nosan            the leaf names localhost in its CN only
 #	sha1             the leaf is signed with SHA-1
 #	md5              an RSA leaf signed with MD5 by rsaca.pem, an RSA CA
+#	weakrsa          a leaf with an RSA key of 1024 bits
+#	inter-expired    an intermediate whose validity ended yesterday
 #
 # P-256 keys: quick to make, and BearSSL and OpenSSL both take them.
 
@@ -53,17 +55,19 @@ casign() {
 		2>>"$d/openssl.log"
 }
 
-# mkinter DIR NAME EXT [ISSUER]: an intermediate CA NAME (NAME.pem, NAME.key)
-# issued by ISSUER (test) with the extensions of section EXT, and a
-# section NAME in ca.cnf to issue certificates with
+# mkinter DIR NAME EXT [ISSUER [FROM TO]]: an intermediate CA NAME (NAME.pem,
+# NAME.key) issued by ISSUER (test) with the extensions of section EXT, valid
+# from FROM to TO (-1 day, +30 days), and a section NAME in ca.cnf to issue
+# certificates with
 mkinter() {
-	d=$1 n=$2 ext=$3 iss=${4:-test}
+	d=$1 n=$2 ext=$3 iss=${4:-test} from=${5:--1 day} to=${6:-+30 days}
 	openssl genpkey -algorithm EC -pkeyopt ec_paramgen_curve:P-256 \
 		-out "$d/$n.key" 2>>"$d/openssl.log" || return 1
 	openssl req -new -key "$d/$n.key" -subj "/CN=lwnrss test $n" -out "$d/$n.csr" \
 		2>>"$d/openssl.log" || return 1
 	SAN=DNS:localhost openssl ca -config "$d/ca.cnf" -batch -notext -name "$iss" \
-		-in "$d/$n.csr" -out "$d/$n.pem" -extensions "$ext" -days 30 \
+		-in "$d/$n.csr" -out "$d/$n.pem" -extensions "$ext" \
+		-startdate "$(catime "$from")" -enddate "$(catime "$to")" \
 		2>>"$d/openssl.log" || return 1
 	casection "$d" "$n"
 }
@@ -115,7 +119,9 @@ notca|certificate was issued by a certificate that is no CA|no
 critical|certificate has an unknown critical extension|no
 nosan|certificate names no host (no DNS subject alternative name)|ok
 sha1|certificate signed with SHA-1, which is no longer accepted|no
-md5|certificate signed with MD5, which is no longer accepted|no'
+md5|certificate signed with MD5, which is no longer accepted|no
+weakrsa|certificate has an RSA key shorter than 2048 bits|no
+inter-expired|an issuer'"'"'s certificate has expired|no'
 
 # mkpolicy DIR: the chains of POLICY, after mkcerts
 mkpolicy() {
@@ -135,6 +141,13 @@ mkpolicy() {
 	done
 	# inter has pathlen:0: one more intermediate below it is one too many
 	mkinter "$d" pathlen-ca inter_plain inter && viainter "$d" pathlen pathlen-ca inter || return 1
+	mkinter "$d" inter-expired-ca inter_plain test "-3 days" "-1 day" &&
+		viainter "$d" inter-expired inter-expired-ca || return 1
+	openssl genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:1024 -out "$d/weakkey.pem" \
+		2>>"$d/openssl.log" &&
+	openssl req -new -key "$d/weakkey.pem" -subj /CN=localhost -out "$d/leaf.csr" \
+		2>>"$d/openssl.log" &&
+	casign "$d" test "-1 day" "+30 days" weakrsa.pem DNS:localhost || return 1
 	# MD5 needs RSA
 	openssl req -new -x509 -newkey rsa:2048 -nodes -keyout "$d/rsaca.key" -out "$d/rsaca.pem" \
 		-days 30 -subj "/CN=lwnrss test rsaca" \

@@ -6,7 +6,9 @@
  * Input: a flags byte, then DER certificates, each after a two-byte
  * big-endian length; the low three bits of flags say how many of the
  * first ones are the server's chain, the rest become trust anchors (as
- * the loader indexes them).  The chain is checked for "localhost" and
+ * the loader indexes them).  With bit 3 set, every signature of an
+ * accepted algorithm and key counts as good, so that mutated
+ * certificates reach the policy behind the signature check.  The chain is checked for "localhost" and
  * for the names each leaf carries, at a time inside its validity.
  *
  * Checked: x509_verify returns a known reason; XOk only with a key of
@@ -14,7 +16,30 @@
  * inside the certificate; a certificate that parses keeps its subject
  * where certnames finds it.
  */
+static int nosig;
+static int fuzzsigcheck(const void *c, const void *issuer);
+#define SIGCHECK(c, i) (nosig ? fuzzsigcheck(c, i) : sigcheck(c, i))
+
 #include "../../x509.c"
+
+/* sigcheck without the signature: the algorithm and key checks only */
+static int
+fuzzsigcheck(const void *cv, const void *iv)
+{
+	const Cert *c = cv, *i = iv;
+
+	switch (c->sigtype) {
+	case SigSha1: return XSha1;
+	case SigMd5: return XMd5;
+	case SigRsa: case SigEc: break;
+	default: return XSigAlg;
+	}
+	if (!i->keytype)
+		return XKeyType;
+	if (i->keytype == BR_KEYTYPE_RSA && i->rsabits < MINRSABITS)
+		return XWeakRsa;
+	return (c->sigtype == SigRsa) != (i->keytype == BR_KEYTYPE_RSA) ? XBadSig : XOk;
+}
 
 static int
 inside(const Der *d, const unsigned char *p, size_t n)
@@ -37,6 +62,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t len)
 	if (len < 1)
 		return 0;
 	nchain = 1 + (data[0] & 7);
+	nosig = data[0] >> 3 & 1;
 	data++, len--;
 	while (len >= 2 && n < 16) {
 		size_t l = (size_t)data[0] << 8 | data[1];
