@@ -663,10 +663,39 @@ ipwithin(const Der *ip, const Der *base)
 }
 
 /*
+ * hasform: does the leaf carry a name of the GeneralName form tag?  In
+ * its SAN; for directoryName its subject, unless empty; for rfc822Name
+ * also an emailAddress in its subject (RFC 5280 4.2.1.10).
+ */
+static int
+hasform(const Cert *leaf, int tag)
+{
+	static const unsigned char email[] = {
+		0x06, 0x09, 0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x09, 0x01
+	};
+	Der names = leaf->san, gn;
+	size_t i;
+	int t;
+
+	while (names.n)
+		if (der(&names, -1, &t, &gn, NULL) < 0 || t == tag)
+			return 1;
+	if (tag == 0xa4)
+		return leaf->subject.n > 2;
+	if (tag == 0x81)
+		for (i = 0; i + sizeof(email) <= leaf->subject.n; i++)
+			if (!memcmp(leaf->subject.p + i, email, sizeof(email)))
+				return 1;
+	return 0;
+}
+
+/*
  * subtrees applies one list of GeneralSubtrees (permitted when
- * permitted, excluded otherwise) to the leaf's SAN names.  Only dNSName
- * and iPAddress constraints can be evaluated; any other, or a subtree
- * with minimum or maximum, makes a critical extension unusable.
+ * permitted, excluded otherwise) to the leaf's SAN names.  dNSName and
+ * iPAddress constraints are evaluated.  A critical one of another form
+ * (or with a minimum or maximum, which RFC 5280 forbids) refuses the
+ * chain when the leaf has a name of that form, as RFC 5280 4.2.1.10
+ * requires; a directoryName always applies, to the leaf's subject.
  */
 static int
 subtrees(Der list, int permitted, int crit, const Cert *leaf)
@@ -678,20 +707,17 @@ subtrees(Der list, int permitted, int crit, const Cert *leaf)
 	for (Der l = list; l.n; ) {
 		if (der(&l, 0x30, NULL, &st, NULL) < 0 || der(&st, -1, &tag, &base, NULL) < 0)
 			return XMalformed;
-		if (st.n) {
-			/* minimum other than 0, or a maximum: never used, never evaluated */
-			if (crit)
+		if (st.n || (tag != 0x82 && tag != 0x87)) {
+			if (crit && hasform(leaf, tag))
 				return XConstraintType;
 			continue;
 		}
 		if (tag == 0x82)
 			hasdns = 1;
-		else if (tag == 0x87) {
-			if (base.n != 8 && base.n != 32)
-				return XMalformed;
+		else if (base.n != 8 && base.n != 32)
+			return XMalformed;
+		else
 			hasip = 1;
-		} else if (crit)
-			return XConstraintType;
 	}
 	if (!hasdns && !hasip)
 		return XOk;

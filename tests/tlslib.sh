@@ -27,7 +27,9 @@
 #	nc-excluded-crit the same, critical
 #	nc-permitted     an intermediate permitting only DNS:localhost, critical
 #	nc-other         an intermediate permitting only DNS:example.com, critical
-#	nc-email         an intermediate with critical email constraints
+#	nc-email         an intermediate with critical email constraints (the
+#	                 leaf has no email address: they do not apply)
+#	nc-dirname       an intermediate with a critical directoryName constraint
 #	pathlen          intermediate (pathlen:0) > intermediate > leaf
 #	nocertsign       an intermediate whose key usage lacks keyCertSign
 #	notca            an intermediate with CA:FALSE
@@ -104,7 +106,8 @@ viainter() {
 # ("" when it accepts it), and whether openssl verify -x509_strict -purpose
 # sslserver -verify_hostname localhost accepts it (ok) or not (no).  The
 # two differ only where lwnrss is a browser, not OpenSSL: no Common Name
-# for a host name, and no name constraints it cannot evaluate.
+# for a host name, and no directoryName constraints, which it cannot
+# evaluate (RFC 5280 4.2.1.10 lets it refuse them instead).
 POLICY='eku-client|certificate is not for TLS servers (extended key usage)|no
 eku-codesign|certificate is not for TLS servers (extended key usage)|no
 inter-eku|an issuer'"'"'s certificate is not for TLS servers (extended key usage)|no
@@ -112,7 +115,8 @@ nc-excluded|name not allowed by an issuer'"'"'s name constraints|no
 nc-excluded-crit|name not allowed by an issuer'"'"'s name constraints|no
 nc-permitted||ok
 nc-other|name not allowed by an issuer'"'"'s name constraints|no
-nc-email|an issuer'"'"'s critical name constraints are of a type lwnrss cannot check|ok
+nc-email||ok
+nc-dirname|an issuer'"'"'s critical name constraints are of a type lwnrss cannot check|ok
 pathlen|certificate chain is longer than an issuer'"'"'s path length constraint allows|no
 nocertsign|certificate was issued by a CA whose key usage forbids signing certificates|no
 notca|certificate was issued by a certificate that is no CA|no
@@ -135,6 +139,7 @@ mkpolicy() {
 	casign "$d" test "-1 day" "+30 days" sha1.pem DNS:localhost leaf sha1 || return 1
 	for c in inter-eku:inter_eku nc-excluded:inter_ncx nc-excluded-crit:inter_ncxc \
 	    nc-permitted:inter_ncp nc-other:inter_ncpo nc-email:inter_ncemail \
+	    nc-dirname:inter_ncdir \
 	    nocertsign:inter_nocertsign notca:inter_notca; do
 		mkinter "$d" "${c%%:*}-ca" "${c#*:}" && viainter "$d" "${c%%:*}" "${c%%:*}-ca" ||
 			return 1
@@ -253,6 +258,12 @@ nameConstraints = critical,permitted;DNS:example.com
 basicConstraints = critical,CA:TRUE
 keyUsage = critical,keyCertSign,cRLSign
 nameConstraints = critical,permitted;email:example.com
+[ inter_ncdir ]
+basicConstraints = critical,CA:TRUE
+keyUsage = critical,keyCertSign,cRLSign
+nameConstraints = critical,permitted;dirName:ncdir
+[ ncdir ]
+CN = localhost
 [ inter_nocertsign ]
 basicConstraints = critical,CA:TRUE
 keyUsage = critical,digitalSignature,cRLSign
