@@ -13,9 +13,10 @@
  *
  * A server that supports none of it answers with a handshake_failure
  * alert, which says nothing of why.  The probe (tls_probe) then offers
- * the old suites in a ClientHello of its own, reads which one the
- * server picks from its ServerHello and hangs up, so the message can
- * name the real reason: no forward secrecy, or CBC only.
+ * the old suites and SHA-1 signatures in a ClientHello of its own,
+ * reads which suite the server picks from its ServerHello and hangs up,
+ * so the message can name the real reason: no forward secrecy, CBC
+ * only, or signatures with SHA-1 only.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -224,12 +225,23 @@ tls_close(Tls *t)
 /* ---------------------------------------------------------- the probe */
 
 /* the suites a probe offers, and what the server's choice of one means */
-enum { KCbc, KDhe, KNoFs, KOld };
+enum { KOurs, KCbc, KDhe, KNoFs, KOld };
 
 static const struct {
 	uint16_t id;
 	int set, kind;
 } probesuites[] = {
+	/*
+	 * Ours first: the probe also offers SHA-1 signatures, so a server
+	 * that takes one of these refused us for our signature algorithms,
+	 * not for our suites (the curves offered are the same).
+	 */
+	{ BR_TLS_ECDHE_ECDSA_WITH_AES_128_GCM_SHA256, TlsProbeFs, KOurs },
+	{ BR_TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256, TlsProbeFs, KOurs },
+	{ BR_TLS_ECDHE_ECDSA_WITH_AES_256_GCM_SHA384, TlsProbeFs, KOurs },
+	{ BR_TLS_ECDHE_RSA_WITH_AES_256_GCM_SHA384, TlsProbeFs, KOurs },
+	{ BR_TLS_ECDHE_ECDSA_WITH_CHACHA20_POLY1305_SHA256, TlsProbeFs, KOurs },
+	{ BR_TLS_ECDHE_RSA_WITH_CHACHA20_POLY1305_SHA256, TlsProbeFs, KOurs },
 	/* forward secrecy, but CBC with a SHA-1 or SHA-2 MAC */
 	{ 0xc009, TlsProbeFs, KCbc }, { 0xc00a, TlsProbeFs, KCbc },
 	{ 0xc013, TlsProbeFs, KCbc }, { 0xc014, TlsProbeFs, KCbc },
@@ -263,6 +275,10 @@ tls_probemsg(int suite, char *buf, size_t size)
 	for (i = 0; i < LENGTH(probesuites) && probesuites[i].id != suite; i++)
 		;
 	switch (i < LENGTH(probesuites) ? probesuites[i].kind : -1) {
+	case KOurs:
+		snprintf(buf, size, "server offers no signature algorithm lwnrss accepts "
+		    "(SHA-256 or better)");
+		break;
 	case KCbc:
 		snprintf(buf, size, "server offers no AEAD cipher suite with forward "
 		    "secrecy (only CBC)");

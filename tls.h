@@ -52,8 +52,9 @@ int tls_nosuite(const Tls *t);
 
 /*
  * The probe: tls_probe sends a ClientHello for host offering the suites
- * of set (TlsProbeFs: forward secrecy without AEAD, or finite-field
- * DHE; TlsProbeNoFs: no forward secrecy), reads the ServerHello's
+ * of set (TlsProbeFs: ours, then forward secrecy without AEAD or with
+ * finite-field DHE; TlsProbeNoFs: no forward secrecy), with SHA-1
+ * signatures allowed too, reads the ServerHello's
  * choice and aborts with a fatal alert.  Returns the suite, 0 when the
  * server refused these too, -1 on an I/O error.  tls_probemsg says what
  * a chosen suite means for the user.

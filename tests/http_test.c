@@ -574,6 +574,9 @@ testtlsmsg(void)
 	tls_probemsg(0xc013, m, sizeof(m));
 	check(!strcmp(m, "server offers no AEAD cipher suite with forward secrecy (only CBC)"),
 	    "probe: ECDHE-RSA-AES128-SHA means CBC only: %s", m);
+	tls_probemsg(BR_TLS_ECDHE_ECDSA_WITH_AES_128_GCM_SHA256, m, sizeof(m));
+	check(!strcmp(m, "server offers no signature algorithm lwnrss accepts (SHA-256 or better)"),
+	    "probe: one of our suites means our signature algorithms: %s", m);
 	tls_probemsg(0x009c, m, sizeof(m));
 	check(!strcmp(m, "server offers no cipher suite with forward secrecy"),
 	    "probe: AES128-GCM-SHA256 means no forward secrecy: %s", m);

@@ -145,6 +145,20 @@ fails "server limited to CBC suites" \
 	"localhost: server offers no AEAD cipher suite with forward secrecy (only CBC)" \
 	"https://localhost:$(port cbc)/feed"
 
+# a server that signs only with SHA-1: the probe sees it takes our suites
+SHA1SIG=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+openssl s_server -accept "127.0.0.1:$SHA1SIG" -cert "$D/good.pem" -key "$D/key.pem" -tls1_2 \
+	-sigalgs ECDSA+SHA1 -cipher 'DEFAULT:@SECLEVEL=0' -www < /dev/null > "$D/s_server.log" 2>&1 &
+SSERVER=$!
+trap 'kill "$SSERVER" 2>/dev/null; stopserver; [ "$nfail" -eq 0 ] && rm -rf "$D"' EXIT
+retry python3 -c "import socket; socket.create_connection(('127.0.0.1', $SHA1SIG)).close()" 2>/dev/null
+fails "server that signs its key exchange with SHA-1 only" \
+	"localhost: server offers no signature algorithm lwnrss accepts (SHA-256 or better)" \
+	"https://localhost:$SHA1SIG/"
+check "... openssl s_server saw no shared signature algorithm, then the probe's alert" \
+	sh -c "grep -q 'no shared signature algorithms' '$D/s_server.log' &&
+		grep -q 'alert insufficient security' '$D/s_server.log'"
+
 # the trust anchors: SSL_CERT_FILE, a missing file, the system bundle
 CA=$D/nonexistent.pem fails "missing CA file" \
 	"localhost: $D/nonexistent.pem: No such file or directory" "https://localhost:$TLS/feed"
