@@ -29,6 +29,7 @@
 #	nc-other         an intermediate permitting only DNS:example.com, critical
 #	nc-email         an intermediate with critical email constraints (the
 #	                 leaf has no email address: they do not apply)
+#	nc-email-used    the same, and the leaf has an email address
 #	nc-dirname       an intermediate with a critical directoryName constraint
 #	pathlen          intermediate (pathlen:0) > intermediate > leaf
 #	nocertsign       an intermediate whose key usage lacks keyCertSign
@@ -106,8 +107,9 @@ viainter() {
 # ("" when it accepts it), and whether openssl verify -x509_strict -purpose
 # sslserver -verify_hostname localhost accepts it (ok) or not (no).  The
 # two differ only where lwnrss is a browser, not OpenSSL: no Common Name
-# for a host name, and no directoryName constraints, which it cannot
-# evaluate (RFC 5280 4.2.1.10 lets it refuse them instead).
+# for a host name, and no critical constraints of a form it cannot
+# evaluate when the leaf has a name of that form (RFC 5280 4.2.1.10 lets
+# it refuse them instead).
 POLICY='eku-client|certificate is not for TLS servers (extended key usage)|no
 eku-codesign|certificate is not for TLS servers (extended key usage)|no
 inter-eku|an issuer'"'"'s certificate is not for TLS servers (extended key usage)|no
@@ -116,6 +118,7 @@ nc-excluded-crit|name not allowed by an issuer'"'"'s name constraints|no
 nc-permitted||ok
 nc-other|name not allowed by an issuer'"'"'s name constraints|no
 nc-email||ok
+nc-email-used|an issuer'"'"'s critical name constraints are of a type lwnrss cannot check|ok
 nc-dirname|an issuer'"'"'s critical name constraints are of a type lwnrss cannot check|ok
 pathlen|certificate chain is longer than an issuer'"'"'s path length constraint allows|no
 nocertsign|certificate was issued by a CA whose key usage forbids signing certificates|no
@@ -144,6 +147,10 @@ mkpolicy() {
 		mkinter "$d" "${c%%:*}-ca" "${c#*:}" && viainter "$d" "${c%%:*}" "${c%%:*}-ca" ||
 			return 1
 	done
+	casign "$d" nc-email-ca "-1 day" "+30 days" nc-email-used-leaf.pem \
+		DNS:localhost,email:me@example.com &&
+		cat "$d/nc-email-used-leaf.pem" "$d/nc-email-ca.pem" > "$d/nc-email-used.pem" ||
+		return 1
 	# inter has pathlen:0: one more intermediate below it is one too many
 	mkinter "$d" pathlen-ca inter_plain inter && viainter "$d" pathlen pathlen-ca inter || return 1
 	mkinter "$d" inter-expired-ca inter_plain test "-3 days" "-1 day" &&
