@@ -329,6 +329,10 @@ pfield(Parser *p, const char *name, char *v)
 	char *e;
 	int digits;
 
+	/* RFC 9110 9.3.6: a 2xx to CONNECT has no content; its framing is ignored */
+	if (p->connect && p->status / 100 == 2 && (!strcasecmp(name, "content-length") ||
+	    !strcasecmp(name, "transfer-encoding")))
+		return 0;
 	if (!strcasecmp(name, "content-length")) {
 		/*
 		 * 1*DIGIT, or a list of equal values, "42, 42" (RFC 9110

@@ -407,6 +407,31 @@ testparser(void)
 	}
 }
 
+/* the answer to CONNECT: a 2xx ends with its head, whatever it says of framing */
+static void
+testconnect(void)
+{
+	Parser p;
+	const char *s;
+	int rc;
+
+	pinit(&p, 0);
+	p.connect = 1;
+	s = "HTTP/1.1 200 Connection established\r\nContent-Length: 5\r\n"
+	    "Transfer-Encoding: chunked\r\n\r\n\x16\x03\x03";
+	rc = pfeed(&p, s, strlen(s) - 3);
+	check(rc > 0 && p.status == 200 && !p.body.len,
+	    "CONNECT 200: the tunnel starts after the head, framing ignored");
+	pfree(&p);
+	pinit(&p, 0);
+	p.connect = 1;
+	s = "HTTP/1.1 407 Proxy Authentication Required\r\nContent-Length: 3\r\n\r\nabc";
+	rc = pfeed(&p, s, strlen(s));
+	check(rc > 0 && p.status == 407 && !strcmp(p.reason, "Proxy Authentication Required"),
+	    "CONNECT 407: status and reason");
+	pfree(&p);
+}
+
 /* the messages for truncation name the framing and the counts */
 static void
 testtruncation(void)
@@ -748,6 +773,7 @@ main(int argc, char *argv[])
 	testresolve();
 	testparser();
 	testtruncation();
+	testconnect();
 	testlimits();
 	testdates();
 	testrequest();
