@@ -1194,6 +1194,7 @@ proxyparse(Proxy *px, const char *spec, char *err, size_t errlen)
 		if ((colon = strchr(cred, ':')))
 			*colon = '\0';
 		if (pctdecode(cred) < 0 || (colon && pctdecode(colon + 1) < 0)) {
+			memset(cred, 0, sizeof(cred));
 			seterr(err, errlen, "proxy %s: invalid credentials", px->name);
 			return -1;
 		}
