@@ -71,6 +71,7 @@ while time.time() < end:
     conns.append(c)
 ' "$STALL" &
 PIDS="$PIDS $!"
+retry python3 -c "import socket; socket.create_connection(('127.0.0.1', $STALL)).close()" 2>/dev/null
 # a proxy that refuses every request for its credentials, with 407
 DENY=$(freeport)
 python3 -c '
