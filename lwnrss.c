@@ -2,11 +2,13 @@
  *
  * lwnrss shows a feed's headlines, LWN.net's by default, in one X window.
  *
- * Modules do the work: http.c fetches the feed over TLS (with url.c for
- * its URLs), rdf.c turns its bytes into a Feed, store.c keeps the cache,
- * drw.c draws text, and this file shows the feed.  `lwnrss -p` prints
- * the headlines as "title<TAB>link" lines instead, for dmenu and for
- * scripts; `lwnrss -p -` reads the feed from standard input.
+ * Modules do the work: http.c fetches the feed (url.c parses its URLs,
+ * tls.c and x509.c do TLS and check certificates), rdf.c turns its bytes
+ * into a Feed, store.c keeps the cache and the read state, drw.c draws
+ * text, sel.c owns the selections, and this file shows the feed.
+ * `lwnrss -p` prints the headlines as "title<TAB>link" lines instead,
+ * for dmenu and for scripts; `lwnrss -p -` reads the feed from standard
+ * input.
  *
  * The window is one ordinary top-level window (or a child of the window
  * given with -w, for tabbed and other XEmbed hosts).  Everything is drawn
@@ -798,6 +800,10 @@ httpopts(HttpOpt *o)
 	o->timeout = fetchtimeout * 1000;
 	o->maxbody = maxfeed;
 	o->maxredirects = maxredirects;
+	/* proxies as curl reads them: no HTTP_PROXY, which CGI sets from a header */
+	o->httpsproxy = (env = getenv("https_proxy")) && *env ? env : getenv("HTTPS_PROXY");
+	o->httpproxy = getenv("http_proxy");
+	o->noproxy = (env = getenv("no_proxy")) && *env ? env : getenv("NO_PROXY");
 }
 
 /* parse data in place, print it; 0, or 1 when it is no feed (said why) */
