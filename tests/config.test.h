@@ -67,39 +67,39 @@ static const char *opencmd[] = { "lwnrss-test-open", NULL };  /* tests/bin: on P
  * line is open, text, BackSpace, Ctrl-u, Ctrl-w, Return and Escape edit it
  */
 static Key keys[] = {
-	/* modifier  key            function    argument */
-	{ 0,         XK_j,          move,       {.i = +1} },
-	{ 0,         XK_Down,       move,       {.i = +1} },
-	{ 0,         XK_KP_Down,    move,       {.i = +1} },
-	{ ControlMask, XK_n,        move,       {.i = +1} },
-	{ 0,         XK_k,          move,       {.i = -1} },
-	{ 0,         XK_Up,         move,       {.i = -1} },
-	{ 0,         XK_KP_Up,      move,       {.i = -1} },
-	{ ControlMask, XK_p,        move,       {.i = -1} },
-	{ 0,         XK_Next,       page,       {.i = +2} },
-	{ 0,         XK_KP_Next,    page,       {.i = +2} },
-	{ 0,         XK_space,      page,       {.i = +2} },
-	{ 0,         XK_Prior,      page,       {.i = -2} },
-	{ 0,         XK_KP_Prior,   page,       {.i = -2} },
-	{ ControlMask, XK_d,        page,       {.i = +1} },   /* half a page */
-	{ ControlMask, XK_u,        page,       {.i = -1} },
-	{ 0,         XK_g,          jump,       {.i = 0} },
-	{ 0,         XK_Home,       jump,       {.i = 0} },
-	{ 0,         XK_KP_Home,    jump,       {.i = 0} },
-	{ 0,         XK_G,          jump,       {.i = -1} },
-	{ 0,         XK_End,        jump,       {.i = -1} },
-	{ 0,         XK_KP_End,     jump,       {.i = -1} },
-	{ 0,         XK_Return,     openitem,   {0} },
-	{ 0,         XK_KP_Enter,   openitem,   {0} },
-	{ 0,         XK_o,          openitem,   {0} },
-	{ 0,         XK_m,          markread,   {0} },         /* toggle read */
-	{ 0,         XK_M,          markall,    {0} },         /* every row read */
-	{ 0,         XK_y,          copy,       {.i = 0} },    /* the link, to PRIMARY and CLIPBOARD */
-	{ 0,         XK_Y,          copy,       {.i = 1} },    /* "title link" */
-	{ 0,         XK_slash,      filterstart, {0} },
-	{ 0,         XK_r,          reload,     {0} },
-	{ 0,         XK_q,          quit,       {0} },
-	{ 0,         XK_Escape,     escape,     {0} },         /* clear the filter, else quit */
+	/* modifier    key            function     argument */
+	{ 0,           XK_j,          move,        {.i = +1} },
+	{ 0,           XK_Down,       move,        {.i = +1} },
+	{ 0,           XK_KP_Down,    move,        {.i = +1} },
+	{ ControlMask, XK_n,          move,        {.i = +1} },
+	{ 0,           XK_k,          move,        {.i = -1} },
+	{ 0,           XK_Up,         move,        {.i = -1} },
+	{ 0,           XK_KP_Up,      move,        {.i = -1} },
+	{ ControlMask, XK_p,          move,        {.i = -1} },
+	{ 0,           XK_Next,       page,        {.i = +2} },
+	{ 0,           XK_KP_Next,    page,        {.i = +2} },
+	{ 0,           XK_space,      page,        {.i = +2} },
+	{ 0,           XK_Prior,      page,        {.i = -2} },
+	{ 0,           XK_KP_Prior,   page,        {.i = -2} },
+	{ ControlMask, XK_d,          page,        {.i = +1} }, /* half a page */
+	{ ControlMask, XK_u,          page,        {.i = -1} },
+	{ 0,           XK_g,          jump,        {.i = 0} },
+	{ 0,           XK_Home,       jump,        {.i = 0} },
+	{ 0,           XK_KP_Home,    jump,        {.i = 0} },
+	{ 0,           XK_G,          jump,        {.i = -1} },
+	{ 0,           XK_End,        jump,        {.i = -1} },
+	{ 0,           XK_KP_End,     jump,        {.i = -1} },
+	{ 0,           XK_Return,     openitem,    {0} },
+	{ 0,           XK_KP_Enter,   openitem,    {0} },
+	{ 0,           XK_o,          openitem,    {0} },
+	{ 0,           XK_m,          markread,    {0} }, /* toggle read */
+	{ 0,           XK_M,          markall,     {0} }, /* every row read */
+	{ 0,           XK_y,          copy,        {.i = 0} }, /* the link, to PRIMARY and CLIPBOARD */
+	{ 0,           XK_Y,          copy,        {.i = 1} }, /* "title link" */
+	{ 0,           XK_slash,      filterstart, {0} },
+	{ 0,           XK_r,          reload,      {0} },
+	{ 0,           XK_q,          quit,        {0} },
+	{ 0,           XK_Escape,     escape,      {0} }, /* clear the filter, else quit */
 };
 
 /* mouse buttons over the rows */
