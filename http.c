@@ -1147,8 +1147,10 @@ proxyparse(Proxy *px, const char *spec, char *err, size_t errlen)
 	int port = 0;
 
 	memset(px, 0, sizeof(*px));
-	if ((p = strstr(s, "://"))) {
-		n = p - s;
+	/* a scheme is letters and "://", never what a password holds */
+	n = strspn(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789+-.");
+	if (n && !strncmp(s + n, "://", 3)) {
+		p = s + n;
 		if (n == 5 && !strncasecmp(s, "https", 5)) {
 			seterr(err, errlen, "https:// proxies (TLS to the proxy) are not "
 			    "supported; use an http:// proxy");
@@ -1161,11 +1163,10 @@ proxyparse(Proxy *px, const char *spec, char *err, size_t errlen)
 		}
 		s = p + 3;
 	}
-	end = s + strcspn(s, "/?#");
-	for (at = NULL, p = s; p < end; p++)
-		if (*p == '@')
-			at = p;
+	/* the credentials end at the last '@', whatever they hold ('/', '?', '#') */
+	at = strrchr(s, '@');
 	h = at ? at + 1 : s;
+	end = h + strcspn(h, "/?#");
 	if (snprintf(buf, sizeof(buf), "http://%.*s/", (int)(end - h), h) >= (int)sizeof(buf)) {
 		seterr(err, errlen, "proxy URL too long");
 		return -1;

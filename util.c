@@ -127,6 +127,7 @@ readfd(int fd, Buf *b, size_t max)
 			errno = ENOMEM;
 			return -1;
 		}
+		b->p[b->len] = '\0';   /* a string even when nothing is read */
 		want = b->cap - b->len - 1;
 		if (want > max + 1 - b->len)
 			want = max + 1 - b->len;

@@ -125,6 +125,7 @@ static const char *const msgs[XReasonLast] = {
 	[XNameConstraints] = "name not allowed by an issuer's name constraints",
 	[XConstraintType] = "an issuer's critical name constraints are of a type lwnrss cannot check",
 	[XCritical] = "certificate has an unknown critical extension",
+	[XCaLeaf] = "certificate is a CA certificate, not a server's",
 };
 
 const char *
@@ -178,7 +179,7 @@ der(Der *in, int tag, int *tagp, Der *out, Der *whole)
 			return -1;   /* indefinite, or absurd */
 		for (n = 0; i--; )
 			n = n << 8 | p[hl++];
-		if (n < 0x80)
+		if (n < 0x80 || !p[2])
 			return -1;   /* not DER's shortest form */
 	}
 	if (n > left - hl)
@@ -259,8 +260,9 @@ dertime(Der *in, long long *t)
 	}
 	for (i = 1; i < 6; i++, k += 2)
 		v[i] = (d.p[k] - '0') * 10 + (d.p[k + 1] - '0');
-	if (v[1] < 1 || v[1] > 12 || v[2] < 1 || v[2] > 31 || v[3] > 23 ||
-	    v[4] > 59 || v[5] > 60)
+	if (v[1] < 1 || v[1] > 12 || v[2] < 1 || v[3] > 23 || v[4] > 59 || v[5] > 60 ||
+	    v[2] > "\37\35\37\36\37\36\37\37\36\37\36\37"[v[1] - 1] ||
+	    (v[1] == 2 && v[2] == 29 && (v[0] % 4 || (v[0] % 100 == 0 && v[0] % 400))))
 		return -1;
 	*t = (long long)daysfromcivil(v[0], v[1], v[2]) * 86400 +
 	    v[3] * 3600 + v[4] * 60 + v[5];
@@ -388,8 +390,8 @@ extension(Der ext, Cert *c, uint64_t *seen)
 		if (der(&val, 0x30, NULL, &s, NULL) < 0 || val.n)
 			return -1;
 		if (peektag(&s) == 0x01) {
-			if (der(&s, 0x01, NULL, &b, NULL) < 0 || b.n != 1)
-				return -1;
+			if (der(&s, 0x01, NULL, &b, NULL) < 0 || b.n != 1 || b.p[0] != 0xff)
+				return -1;   /* DER: TRUE is 0xff, FALSE (the default) absent */
 			c->ca = b.p[0] != 0;
 		}
 		if (peektag(&s) == 0x02) {
@@ -689,6 +691,21 @@ hasform(const Cert *leaf, int tag)
 	return 0;
 }
 
+/* is the Name subj within the Name base (both tag and length included): its first RDNs? */
+static int
+dnwithin(const Der *subj, const Der *base)
+{
+	Der s = *subj, b = *base, rs, rb, x, sr, br;
+
+	if (der(&s, 0x30, NULL, &rs, NULL) < 0 || der(&b, 0x30, NULL, &rb, NULL) < 0 || b.n)
+		return 0;
+	while (rb.n)
+		if (der(&rb, 0x31, NULL, &x, &br) < 0 || der(&rs, 0x31, NULL, &x, &sr) < 0 ||
+		    !deq(&br, &sr))
+			return 0;
+	return 1;
+}
+
 /*
  * subtrees applies one list of GeneralSubtrees (permitted when
  * permitted, excluded otherwise) to the leaf's SAN names.  dNSName and
@@ -701,13 +718,23 @@ static int
 subtrees(Der list, int permitted, int crit, const Cert *leaf)
 {
 	Der st, base, names, gn;
-	int tag, gtag, hasdns = 0, hasip = 0, dnsok, ipok, any;
+	int tag, gtag, hasdns = 0, hasip = 0, hasdir = 0, dirok = 0, dnsok, ipok, any;
 
 	/* first pass: which types are constrained, and are they all known */
 	for (Der l = list; l.n; ) {
 		if (der(&l, 0x30, NULL, &st, NULL) < 0 || der(&st, -1, &tag, &base, NULL) < 0)
 			return XMalformed;
-		if (st.n || (tag != 0x82 && tag != 0x87)) {
+		/* minimum is 0, so absent in DER, and maximum absent (RFC 5280 4.2.1.10) */
+		if (st.n)
+			return XMalformed;
+		if (tag == 0xa4) {
+			/* critical or not, as browsers: the leaf's subject */
+			hasdir = 1;
+			if (dnwithin(&leaf->subject, &base))
+				dirok = 1;
+			continue;
+		}
+		if (tag != 0x82 && tag != 0x87) {
 			if (crit && hasform(leaf, tag))
 				return XConstraintType;
 			continue;
@@ -719,6 +746,8 @@ subtrees(Der list, int permitted, int crit, const Cert *leaf)
 		else
 			hasip = 1;
 	}
+	if (hasdir && leaf->subject.n > 2 && permitted != dirok)
+		return XNameConstraints;
 	if (!hasdns && !hasip)
 		return XOk;
 	names = leaf->san;
@@ -982,7 +1011,7 @@ x509_verify(X509 *x, const unsigned char *const *der, const size_t *len,
 	Cert *c, *path[MAXPATH], ta;
 	unsigned char used[X509MAXCHAIN] = {0};
 	unsigned int i, j, k, depth;
-	int rc = XOk, found, badsig, direct = 0;
+	int rc = XOk, found, badsig, direct = 0, why;
 	const Anchor *an;
 
 	memset(&x->pkey, 0, sizeof(x->pkey));
@@ -1015,7 +1044,7 @@ x509_verify(X509 *x, const unsigned char *const *der, const size_t *len,
 	for (depth = 1;; depth++) {
 		Cert *cur = path[depth - 1];
 
-		found = badsig = 0;
+		found = badsig = why = 0;
 		for (k = 0; k < x->anchors->n && depth == 1; k++) {
 			an = &x->anchors->a[k];
 			if (an->len == len[0] && !memcmp(an->der, der[0], len[0])) {
@@ -1035,9 +1064,10 @@ x509_verify(X509 *x, const unsigned char *const *der, const size_t *len,
 				found = 1;
 				break;
 			}
-			if (rc != XBadSig)
-				goto out;
-			badsig = 1;
+			if (rc == XBadSig)
+				badsig = 1;
+			else
+				why = rc;
 		}
 		if (found)
 			break;
@@ -1050,16 +1080,19 @@ x509_verify(X509 *x, const unsigned char *const *der, const size_t *len,
 				continue;
 			if ((rc = SIGCHECK(cur, &c[j])) == XOk)
 				break;
-			if (rc != XBadSig)
-				goto out;
-			badsig = 1;
+			if (rc == XBadSig)
+				badsig = 1;
+			else
+				why = rc;
 		}
 		if (j < n) {
 			used[j] = 1;
 			path[depth] = &c[j];
 			continue;
 		}
-		if (badsig)
+		if (why)
+			rc = why;
+		else if (badsig)
 			rc = XBadSig;
 		else if (depth == 1 && deq(&cur->issuer, &cur->subject))
 			rc = XSelfSigned;
@@ -1082,6 +1115,11 @@ x509_verify(X509 *x, const unsigned char *const *der, const size_t *len,
 		goto out;
 	if ((rc = leafok(path[0], host)) != XOk)
 		goto out;
+	/* Mozilla: MOZILLA_PKIX_ERROR_CA_CERT_USED_AS_END_ENTITY */
+	if (!direct && path[0]->ca) {
+		rc = XCaLeaf;
+		goto out;
+	}
 	for (i = 1; i < depth; i++)
 		if ((rc = issuerok(path[i], i - 1, path[0])) != XOk)
 			goto out;
@@ -1173,7 +1211,7 @@ brcode(int reason)
 	case XBadSig: return BR_ERR_X509_BAD_SIGNATURE;
 	case XWeakRsa: return BR_ERR_X509_WEAK_PUBLIC_KEY;
 	case XNotCa: case XPathLen: return BR_ERR_X509_NOT_CA;
-	case XKeyUsage: case XNoCertSign: case XEku: case XIssuerEku:
+	case XKeyUsage: case XNoCertSign: case XEku: case XIssuerEku: case XCaLeaf:
 		return BR_ERR_X509_FORBIDDEN_KEY_USAGE;
 	case XCritical: case XConstraintType: return BR_ERR_X509_CRITICAL_EXTENSION;
 	case XMalformed: return BR_ERR_X509_UNEXPECTED;

@@ -708,6 +708,15 @@ testproxies(void)
 	    "a bad proxy URL's message hides the credentials: %s", err);
 	check(proxyparse(&px, "http://u:%00@proxy:1", err, sizeof(err)) < 0 &&
 	    !strstr(err, "%00"), "a NUL in the credentials is refused: %s", err);
+	/* credentials may hold what ends a host elsewhere: '/', '?', '#', "://" */
+	check(proxyparse(&px, "http://alice:s3cr/et@proxy.example:3128", err, sizeof(err)) == 0 &&
+	    !strcmp(px.u.host, "proxy.example") && px.u.port == 3128 &&
+	    !strcmp(px.name, "proxy.example:3128"), "a '/' in a proxy password is the password's");
+	check(proxyparse(&px, "alice:x://y@proxy.example:3128", err, sizeof(err)) == 0 &&
+	    !strcmp(px.name, "proxy.example:3128"), "\"://\" in a proxy password is no scheme");
+	check(proxyparse(&px, "http://bob:1234/x?y#z@127.0.0.1:9", err, sizeof(err)) == 0 &&
+	    !strcmp(px.u.host, "127.0.0.1") && px.u.port == 9,
+	    "the proxy host is after the last '@', never the user name");
 }
 
 /* ------------------------------------------------------------ drivers */

@@ -256,10 +256,10 @@ def main():
     for c in sorted(os.listdir(DIR)):
         n = c[:-len("-leaf.pem")] if c.endswith("-leaf.pem") else None
         if c in ("eku-client.pem", "eku-codesign.pem", "critical.pem", "nosan.pem",
-                 "sha1.pem"):
+                 "sha1.pem", "caleaf.pem"):
             listen(c[:-4], tlsctx(c, weak=c == "sha1.pem"))
         elif n:
-            listen(n, tlsctx(n + ".pem"))
+            listen(n, tlsctx(n + ".pem", weak=n == "stray"))
     if os.path.exists(os.path.join(DIR, "md5.pem")):
         listen("md5", tlsctx("md5.pem", key="rsakey.pem", weak=True))
     if os.path.exists(os.path.join(DIR, "weakrsa.pem")):

@@ -30,7 +30,12 @@
 #	nc-email         an intermediate with critical email constraints (the
 #	                 leaf has no email address: they do not apply)
 #	nc-email-used    the same, and the leaf has an email address
-#	nc-dirname       an intermediate with a critical directoryName constraint
+#	nc-dirname       an intermediate permitting only the directoryName
+#	                 CN=localhost, critical (the leaf's subject: allowed)
+#	nc-dirname-other the same for CN=elsewhere (the leaf is not within it)
+#	caleaf           the leaf is a CA certificate (CA:TRUE, keyCertSign)
+#	stray            chain.pem with a stray certificate between its two,
+#	                 named as the intermediate, with an RSA key of 1024 bits
 #	pathlen          intermediate (pathlen:0) > intermediate > leaf
 #	nocertsign       an intermediate whose key usage lacks keyCertSign
 #	notca            an intermediate with CA:FALSE
@@ -107,9 +112,10 @@ viainter() {
 # ("" when it accepts it), and whether openssl verify -x509_strict -purpose
 # sslserver -verify_hostname localhost accepts it (ok) or not (no).  The
 # two differ only where lwnrss is a browser, not OpenSSL: no Common Name
-# for a host name, and no critical constraints of a form it cannot
-# evaluate when the leaf has a name of that form (RFC 5280 4.2.1.10 lets
-# it refuse them instead).
+# for a host name, no CA certificate as the server's (Mozilla's
+# CA_CERT_USED_AS_END_ENTITY), and no critical constraints of a form it
+# cannot evaluate when the leaf has a name of that form (RFC 5280
+# 4.2.1.10 lets it refuse them instead).
 POLICY='eku-client|certificate is not for TLS servers (extended key usage)|no
 eku-codesign|certificate is not for TLS servers (extended key usage)|no
 inter-eku|an issuer'"'"'s certificate is not for TLS servers (extended key usage)|no
@@ -119,7 +125,9 @@ nc-permitted||ok
 nc-other|name not allowed by an issuer'"'"'s name constraints|no
 nc-email||ok
 nc-email-used|an issuer'"'"'s critical name constraints are of a type lwnrss cannot check|ok
-nc-dirname|an issuer'"'"'s critical name constraints are of a type lwnrss cannot check|ok
+nc-dirname||ok
+nc-dirname-other|name not allowed by an issuer'"'"'s name constraints|no
+caleaf|certificate is a CA certificate, not a server'"'"'s|ok
 pathlen|certificate chain is longer than an issuer'"'"'s path length constraint allows|no
 nocertsign|certificate was issued by a CA whose key usage forbids signing certificates|no
 notca|certificate was issued by a certificate that is no CA|no
@@ -128,6 +136,7 @@ nosan|certificate names no host (no DNS subject alternative name)|ok
 sha1|certificate signed with SHA-1, which is no longer accepted|no
 md5|certificate signed with MD5, which is no longer accepted|no
 weakrsa|certificate has an RSA key shorter than 2048 bits|no
+stray||ok
 inter-expired|an issuer'"'"'s certificate has expired|no'
 
 # mkpolicy DIR: the chains of POLICY, after mkcerts
@@ -138,11 +147,12 @@ mkpolicy() {
 	casign "$d" test "-1 day" "+30 days" eku-client.pem DNS:localhost leaf_client &&
 	casign "$d" test "-1 day" "+30 days" eku-codesign.pem DNS:localhost leaf_codesign &&
 	casign "$d" test "-1 day" "+30 days" critical.pem DNS:localhost leaf_critical &&
+	casign "$d" test "-1 day" "+30 days" caleaf.pem DNS:localhost leaf_ca &&
 	casign "$d" test "-1 day" "+30 days" nosan.pem DNS:localhost leaf_nosan &&
 	casign "$d" test "-1 day" "+30 days" sha1.pem DNS:localhost leaf sha1 || return 1
 	for c in inter-eku:inter_eku nc-excluded:inter_ncx nc-excluded-crit:inter_ncxc \
 	    nc-permitted:inter_ncp nc-other:inter_ncpo nc-email:inter_ncemail \
-	    nc-dirname:inter_ncdir \
+	    nc-dirname:inter_ncdir nc-dirname-other:inter_ncdiro \
 	    nocertsign:inter_nocertsign notca:inter_notca; do
 		mkinter "$d" "${c%%:*}-ca" "${c#*:}" && viainter "$d" "${c%%:*}" "${c%%:*}-ca" ||
 			return 1
@@ -160,6 +170,10 @@ mkpolicy() {
 	openssl req -new -key "$d/weakkey.pem" -subj /CN=localhost -out "$d/leaf.csr" \
 		2>>"$d/openssl.log" &&
 	casign "$d" test "-1 day" "+30 days" weakrsa.pem DNS:localhost || return 1
+	openssl req -new -x509 -key "$d/weakkey.pem" -out "$d/stray-ca.pem" -days 30 \
+		-subj "/CN=lwnrss test intermediate" 2>>"$d/openssl.log" || return 1
+	cp "$d/leaf-inter.pem" "$d/stray-leaf.pem"
+	cat "$d/leaf-inter.pem" "$d/stray-ca.pem" "$d/inter.pem" > "$d/stray.pem"
 	# MD5 needs RSA
 	openssl req -new -x509 -newkey rsa:2048 -nodes -keyout "$d/rsaca.key" -out "$d/rsaca.pem" \
 		-days 30 -subj "/CN=lwnrss test rsaca" \
@@ -271,6 +285,17 @@ keyUsage = critical,keyCertSign,cRLSign
 nameConstraints = critical,permitted;dirName:ncdir
 [ ncdir ]
 CN = localhost
+[ inter_ncdiro ]
+basicConstraints = critical,CA:TRUE
+keyUsage = critical,keyCertSign,cRLSign
+nameConstraints = critical,permitted;dirName:ncdiro
+[ ncdiro ]
+CN = elsewhere
+[ leaf_ca ]
+basicConstraints = critical,CA:TRUE
+keyUsage = critical,digitalSignature,keyCertSign
+extendedKeyUsage = serverAuth
+subjectAltName = \$ENV::SAN
 [ inter_nocertsign ]
 basicConstraints = critical,CA:TRUE
 keyUsage = critical,digitalSignature,cRLSign

@@ -170,6 +170,13 @@ testbundle(void)
 		    err);
 		x509_freeanchors(&a);
 	}
+	/* an empty file: read as "", never as the heap's old bytes (memcheck) */
+	if ((f = fopen("tests/tmp/emptypem", "w"))) {
+		fclose(f);
+		rc = x509_loadanchors(&a, "tests/tmp/emptypem", err, sizeof(err));
+		check(rc < 0 && strstr(err, "no certificates"), "an empty CA file: %s", err);
+		x509_freeanchors(&a);
+	}
 	check(b64dec("aGVs\nbG8=", 9, (unsigned char *)err) == 5 && !memcmp(err, "hello", 5),
 	    "base64 across a line break");
 	if (access(bundle, R_OK) != 0)
