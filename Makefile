@@ -3,13 +3,13 @@
 
 include config.mk
 
-SRC = lwnrss.c drw.c http.c url.c rdf.c refresh.c store.c util.c
+SRC = lwnrss.c drw.c http.c url.c tls.c x509.c rdf.c refresh.c sel.c store.c util.c
 OBJ = $(SRC:.c=.o)
 
 # unit tests are built twice: plain, and with the sanitizers
 SAN = -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer -g
 TESTCFLAGS = -std=c99 -pedantic -Wall -Wextra -g -O1 -I. $(LWNRSS_CPPFLAGS) $(CFLAGS)
-UNITS = tests/rdf_test tests/http_test tests/refresh_test
+UNITS = tests/rdf_test tests/http_test tests/x509_test tests/refresh_test
 XTESTS = tests/lwnrss-test tests/wmdelete
 TESTBIN = $(UNITS) $(UNITS:=-san) $(XTESTS)
 
@@ -18,15 +18,16 @@ FUZZCC = clang
 FUZZCFLAGS = -std=c99 -pedantic -Wall -Wextra -g -O1 -I. $(LWNRSS_CPPFLAGS) \
 	-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all $(CFLAGS)
 FUZZTIME = 60
-FUZZ = rdf text http url pem
+FUZZ = rdf text http url pem x509
 FUZZBIN = tests/fuzz/rdf-fuzz tests/fuzz/text-fuzz tests/fuzz/http-fuzz \
-	tests/fuzz/url-fuzz tests/fuzz/pem-fuzz
+	tests/fuzz/url-fuzz tests/fuzz/pem-fuzz tests/fuzz/x509-fuzz
 
 # Debian/Ubuntu packages: to build, and to run the tests and benchmarks
 BUILDDEPS = make gcc libc6-dev libx11-dev libxft-dev libfontconfig1-dev libbearssl-dev
 TESTDEPS = clang libclang-rt-dev mandoc openssl python3 nginx-light xvfb xauth xdotool x11-utils \
-	x11-xserver-utils imagemagick fonts-dejavu-core fonts-noto-color-emoji fonts-wqy-microhei valgrind
-BENCHDEPS = sfeed libxml2-utils curl suckless-tools hyperfine time
+	x11-xserver-utils imagemagick fonts-dejavu-core fonts-noto-color-emoji fonts-wqy-microhei valgrind \
+	tinyproxy xclip tabbed suckless-tools
+BENCHDEPS = sfeed libxml2-utils curl hyperfine time
 
 all: lwnrss
 
@@ -37,11 +38,14 @@ config.h:
 	cp config.def.h $@
 
 $(OBJ): config.mk util.h
-lwnrss.o: config.h drw.h http.h rdf.h refresh.h store.h url.h
+lwnrss.o: config.h drw.h http.h rdf.h refresh.h sel.h store.h url.h
 drw.o: drw.h
+sel.o: sel.h
 store.o: store.h
-http.o: http.h url.h
+http.o: http.h url.h tls.h x509.h
 url.o: url.h
+tls.o: tls.h x509.h
+x509.o: x509.h
 rdf.o: rdf.h url.h
 refresh.o: refresh.h http.h rdf.h
 
@@ -63,17 +67,23 @@ tests/refresh_test-san: $(REFRESHTESTSRC) refresh.h http.h rdf.h url.h util.h
 	$(CC) $(TESTCFLAGS) $(SAN) -o $@ $(REFRESHTESTSRC) $(LDFLAGS)
 
 # http_test includes http.c to reach its static functions, and links the rest
-HTTPTESTSRC = tests/http_test.c url.c util.c
-HTTPTESTDEPS = $(HTTPTESTSRC) http.c http.h url.h util.h
+HTTPTESTSRC = tests/http_test.c url.c tls.c x509.c util.c
+HTTPTESTDEPS = $(HTTPTESTSRC) http.c http.h url.h tls.h x509.h util.h
 tests/http_test: $(HTTPTESTDEPS)
 	$(CC) $(TESTCFLAGS) $(BEARSSLINC) -o $@ $(HTTPTESTSRC) $(BEARSSLLIBS) $(LDFLAGS)
 
 tests/http_test-san: $(HTTPTESTDEPS)
 	$(CC) $(TESTCFLAGS) $(BEARSSLINC) $(SAN) -o $@ $(HTTPTESTSRC) $(BEARSSLLIBS) $(LDFLAGS)
 
+tests/x509_test: tests/x509_test.c x509.c util.c x509.h util.h
+	$(CC) $(TESTCFLAGS) $(BEARSSLINC) -o $@ tests/x509_test.c util.c $(BEARSSLLIBS) $(LDFLAGS)
+
+tests/x509_test-san: tests/x509_test.c x509.c util.c x509.h util.h
+	$(CC) $(TESTCFLAGS) $(BEARSSLINC) $(SAN) -o $@ tests/x509_test.c util.c $(BEARSSLLIBS) $(LDFLAGS)
+
 # the window tests' build: the same lwnrss.c with tests/config.test.h
-XOBJ = drw.o http.o url.o rdf.o refresh.o store.o util.o
-tests/lwnrss-test: lwnrss.c tests/config.test.h $(XOBJ) drw.h http.h rdf.h refresh.h store.h url.h util.h
+XOBJ = drw.o http.o url.o tls.o x509.o rdf.o refresh.o sel.o store.o util.o
+tests/lwnrss-test: lwnrss.c tests/config.test.h $(XOBJ) drw.h http.h rdf.h refresh.h sel.h store.h url.h util.h
 	$(CC) $(LWNRSS_CFLAGS) -DCONFIG_H='"tests/config.test.h"' -o $@ lwnrss.c $(XOBJ) $(LWNRSS_LDFLAGS)
 
 tests/wmdelete: tests/wmdelete.c
@@ -86,14 +96,17 @@ tests/fuzz/text-fuzz: tests/fuzz/text.c tests/fuzz/utf8check.h rdf.c url.c util.
 	$(FUZZCC) $(FUZZCFLAGS) -o $@ tests/fuzz/text.c rdf.c url.c util.c $(LDFLAGS)
 
 # each target includes the file it tests, as http_test does, and links the rest
-tests/fuzz/http-fuzz: tests/fuzz/http.c http.c url.c util.c http.h url.h util.h
-	$(FUZZCC) $(FUZZCFLAGS) $(BEARSSLINC) -o $@ tests/fuzz/http.c url.c util.c $(BEARSSLLIBS) $(LDFLAGS)
+tests/fuzz/http-fuzz: tests/fuzz/http.c http.c url.c tls.c x509.c util.c http.h url.h tls.h x509.h util.h
+	$(FUZZCC) $(FUZZCFLAGS) $(BEARSSLINC) -o $@ tests/fuzz/http.c url.c tls.c x509.c util.c $(BEARSSLLIBS) $(LDFLAGS)
 
 tests/fuzz/url-fuzz: tests/fuzz/url.c url.c util.c url.h util.h
 	$(FUZZCC) $(FUZZCFLAGS) -o $@ tests/fuzz/url.c util.c $(LDFLAGS)
 
-tests/fuzz/pem-fuzz: tests/fuzz/pem.c http.c url.c util.c http.h url.h util.h
-	$(FUZZCC) $(FUZZCFLAGS) $(BEARSSLINC) -o $@ tests/fuzz/pem.c url.c util.c $(BEARSSLLIBS) $(LDFLAGS)
+tests/fuzz/pem-fuzz: tests/fuzz/pem.c x509.c util.c x509.h util.h
+	$(FUZZCC) $(FUZZCFLAGS) $(BEARSSLINC) -o $@ tests/fuzz/pem.c util.c $(BEARSSLLIBS) $(LDFLAGS)
+
+tests/fuzz/x509-fuzz: tests/fuzz/x509.c x509.c util.c x509.h util.h
+	$(FUZZCC) $(FUZZCFLAGS) $(BEARSSLINC) -o $@ tests/fuzz/x509.c util.c $(BEARSSLLIBS) $(LDFLAGS)
 
 test: lwnrss $(TESTBIN)
 	./tests/run.sh
@@ -119,7 +132,7 @@ clean:
 dist: clean
 	mkdir -p lwnrss-$(VERSION)
 	cp -R LICENSE Makefile README config.mk config.def.h lwnrss.1 \
-		$(SRC) drw.h http.h url.h rdf.h refresh.h store.h util.h tests bench lwnrss-$(VERSION)
+		$(SRC) drw.h http.h url.h tls.h x509.h rdf.h refresh.h sel.h store.h util.h tests bench lwnrss-$(VERSION)
 	tar -cf - lwnrss-$(VERSION) | gzip > lwnrss-$(VERSION).tar.gz
 	rm -rf lwnrss-$(VERSION)
 

@@ -30,33 +30,67 @@ static const char *datefmt = "%Y-%m-%d %H:%M";  /* strftime(3) format of an arti
 static const char *timefmt = "updated %H:%M";   /* strftime(3) format of the title bar's status after a fetch */
 static const unsigned int winwidth = 640;    /* initial window size, px at 96 dpi */
 static const unsigned int winheight = 720;
+static const unsigned int flashtime = 3;     /* seconds a message ("copied", a failed open) stays in the title bar */
+
+/* reading */
+static const unsigned int readdays = 90;     /* days a read mark outlives the last feed that showed its article; 0: forever */
+static const int urgent = 1;                 /* 1: new articles while unfocused set the urgency hint and "(N)" in the title */
+
+/*
+ * rules, matched against an article's title and author: a substring, or
+ * with a leading ^ a prefix (NULL matches anything); every matching rule
+ * applies.  Hide drops the row (in -p too), Dim draws it grey, Badge
+ * draws the match (without brackets and spaces) as a small label in
+ * newcolor in place of its text
+ */
+static const Rule rules[] = {
+	/* title        author      action */
+	{ "^[$] ",      NULL,       Badge },     /* LWN's subscriber-only articles */
+};
 
 /* opening an article: the command, with the article's link appended */
 static const char *opencmd[] = { "xdg-open", NULL };
 
 /*
- * keys: the keysym as typed (Shift and Caps Lock already applied, so
- * XK_G is Shift+g); modifier is 0 or a mask of ControlMask, Mod1Mask, Mod4Mask
+ * keys: the keysym as typed with Shift (XK_G is Shift+g), whatever Caps
+ * Lock and Num Lock say (XK_KP_Up is the keypad's 8 either way); modifier
+ * is 0 or a mask of ControlMask, Mod1Mask, Mod4Mask.  While the filter
+ * line is open, text, BackSpace, Ctrl-u, Ctrl-w, Return and Escape edit it
  */
 static Key keys[] = {
-	/* modifier  key            function    argument */
-	{ 0,         XK_j,          move,       {.i = +1} },
-	{ 0,         XK_Down,       move,       {.i = +1} },
-	{ 0,         XK_k,          move,       {.i = -1} },
-	{ 0,         XK_Up,         move,       {.i = -1} },
-	{ 0,         XK_Next,       page,       {.i = +1} },
-	{ 0,         XK_space,      page,       {.i = +1} },
-	{ 0,         XK_Prior,      page,       {.i = -1} },
-	{ 0,         XK_g,          jump,       {.i = 0} },
-	{ 0,         XK_Home,       jump,       {.i = 0} },
-	{ 0,         XK_G,          jump,       {.i = -1} },
-	{ 0,         XK_End,        jump,       {.i = -1} },
-	{ 0,         XK_Return,     openitem,   {0} },
-	{ 0,         XK_KP_Enter,   openitem,   {0} },
-	{ 0,         XK_o,          openitem,   {0} },
-	{ 0,         XK_r,          reload,     {0} },
-	{ 0,         XK_q,          quit,       {0} },
-	{ 0,         XK_Escape,     quit,       {0} },
+	/* modifier    key            function     argument */
+	{ 0,           XK_j,          move,        {.i = +1} },
+	{ 0,           XK_Down,       move,        {.i = +1} },
+	{ 0,           XK_KP_Down,    move,        {.i = +1} },
+	{ ControlMask, XK_n,          move,        {.i = +1} },
+	{ 0,           XK_k,          move,        {.i = -1} },
+	{ 0,           XK_Up,         move,        {.i = -1} },
+	{ 0,           XK_KP_Up,      move,        {.i = -1} },
+	{ ControlMask, XK_p,          move,        {.i = -1} },
+	{ 0,           XK_Next,       page,        {.i = +2} },
+	{ 0,           XK_KP_Next,    page,        {.i = +2} },
+	{ 0,           XK_space,      page,        {.i = +2} },
+	{ 0,           XK_Prior,      page,        {.i = -2} },
+	{ 0,           XK_KP_Prior,   page,        {.i = -2} },
+	{ ControlMask, XK_d,          page,        {.i = +1} }, /* half a page */
+	{ ControlMask, XK_u,          page,        {.i = -1} },
+	{ 0,           XK_g,          jump,        {.i = 0} },
+	{ 0,           XK_Home,       jump,        {.i = 0} },
+	{ 0,           XK_KP_Home,    jump,        {.i = 0} },
+	{ 0,           XK_G,          jump,        {.i = -1} },
+	{ 0,           XK_End,        jump,        {.i = -1} },
+	{ 0,           XK_KP_End,     jump,        {.i = -1} },
+	{ 0,           XK_Return,     openitem,    {0} },
+	{ 0,           XK_KP_Enter,   openitem,    {0} },
+	{ 0,           XK_o,          openitem,    {0} },
+	{ 0,           XK_m,          markread,    {0} }, /* toggle read */
+	{ 0,           XK_M,          markall,     {0} }, /* every row read */
+	{ 0,           XK_y,          copy,        {.i = 0} }, /* the link, to PRIMARY and CLIPBOARD */
+	{ 0,           XK_Y,          copy,        {.i = 1} }, /* "title link" */
+	{ 0,           XK_slash,      filterstart, {0} },
+	{ 0,           XK_r,          reload,      {0} },
+	{ 0,           XK_q,          quit,        {0} },
+	{ 0,           XK_Escape,     escape,      {0} }, /* clear the filter, else quit */
 };
 
 /* mouse buttons over the rows */

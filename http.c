@@ -7,14 +7,18 @@
  * every hop:
  *
  *   url_parse   the URL into scheme, host, port and path (url.c)
+ *   proxyfor    the proxy for this hop, if any, from the https_proxy,
+ *               http_proxy and no_proxy values the caller read
  *   dial        getaddrinfo, then a non-blocking connect to each address
- *               in turn, bounded by the connect timeout
- *   tlsopen     a BearSSL client on the socket: TLS 1.2 only, SNI and
- *               the server-name check always on, trust anchors from the
- *               CA file (split and indexed by subject by hand, and only
- *               the ones the server's chain names decoded: 0.3 ms
- *               instead of 8 for Debian's bundle)
- *   mkrequest   GET with Host, User-Agent, Accept, Connection: close
+ *               in turn, bounded by the connect timeout; to the proxy,
+ *               and for https a CONNECT tunnel through it (tunnel)
+ *   tls_open    a BearSSL client on the socket (tls.c): TLS 1.2, ECDHE
+ *               and AEAD only, SNI and the server-name check always on,
+ *               the certificates checked by x509.c against the CA file's
+ *               anchors; a refusal sends the server an alert, and a
+ *               server with no suite of ours is probed for the reason
+ *   mkrequest   GET with Host, User-Agent, Accept, Connection: close,
+ *               in absolute form to a proxy
  *   pfeed       the response, pushed in pieces of any size into a state
  *               machine that knows HTTP framing; it decides when the
  *               body is complete, never the TLS close_notify (many
@@ -53,13 +57,12 @@
 #include "http.h"
 #include "url.h"
 #include "util.h"
+#include "x509.h"
+#include "tls.h"
 
 #define MAXHEAD     65536  /* bytes of response head, 1xx heads included */
 #define MAXFIELDS   100    /* header lines in one head (and in a trailer) */
 #define MAXLINE     4096   /* a chunk-size line, extensions included */
-
-/* days from 0000-01-01 (BearSSL's epoch for certificate times) to 1970-01-01 */
-#define DAYS0AD     719528
 
 /* the socket and the deadline shared by every read and write on it */
 typedef struct {
@@ -68,59 +71,6 @@ typedef struct {
 	int err;              /* errno of the failure, ETIMEDOUT at the deadline */
 	int eof;              /* the peer closed */
 } Sock;
-
-/*
- * Trust anchors from the CA file, decoded lazily.  Loading splits the
- * PEM, decodes the base64 and reads each certificate's subject name with
- * a small DER walk: that is all BearSSL needs to find an issuer.  Only
- * the anchors whose name matches an issuer in the server's chain are
- * decoded with br_x509_decoder for their keys (see Xcheck), because
- * decoding all 144 of Debian's costs 8 ms and a fetch needs one or two.
- * Until then an anchor has flags 0 and key type 0, which BearSSL's
- * minimal engine can never match.
- */
-typedef struct {
-	const unsigned char *der;   /* the certificate, inside file */
-	size_t len;
-	unsigned char *key;         /* the decoded key's bytes, malloc'd */
-	int done;                   /* decoded (or found undecodable) */
-} Pem;
-
-typedef struct {
-	br_x509_trust_anchor *ta;
-	Pem *pem;
-	size_t n, cap;
-	Buf file;                   /* the CA file, base64 decoded in place */
-	int loaded;
-} Anchors;
-
-/*
- * Xcheck wraps BearSSL's minimal X.509 engine and passes every call on
- * to it.  It holds each certificate back until its end, to decode the
- * trust anchors its issuer names (so they are ready before the engine
- * looks), and notes what BearSSL's error codes do not say: whether a
- * certificate was not yet valid or expired (one code for both), and
- * whether the leaf is self-signed or from an unknown issuer.
- */
-typedef struct {
-	const br_x509_class *vtable;    /* must be first: BearSSL casts */
-	const br_x509_class **inner;    /* the minimal engine doing the work */
-	Anchors *anchors;
-	Buf cert;                       /* the certificate being received */
-	uint32_t days, secs;            /* now, as BearSSL counts time */
-	unsigned int ncerts;
-	int early, late;                /* a certificate is not yet / no longer valid */
-	int selfsigned;                 /* the leaf names itself as issuer */
-	int err;                        /* out of memory, or a certificate too large */
-} Xcheck;
-
-typedef struct {
-	br_ssl_client_context cc;
-	br_x509_minimal_context xc;
-	Xcheck xk;
-	br_sslio_context io;
-	unsigned char iobuf[BR_SSL_BUFSIZE_BIDI];
-} Tls;
 
 /* states of the response parser */
 enum {
@@ -153,6 +103,9 @@ typedef struct {
 	size_t headlen;         /* bytes of head (or trailer) so far */
 	unsigned int nfields;   /* header (or trailer) lines so far */
 	int chunked, haslen;
+	int te;                 /* a Transfer-Encoding header came */
+	int http10;             /* the final response is HTTP/1.0 */
+	int connect;            /* the answer to a CONNECT: a 2xx ends with its head */
 	uintmax_t length;       /* Content-Length */
 	uintmax_t left;         /* bytes left of the body or the chunk */
 	size_t maxbody;
@@ -163,47 +116,6 @@ typedef struct {
 	int nocache, nostore;
 	char err[160];
 } Parser;
-
-/*
- * BearSSL error codes as a person would put them.  Some are refined in
- * tlsmsg: BR_ERR_X509_EXPIRED also means "not yet valid", and
- * BR_ERR_X509_NOT_TRUSTED is told apart for self-signed certificates.
- */
-static const struct {
-	int code;
-	const char *msg;
-} tlserrs[] = {
-	{ BR_ERR_BAD_PARAM, "TLS: bad parameter (server name too long?)" },
-	{ BR_ERR_UNSUPPORTED_VERSION, "server does not speak TLS 1.2" },
-	{ BR_ERR_BAD_VERSION, "server does not speak TLS 1.2" },
-	{ BR_ERR_BAD_MAC, "TLS record failed its integrity check" },
-	{ BR_ERR_NO_RANDOM, "no random source for TLS" },
-	{ BR_ERR_BAD_CIPHER_SUITE, "TLS handshake failure: no common cipher suite" },
-	{ BR_ERR_INVALID_ALGORITHM, "TLS handshake failure: unsupported algorithm or curve" },
-	{ BR_ERR_BAD_SIGNATURE, "TLS handshake failure: bad server signature" },
-	{ BR_ERR_WRONG_KEY_USAGE, "certificate key may not be used for this" },
-	{ BR_ERR_X509_EXPIRED, "certificate has expired" },
-	{ BR_ERR_X509_NOT_TRUSTED, "certificate is not trusted (unknown issuer)" },
-	{ BR_ERR_X509_BAD_SERVER_NAME, "certificate is for another host name" },
-	{ BR_ERR_X509_TIME_UNKNOWN, "cannot check the certificate: no clock" },
-	{ BR_ERR_X509_BAD_SIGNATURE, "certificate has a bad signature" },
-	{ BR_ERR_X509_NOT_CA, "certificate was issued by a certificate that is no CA" },
-	{ BR_ERR_X509_FORBIDDEN_KEY_USAGE, "certificate key usage forbids TLS" },
-	{ BR_ERR_X509_WEAK_PUBLIC_KEY, "certificate key is too weak" },
-	{ BR_ERR_X509_UNSUPPORTED, "certificate uses an unsupported feature" },
-	{ BR_ERR_X509_CRITICAL_EXTENSION, "certificate has an unknown critical extension" },
-	{ BR_ERR_X509_EMPTY_CHAIN, "server sent no certificate" },
-	{ BR_ERR_X509_LIMIT_EXCEEDED, "certificate chain is too large" },
-	{ BR_ERR_RECV_FATAL_ALERT + BR_ALERT_PROTOCOL_VERSION,
-	  "server wants TLS 1.3 only (lwnrss speaks TLS 1.2)" },
-	{ BR_ERR_RECV_FATAL_ALERT + BR_ALERT_HANDSHAKE_FAILURE,
-	  "TLS handshake failure (no common cipher suite or curve)" },
-	{ BR_ERR_RECV_FATAL_ALERT + BR_ALERT_INSUFFICIENT_SECURITY,
-	  "TLS handshake failure: server wants stronger ciphers" },
-	{ BR_ERR_RECV_FATAL_ALERT + 112,   /* unrecognized_name, RFC 6066 */
-	  "server does not know this host name (SNI)" },
-	{ BR_ERR_RECV_FATAL_ALERT + BR_ALERT_INTERNAL_ERROR, "server TLS internal error" },
-};
 
 /* an error line into buf, cut to fit */
 static void
@@ -463,34 +375,57 @@ pfield(Parser *p, const char *name, char *v)
 	char *e;
 	int digits;
 
+	/* RFC 9110 9.3.6: a 2xx to CONNECT has no content; its framing is ignored */
+	if (p->connect && p->status / 100 == 2 && (!strcasecmp(name, "content-length") ||
+	    !strcasecmp(name, "transfer-encoding")))
+		return 0;
 	if (!strcasecmp(name, "content-length")) {
-		/* "42" or a list of equal values, "42, 42" (RFC 9110 8.6) */
-		if (!*v)
-			return perr(p, "malformed Content-Length");
-		while ((e = nextelem(&v))) {
-			for (n = 0, digits = 0; isdigitc(*e); e++, digits++) {
+		/*
+		 * 1*DIGIT, or a list of equal values, "42, 42" (RFC 9110
+		 * 8.6).  Anything else, an empty element included, is an
+		 * error: never a reason to read to the close instead.
+		 */
+		for (;;) {
+			for (n = 0, digits = 0; isdigitc(*v); v++, digits++) {
 				if (n > (UINTMAX_MAX - 9) / 10)
 					return perr(p, "Content-Length too large");
-				n = n * 10 + (*e - '0');
+				n = n * 10 + (*v - '0');
 			}
-			if (*e || !digits)
+			if (!digits)
 				return perr(p, "malformed Content-Length");
 			if (p->haslen && n != p->length)
 				return perr(p, "conflicting Content-Length headers");
 			p->haslen = 1;
 			p->length = n;
+			while (*v == ' ' || *v == '\t')
+				v++;
+			if (!*v)
+				break;
+			if (*v++ != ',')
+				return perr(p, "malformed Content-Length");
+			while (*v == ' ' || *v == '\t')
+				v++;
 		}
 	} else if (!strcasecmp(name, "transfer-encoding")) {
-		/* only chunked, and only once: other codings we did not ask for */
+		/*
+		 * A list of codings, over any number of lines (RFC 9112
+		 * 6.1), of which we decode one: chunked, once, last.
+		 * identity is no coding since RFC 7230; anything else we
+		 * did not ask for.  Empty elements are ignored (RFC 9110
+		 * 5.6.1), an empty value is not.
+		 */
+		p->te = 1;
+		if (!*v)
+			return perr(p, "empty Transfer-Encoding");
 		while ((e = nextelem(&v))) {
-			if (!strcasecmp(e, "chunked")) {
-				if (p->chunked)
-					return perr(p, "chunked twice in Transfer-Encoding");
-				p->chunked = 1;
-			} else if (strcasecmp(e, "identity")) {
+			if (p->chunked)
+				return perr(p, "chunked is not the last Transfer-Encoding");
+			if (strcasecmp(e, "chunked"))
 				return perr(p, "unsupported Transfer-Encoding: %.40s", e);
-			}
+			p->chunked = 1;
 		}
+		if (!p->chunked)
+			return perr(p, "empty Transfer-Encoding");
 	} else if (!strcasecmp(name, "content-encoding")) {
 		/* we sent Accept-Encoding: identity */
 		while ((e = nextelem(&v)))
@@ -527,15 +462,25 @@ pendhead(Parser *p)
 			return perr(p, "unexpected 101 Switching Protocols");
 		p->state = PStatus;
 		p->nfields = 0;
-		p->chunked = p->haslen = 0;
+		p->chunked = p->haslen = p->te = 0;
 		return 0;
 	}
-	if (p->status / 100 != 2 || p->status == 204) {
+	/*
+	 * RFC 9112 6.1: an HTTP/1.0 message with Transfer-Encoding has
+	 * faulty framing, Content-Length or not.  6.3 item 3: with both,
+	 * Transfer-Encoding would win, but the message "ought to be
+	 * handled as an error": it is how responses are smuggled.
+	 */
+	if (p->te && p->http10)
+		return perr(p, "Transfer-Encoding in an HTTP/1.0 response");
+	if (p->te && p->haslen)
+		return perr(p, "both Transfer-Encoding and Content-Length in the response");
+	/* a 2xx to CONNECT: the tunnel starts after the head (RFC 9110 9.3.6) */
+	if (p->status / 100 != 2 || p->status == 204 || p->connect) {
 		p->state = PDone;
 		return 0;
 	}
 	if (p->chunked) {
-		/* chunked wins over Content-Length (RFC 9112 6.3) */
 		p->state = PSize;
 	} else if (p->haslen) {
 		if (ptoobig(p, p->length))
@@ -597,6 +542,7 @@ pstatus(Parser *p, const char *s, size_t len)
 	p->status = (s[9] - '0') * 100 + (s[10] - '0') * 10 + (s[11] - '0');
 	if (p->status < 100)
 		return perr(p, "malformed status line");
+	p->http10 = s[7] == '0';
 	/* keep the reason phrase for messages, printable ASCII only */
 	for (i = 13, n = 0; i < len && n < sizeof(p->reason) - 1; i++)
 		if ((unsigned char)s[i] >= 0x20 && (unsigned char)s[i] < 0x7f)
@@ -606,12 +552,72 @@ pstatus(Parser *p, const char *s, size_t len)
 	return 0;
 }
 
-/* "1a2b;ext=val": a chunk size with optional extensions */
+/* skip BWS (RFC 9110 5.6.3); says whether there was any */
+static int
+skipbws(const char **sp)
+{
+	const char *s = *sp;
+
+	while (*s == ' ' || *s == '\t')
+		s++;
+	if (s == *sp)
+		return 0;
+	*sp = s;
+	return 1;
+}
+
+/* skip a token (RFC 9110 5.6.2), at least one character */
+static int
+skiptoken(const char **sp)
+{
+	const char *s = *sp;
+
+	while (istchar((unsigned char)*s))
+		s++;
+	if (s == *sp)
+		return 0;
+	*sp = s;
+	return 1;
+}
+
+/* skip a quoted-string (RFC 9110 5.6.4) */
+static int
+skipquoted(const char **sp)
+{
+	const unsigned char *s = (const unsigned char *)*sp;
+
+	if (*s++ != '"')
+		return 0;
+	for (;;) {
+		if (*s == '"') {
+			*sp = (const char *)s + 1;
+			return 1;
+		}
+		if (*s == '\\') {
+			s++;
+			if (*s != '\t' && (*s < 0x20 || *s == 0x7f))
+				return 0;
+		} else if (*s != '\t' && (*s < 0x20 || *s == 0x7f)) {
+			return 0;   /* the NUL at the end included */
+		}
+		s++;
+	}
+}
+
+/*
+ * "1a2b;name=value": a chunk size and its extensions, which mean
+ * nothing to us but must be well-formed (RFC 9112 7.1.1):
+ *
+ *   chunk-size [ *( BWS ";" BWS token [ BWS "=" BWS ( token / quoted-string ) ] ) ]
+ *
+ * so white space only around ';' and '=', never at the end.
+ */
 static int
 psize(Parser *p, const char *s)
 {
 	uintmax_t n;
 	int d, digits;
+	const char *t;
 
 	for (n = 0, digits = 0;; s++, digits++) {
 		if (isdigitc(*s))
@@ -624,11 +630,30 @@ psize(Parser *p, const char *s)
 			return perr(p, "chunk size too large");
 		n = n << 4 | d;
 	}
-	while (*s == ' ' || *s == '\t')
-		s++;
-	if (!digits || (*s && *s != ';'))
+	if (!digits)
 		return perr(p, "malformed chunk size");
-	/* the extensions (after ';') mean nothing to us */
+	for (;;) {
+		if (skipbws(&s) && !*s)
+			return perr(p, "malformed chunk extension (white space at the end)");
+		if (!*s)
+			break;
+		if (*s++ != ';')
+			return perr(p, digits ? "malformed chunk size" : "malformed chunk extension");
+		digits = 0;
+		skipbws(&s);
+		if (!skiptoken(&s))
+			return perr(p, "malformed chunk extension");
+		t = s;
+		skipbws(&s);
+		if (*s == '=') {
+			s++;
+			skipbws(&s);
+			if (*s == '"' ? !skipquoted(&s) : !skiptoken(&s))
+				return perr(p, "malformed chunk extension");
+		} else {
+			s = t;
+		}
+	}
 	if (n == 0) {
 		p->state = PTrailer;
 		p->headlen = 0;
@@ -734,8 +759,19 @@ pfeed(Parser *p, const char *s, size_t n)
 			s++;
 			if (p->state != PSize && p->state != PDataEnd)
 				p->headlen += p->line.len + 1;
+			/*
+			 * A bare LF ends the status line and header and
+			 * trailer lines (RFC 9112 2.2); chunked framing's own
+			 * lines end in CRLF (7.1), and a parser that took LF
+			 * alone there would read chunks differently from one
+			 * that did not.
+			 */
 			if (p->line.len && p->line.p[p->line.len - 1] == '\r')
 				p->line.p[--p->line.len] = '\0';
+			else if (p->state == PSize)
+				return perr(p, "bare LF after a chunk size");
+			else if (p->state == PDataEnd)
+				return perr(p, "malformed chunk: bare LF after the data");
 			if (pline(p) < 0)
 				return -1;
 			p->line.len = 0;
@@ -805,393 +841,6 @@ pend(Parser *p)
 		return perr(p, "response truncated in the trailer");
 	}
 	return -1;
-}
-
-/* ------------------------------------------------ DER and trust anchors */
-
-/* read a DER tag and length at *pp (before end); 0, or -1 when malformed */
-static int
-dertl(const unsigned char **pp, const unsigned char *end, int *tag, size_t *len)
-{
-	const unsigned char *p = *pp;
-	size_t n, i;
-
-	if (end - p < 2)
-		return -1;
-	*tag = *p++;
-	n = *p++;
-	if (n & 0x80) {
-		if ((i = n & 0x7f) == 0 || i > 3 || (size_t)(end - p) < i)
-			return -1;
-		for (n = 0; i--; )
-			n = n << 8 | *p++;
-	}
-	if (n > (size_t)(end - p))
-		return -1;
-	*pp = p;
-	*len = n;
-	return 0;
-}
-
-/*
- * certnames finds the issuer and subject names, tag and length
- * included, in a DER certificate:
- *
- *   Certificate ::= SEQUENCE { tbsCertificate SEQUENCE {
- *       [0] version OPTIONAL, serialNumber, signature,
- *       issuer Name, validity, subject Name, ... }, ... }
- *
- * Returns 0, or -1 when the certificate is malformed.
- */
-static int
-certnames(const unsigned char *der, size_t len, br_x500_name *iss, br_x500_name *subj)
-{
-	const unsigned char *p = der, *end = der + len, *start;
-	size_t n;
-	int tag, field;
-
-	if (dertl(&p, end, &tag, &n) || tag != 0x30)
-		return -1;
-	if (dertl(&p, end, &tag, &n) || tag != 0x30)
-		return -1;
-	end = p + n;
-	for (field = 0; field < 6; field++) {
-		start = p;
-		if (dertl(&p, end, &tag, &n))
-			return -1;
-		p += n;
-		if (field == 0 && tag != 0xa0)
-			field++;   /* no version: this was the serial number */
-		if (field == 3 || field == 5) {
-			if (tag != 0x30)
-				return -1;
-			if (field == 3)
-				iss->data = (unsigned char *)start, iss->len = p - start;
-			else
-				subj->data = (unsigned char *)start, subj->len = p - start;
-		}
-	}
-	return 0;
-}
-
-static void
-freeanchors(Anchors *a)
-{
-	size_t i;
-
-	for (i = 0; i < a->n; i++)
-		free(a->pem[i].key);
-	free(a->ta);
-	free(a->pem);
-	buffree(&a->file);
-	memset(a, 0, sizeof(*a));
-}
-
-/*
- * resolve decodes anchor i's certificate for its key and CA flag.  The
- * key bytes are copied, since the decoder's buffer goes away.  A
- * certificate BearSSL cannot decode stays unusable, as other TLS
- * libraries skip it.  Returns 0, or -1 when out of memory.
- */
-static int
-resolve(Anchors *a, size_t i)
-{
-	br_x509_decoder_context dc;
-	br_x509_trust_anchor *ta = &a->ta[i];
-	const br_x509_pkey *pk;
-	unsigned char *m;
-	size_t klen;
-
-	a->pem[i].done = 1;
-	br_x509_decoder_init(&dc, NULL, NULL);
-	br_x509_decoder_push(&dc, a->pem[i].der, a->pem[i].len);
-	if (!(pk = br_x509_decoder_get_pkey(&dc)))
-		return 0;
-	if (pk->key_type == BR_KEYTYPE_RSA)
-		klen = pk->key.rsa.nlen + pk->key.rsa.elen;
-	else if (pk->key_type == BR_KEYTYPE_EC)
-		klen = pk->key.ec.qlen;
-	else
-		return 0;
-	if (!(m = malloc(klen)))
-		return -1;
-	a->pem[i].key = m;
-	if (pk->key_type == BR_KEYTYPE_RSA) {
-		memcpy(m, pk->key.rsa.n, pk->key.rsa.nlen);
-		ta->pkey.key.rsa.n = m;
-		ta->pkey.key.rsa.nlen = pk->key.rsa.nlen;
-		m += pk->key.rsa.nlen;
-		memcpy(m, pk->key.rsa.e, pk->key.rsa.elen);
-		ta->pkey.key.rsa.e = m;
-		ta->pkey.key.rsa.elen = pk->key.rsa.elen;
-	} else {
-		memcpy(m, pk->key.ec.q, pk->key.ec.qlen);
-		ta->pkey.key.ec.curve = pk->key.ec.curve;
-		ta->pkey.key.ec.q = m;
-		ta->pkey.key.ec.qlen = pk->key.ec.qlen;
-	}
-	ta->flags = br_x509_decoder_isCA(&dc) ? BR_X509_TA_CA : 0;
-	/* last: from here on the engine may use the anchor */
-	ta->pkey.key_type = pk->key_type;
-	return 0;
-}
-
-/* decode every anchor named dn; 0, or -1 when out of memory */
-static int
-resolvename(Anchors *a, const br_x500_name *dn)
-{
-	size_t i;
-
-	for (i = 0; i < a->n; i++)
-		if (!a->pem[i].done && a->ta[i].dn.len == dn->len &&
-		    !memcmp(a->ta[i].dn.data, dn->data, dn->len) && resolve(a, i) < 0)
-			return -1;
-	return 0;
-}
-
-/* add der as an anchor, known by its subject name for now */
-static int
-addanchor(Anchors *a, const unsigned char *der, size_t len)
-{
-	br_x500_name iss, subj;
-	void *p;
-
-	if (certnames(der, len, &iss, &subj) < 0)
-		return 0;
-	if (a->n == a->cap) {
-		a->cap = a->cap ? a->cap * 2 : 256;
-		if (!(p = realloc(a->ta, a->cap * sizeof(*a->ta))))
-			return -1;
-		a->ta = p;
-		if (!(p = realloc(a->pem, a->cap * sizeof(*a->pem))))
-			return -1;
-		a->pem = p;
-	}
-	memset(&a->ta[a->n], 0, sizeof(a->ta[a->n]));
-	memset(&a->pem[a->n], 0, sizeof(a->pem[a->n]));
-	a->ta[a->n].dn = subj;
-	a->pem[a->n].der = der;
-	a->pem[a->n].len = len;
-	a->n++;
-	return 0;
-}
-
-/*
- * b64dec decodes the base64 in s[0..n) into out, skipping white space;
- * out may be s, since the output is shorter.  Returns the length, or
- * -1 on a character that is no base64.
- */
-static long
-b64dec(const char *s, size_t n, unsigned char *out)
-{
-	static const char digits[] =
-	    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-	signed char val[256];
-	unsigned long acc = 0;
-	size_t i, o = 0;
-	int bits = 0, v;
-
-	/* the table: -1 bad, -2 skip, -3 padding (the end) */
-	memset(val, -1, sizeof(val));
-	for (i = 0; i < 64; i++)
-		val[(unsigned char)digits[i]] = i;
-	val[' '] = val['\t'] = val['\r'] = val['\n'] = -2;
-	val['='] = -3;
-	for (i = 0; i < n; i++) {
-		if ((v = val[(unsigned char)s[i]]) >= 0) {
-			acc = acc << 6 | v;
-			if ((bits += 6) >= 8) {
-				bits -= 8;
-				out[o++] = acc >> bits & 0xff;
-			}
-		} else if (v == -1) {
-			return -1;
-		}
-	}
-	return o;
-}
-
-/*
- * loadanchors reads the PEM bundle at file into a.  BearSSL's own PEM
- * decoder costs some 40 ms for Debian's 144 certificates; finding the
- * markers with strstr and decoding base64 with a table costs 0.2 ms.
- */
-static int
-loadanchors(Anchors *a, const char *file, char *err, size_t errlen)
-{
-	static const char begin[] = "-----BEGIN CERTIFICATE-----";
-	static const char end[] = "-----END CERTIFICATE-----";
-	char *p, *e;
-	long n;
-	int fd, rc;
-
-	if (!file || !*file) {
-		seterr(err, errlen, "no CA file configured");
-		return -1;
-	}
-	if ((fd = open(file, O_RDONLY)) < 0) {
-		seterr(err, errlen, "%s: %s", file, strerror(errno));
-		return -1;
-	}
-	rc = readfd(fd, &a->file, 64 << 20);
-	close(fd);
-	if (rc) {
-		seterr(err, errlen, "%s: %s", file, rc < 0 ? strerror(errno) : "too large");
-		return -1;
-	}
-	for (p = a->file.p; p && (p = strstr(p, begin)); p = e + sizeof(end) - 1) {
-		p += sizeof(begin) - 1;
-		if (!(e = strstr(p, end)))
-			break;
-		if ((n = b64dec(p, e - p, (unsigned char *)p)) <= 0)
-			continue;
-		if (addanchor(a, (unsigned char *)p, n) < 0) {
-			seterr(err, errlen, "out of memory");
-			return -1;
-		}
-	}
-	if (!a->n) {
-		seterr(err, errlen, "%s: no certificates", file);
-		return -1;
-	}
-	a->loaded = 1;
-	return 0;
-}
-
-/* ------------------------------------------------ certificate checking */
-
-static void
-xcstart(const br_x509_class **ctx, const char *name)
-{
-	Xcheck *x = (Xcheck *)(void *)ctx;
-	time_t t = time(NULL);
-
-	x->days = t / 86400 + DAYS0AD;
-	x->secs = t % 86400;
-	x->ncerts = 0;
-	x->early = x->late = x->selfsigned = x->err = 0;
-	(*x->inner)->start_chain(x->inner, name);
-}
-
-static void
-xcstartcert(const br_x509_class **ctx, uint32_t len)
-{
-	Xcheck *x = (Xcheck *)(void *)ctx;
-
-	x->cert.len = 0;
-	(*x->inner)->start_cert(x->inner, len);
-}
-
-static void
-xcappend(const br_x509_class **ctx, const unsigned char *buf, size_t len)
-{
-	Xcheck *x = (Xcheck *)(void *)ctx;
-
-	/* held back until xcendcert; BearSSL's chains are small */
-	if (x->cert.len + len > 1 << 20 || bufadd(&x->cert, buf, len) < 0)
-		x->err = 1;
-}
-
-static void
-xcendcert(const br_x509_class **ctx)
-{
-	Xcheck *x = (Xcheck *)(void *)ctx;
-	br_x509_decoder_context dc;
-	br_x500_name iss, subj;
-	const unsigned char *der = (const unsigned char *)x->cert.p;
-
-	if (!x->err && x->cert.len && certnames(der, x->cert.len, &iss, &subj) == 0) {
-		/*
-		 * The anchors this certificate may chain to, or (subject)
-		 * be itself, must have keys before the engine sees it.
-		 */
-		if (resolvename(x->anchors, &iss) < 0 || resolvename(x->anchors, &subj) < 0)
-			x->err = 1;
-		if (x->ncerts == 0)
-			x->selfsigned = iss.len == subj.len && !memcmp(iss.data, subj.data, iss.len);
-
-		/*
-		 * The dates, for messages.  The decoder has no accessor for
-		 * them in BearSSL 0.6, but these are the fields its own
-		 * validation compares against.
-		 */
-		br_x509_decoder_init(&dc, NULL, NULL);
-		br_x509_decoder_push(&dc, der, x->cert.len);
-		if (br_x509_decoder_last_error(&dc) == 0) {
-			if (x->days < dc.notbefore_days || (x->days == dc.notbefore_days &&
-			    x->secs < dc.notbefore_seconds))
-				x->early = 1;
-			if (x->days > dc.notafter_days || (x->days == dc.notafter_days &&
-			    x->secs > dc.notafter_seconds))
-				x->late = 1;
-		}
-	}
-	if (!x->err && x->cert.len)
-		(*x->inner)->append(x->inner, der, x->cert.len);
-	x->ncerts++;
-	(*x->inner)->end_cert(x->inner);
-}
-
-static unsigned
-xcendchain(const br_x509_class **ctx)
-{
-	Xcheck *x = (Xcheck *)(void *)ctx;
-	unsigned rc = (*x->inner)->end_chain(x->inner);
-
-	buffree(&x->cert);
-	if (x->err)
-		return BR_ERR_X509_LIMIT_EXCEEDED;
-	return rc;
-}
-
-static const br_x509_pkey *
-xcpkey(const br_x509_class *const *ctx, unsigned *usages)
-{
-	const Xcheck *x = (const Xcheck *)(const void *)ctx;
-
-	return (*x->inner)->get_pkey(x->inner, usages);
-}
-
-static const br_x509_class xcheckclass = {
-	sizeof(Xcheck),
-	xcstart,
-	xcstartcert,
-	xcappend,
-	xcendcert,
-	xcendchain,
-	xcpkey
-};
-
-/* a BearSSL error as words, refined with what Xcheck saw */
-static void
-tlsmsg(int code, const Xcheck *x, char *buf, size_t size)
-{
-	size_t i;
-
-	if (code == BR_ERR_X509_EXPIRED && x && x->early && !x->late) {
-		snprintf(buf, size, "certificate is not yet valid");
-		return;
-	}
-	if (code == BR_ERR_X509_NOT_TRUSTED && x && x->ncerts == 1 && x->selfsigned) {
-		snprintf(buf, size, "certificate is self-signed and not trusted");
-		return;
-	}
-	for (i = 0; i < LENGTH(tlserrs); i++) {
-		if (tlserrs[i].code == code) {
-			snprintf(buf, size, "%s", tlserrs[i].msg);
-			return;
-		}
-	}
-	if (code >= BR_ERR_SEND_FATAL_ALERT)
-		snprintf(buf, size, "TLS handshake failure (sent alert %d)",
-		    code - BR_ERR_SEND_FATAL_ALERT);
-	else if (code >= BR_ERR_RECV_FATAL_ALERT)
-		snprintf(buf, size, "TLS handshake failure (server sent alert %d)",
-		    code - BR_ERR_RECV_FATAL_ALERT);
-	else if (code >= BR_ERR_X509_OK)
-		snprintf(buf, size, "certificate rejected (BearSSL X.509 error %d)", code);
-	else
-		snprintf(buf, size, "TLS failure (BearSSL error %d)", code);
 }
 
 /* ------------------------------------------------------------- sockets */
@@ -1381,21 +1030,263 @@ safehdr(const char *s)
 	return 1;
 }
 
+/* ------------------------------------------------------------ proxies */
+
 /*
- * mkrequest writes the GET for u into buf.  Accept prefers feed types
- * but takes anything, so a server never answers 406.  Returns the
- * length, or -1 when it does not fit.
+ * A proxy as curl reads one: [http://][user[:password]@]host[:port],
+ * port 1080 when none is given.  The credentials live only in auth, as
+ * a header line, and name only host and port: messages never show more.
+ */
+typedef struct {
+	Url u;
+	char name[300];     /* "host:port", for messages */
+	char auth[800];     /* "Proxy-Authorization: Basic ...\r\n", or "" */
+	int hasauth;
+} Proxy;
+
+/* is the IP literal host in the token (an address, or address/bits)? */
+static int
+cidrmatch(const char *host, int ip6, const char *tok, size_t n)
+{
+	unsigned char a[16], b[16];
+	char t[64], *slash;
+	unsigned int bits, i, len = ip6 ? 16 : 4;
+	int af = ip6 ? AF_INET6 : AF_INET;
+
+	if (n >= sizeof(t))
+		return 0;
+	memcpy(t, tok, n);
+	t[n] = '\0';
+	bits = len * 8;
+	if ((slash = strchr(t, '/'))) {
+		*slash = '\0';
+		bits = atoi(slash + 1);
+		/* as curl: /0 and nothing mean the whole address */
+		if (bits == 0 || bits > len * 8)
+			bits = bits ? 0 : len * 8;
+	}
+	if (!bits || inet_pton(af, host, a) != 1 || inet_pton(af, t, b) != 1)
+		return 0;
+	for (i = 0; i < bits / 8; i++)
+		if (a[i] != b[i])
+			return 0;
+	return bits % 8 == 0 || !((a[i] ^ b[i]) & (0xff << (8 - bits % 8)));
+}
+
+/*
+ * noproxy says whether host is in list, a no_proxy value, as curl
+ * 7.86 and later read it: "*" alone matches every host; otherwise the
+ * entries, separated by commas and white space, match a host name
+ * that equals them or ends in "." and them, a leading dot and trailing
+ * dots being ignored, case-insensitively.  An IP literal host matches
+ * an entry that is the same address or a network holding it
+ * ("10.0.0.0/8", "::1/128"); names and addresses never match each other,
+ * and nothing is resolved.  Ports are not compared: an entry with one
+ * matches no host, as in curl.
  */
 static int
-mkrequest(char *buf, size_t size, const Url *u, const HttpOpt *o)
+noproxy(const char *list, const char *host, int ip6)
+{
+	struct in_addr a4;
+	const char *p = list, *tok;
+	size_t n, hl = strlen(host);
+	int ip = ip6 || inet_pton(AF_INET, host, &a4) == 1;
+
+	if (!list || !*list || !hl)
+		return 0;
+	if (!strcmp(list, "*"))
+		return 1;
+	if (!ip && host[hl - 1] == '.')
+		hl--;
+	while (*p) {
+		while (*p == ' ' || *p == '\t' || *p == ',')
+			p++;
+		tok = p;
+		while (*p && *p != ' ' && *p != '\t' && *p != ',')
+			p++;
+		if (!(n = p - tok))
+			continue;
+		if (ip) {
+			if (cidrmatch(host, ip6, tok, n))
+				return 1;
+			continue;
+		}
+		if (tok[n - 1] == '.')
+			n--;
+		if (n && tok[0] == '.')
+			tok++, n--;
+		if (n == hl && !strncasecmp(tok, host, n))
+			return 1;
+		if (n && n < hl && host[hl - n - 1] == '.' && !strncasecmp(tok, host + hl - n, n))
+			return 1;
+	}
+	return 0;
+}
+
+/*
+ * proxyfor picks the proxy for a hop to u, as curl does: https_proxy
+ * (or HTTPS_PROXY) for https, http_proxy for http, unless no_proxy
+ * names the host.  lwnrss.c reads the variables into o.  Returns the
+ * proxy's URL, or NULL to go direct.
+ */
+static const char *
+proxyfor(const HttpOpt *o, const Url *u)
+{
+	const char *px = u->tls ? o->httpsproxy : o->httpproxy;
+
+	if (!px || !*px || noproxy(o->noproxy, u->host, u->ip6))
+		return NULL;
+	return px;
+}
+
+/* %XX sequences into bytes, in place; -1 for %00, which ends nothing well */
+static int
+pctdecode(char *s)
+{
+	char *d = s;
+	int hi, lo;
+
+	for (; *s; s++) {
+		if (*s == '%' && s[1] && s[2]) {
+			hi = isdigitc(s[1]) ? s[1] - '0' : lowerc(s[1]) - 'a' + 10;
+			lo = isdigitc(s[2]) ? s[2] - '0' : lowerc(s[2]) - 'a' + 10;
+			if (hi >= 0 && hi < 16 && lo >= 0 && lo < 16) {
+				if (!(*d++ = hi << 4 | lo))
+					return -1;
+				s += 2;
+				continue;
+			}
+		}
+		*d++ = *s;
+	}
+	*d = '\0';
+	return 0;
+}
+
+/* base64 of s[0..n) into out, which has room for 4 * (n + 2) / 3 + 1 */
+static void
+b64enc(const unsigned char *s, size_t n, char *out)
+{
+	static const char digits[] =
+	    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+	unsigned long v;
+	size_t i;
+
+	for (i = 0; i + 2 < n; i += 3, out += 4) {
+		v = (unsigned long)s[i] << 16 | s[i + 1] << 8 | s[i + 2];
+		out[0] = digits[v >> 18], out[1] = digits[v >> 12 & 63];
+		out[2] = digits[v >> 6 & 63], out[3] = digits[v & 63];
+	}
+	if (i < n) {
+		v = (unsigned long)s[i] << 16 | (i + 1 < n ? s[i + 1] << 8 : 0);
+		out[0] = digits[v >> 18], out[1] = digits[v >> 12 & 63];
+		out[2] = i + 1 < n ? digits[v >> 6 & 63] : '=';
+		out[3] = '=';
+		out += 4;
+	}
+	*out = '\0';
+}
+
+/*
+ * proxyparse reads a proxy URL into px.  Only HTTP proxies: TLS to the
+ * proxy itself (https://) and SOCKS are refused as unsupported.  The
+ * user and password are percent-decoded, as curl does, and become a
+ * Basic Proxy-Authorization (RFC 9110 11.7.1); they never reach err.
+ */
+static int
+proxyparse(Proxy *px, const char *spec, char *err, size_t errlen)
+{
+	char buf[600], cred[512], b64[700], *colon;
+	const char *s = spec, *end, *at, *h, *p;
+	size_t n;
+	int port = 0;
+
+	memset(px, 0, sizeof(*px));
+	/* a scheme is letters and "://", never what a password holds */
+	n = strspn(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789+-.");
+	if (n && !strncmp(s + n, "://", 3)) {
+		p = s + n;
+		if (n == 5 && !strncasecmp(s, "https", 5)) {
+			seterr(err, errlen, "https:// proxies (TLS to the proxy) are not "
+			    "supported; use an http:// proxy");
+			return -1;
+		}
+		if (n != 4 || strncasecmp(s, "http", 4)) {
+			seterr(err, errlen, "proxy scheme %.*s:// is not supported; use an "
+			    "http:// proxy", (int)MIN(n, 20), s);
+			return -1;
+		}
+		s = p + 3;
+	}
+	/* the credentials end at the last '@', whatever they hold ('/', '?', '#') */
+	at = strrchr(s, '@');
+	h = at ? at + 1 : s;
+	end = h + strcspn(h, "/?#");
+	if (snprintf(buf, sizeof(buf), "http://%.*s/", (int)(end - h), h) >= (int)sizeof(buf)) {
+		seterr(err, errlen, "proxy URL too long");
+		return -1;
+	}
+	if (url_parse(&px->u, buf, cred, sizeof(cred)) < 0) {
+		seterr(err, errlen, "invalid proxy URL: %s", cred);
+		return -1;
+	}
+	/* an explicit port: a ':' after the host (after ']' for IPv6) */
+	p = *h == '[' ? memchr(h, ']', end - h) : h;
+	if (p && memchr(p, ':', end - p))
+		port = 1;
+	if (!port)
+		px->u.port = 1080;
+	snprintf(px->name, sizeof(px->name), "%s%s%s:%u", px->u.ip6 ? "[" : "",
+	    px->u.host, px->u.ip6 ? "]" : "", px->u.port);
+	if (at) {
+		n = at - s;
+		if (n >= sizeof(cred)) {
+			seterr(err, errlen, "proxy %s: credentials too long", px->name);
+			return -1;
+		}
+		memcpy(cred, s, n);
+		cred[n] = '\0';
+		/* decode user and password apart: a %3A in the user is no separator */
+		if ((colon = strchr(cred, ':')))
+			*colon = '\0';
+		if (pctdecode(cred) < 0 || (colon && pctdecode(colon + 1) < 0)) {
+			memset(cred, 0, sizeof(cred));
+			seterr(err, errlen, "proxy %s: invalid credentials", px->name);
+			return -1;
+		}
+		if (colon) {
+			n = strlen(cred);
+			memmove(cred + n + 1, colon + 1, strlen(colon + 1) + 1);
+			cred[n] = ':';
+		}
+		b64enc((unsigned char *)cred, strlen(cred), b64);
+		snprintf(px->auth, sizeof(px->auth), "Proxy-Authorization: Basic %s\r\n", b64);
+		px->hasauth = 1;
+		memset(cred, 0, sizeof(cred));
+		memset(b64, 0, sizeof(b64));
+	}
+	return 0;
+}
+
+/* ------------------------------------------------------------- a hop */
+
+/*
+ * mkrequest writes the GET for u into buf: origin-form, or absolute-form
+ * to a proxy (RFC 9112 3.2.2).  Accept prefers feed types but takes
+ * anything, so a server never answers 406.  Returns the length, or -1
+ * when it does not fit.
+ */
+static int
+mkrequest(char *buf, size_t size, const Url *u, const HttpOpt *o, const Proxy *px)
 {
 	char hp[300];
 	int n;
 
 	url_hostport(u, hp, sizeof(hp));
 	n = snprintf(buf, size,
-	    "GET %s HTTP/1.1\r\n"
+	    "GET %s%s%s HTTP/1.1\r\n"
 	    "Host: %s\r\n"
+	    "%s"
 	    "User-Agent: lwnrss/" VERSION "\r\n"
 	    "Accept: application/rss+xml, application/rdf+xml, "
 	    "application/atom+xml, application/xml;q=0.9, text/xml;q=0.9, "
@@ -1405,7 +1296,8 @@ mkrequest(char *buf, size_t size, const Url *u, const HttpOpt *o)
 	    "%s%s%s"
 	    "%s%s%s"
 	    "\r\n",
-	    u->path, hp,
+	    px ? "http://" : "", px ? hp : "", u->path, hp,
+	    px ? px->auth : "",
 	    o->etag && safehdr(o->etag) ? "If-None-Match: " : "",
 	    o->etag && safehdr(o->etag) ? o->etag : "",
 	    o->etag && safehdr(o->etag) ? "\r\n" : "",
@@ -1430,7 +1322,7 @@ iofail(const Sock *c, Tls *t, unsigned int timeout, int sending,
 	int code = t ? br_ssl_engine_last_error(&t->cc.eng) : BR_ERR_IO;
 
 	if (code != BR_ERR_IO && code != BR_ERR_OK) {
-		tlsmsg(code, &t->xk, err, errlen);
+		tls_msg(t, err, errlen);
 		return -1;
 	}
 	if (c->err == ETIMEDOUT) {
@@ -1449,71 +1341,162 @@ iofail(const Sock *c, Tls *t, unsigned int timeout, int sending,
 }
 
 /*
- * tlsopen sets up a BearSSL client for u on the connected socket c.
- * Nothing is sent yet: the handshake runs on the first flush.  Returns
- * the malloc'd state, or NULL with err set.
+ * tunnel asks the proxy on c for a tunnel to u (RFC 9110 9.3.6) and
+ * reads its answer a line at a time, so that not one byte of what
+ * follows (the server's TLS) is taken from the socket.  Returns 0 once
+ * the tunnel stands, -1 with err set.
  */
-static Tls *
-tlsopen(Sock *c, const Url *u, Anchors *a, char *err, size_t errlen)
+static int
+tunnel(Sock *c, const Url *u, const Proxy *px, unsigned int timeout,
+    char *err, size_t errlen)
 {
-	Tls *t;
+	char req[1400], buf[4096], hp[300], tm[32], m[128];
+	unsigned char *nl;
+	Parser p;
+	ssize_t n;
+	int len, rc = 0, w;
 
-	if (!(t = malloc(sizeof(*t)))) {
-		seterr(err, errlen, "out of memory");
-		return NULL;
+	url_hostport(u, hp, sizeof(hp));
+	/* the authority form always has the port */
+	len = snprintf(req, sizeof(req), "CONNECT %s%s%s:%u HTTP/1.1\r\n"
+	    "Host: %s%s%s:%u\r\n%sUser-Agent: lwnrss/" VERSION "\r\n\r\n",
+	    u->ip6 ? "[" : "", u->host, u->ip6 ? "]" : "", u->port,
+	    u->ip6 ? "[" : "", u->host, u->ip6 ? "]" : "", u->port, px->auth);
+	for (w = 0; w < len; w += rc)
+		if ((rc = sockwrite(c, (unsigned char *)req + w, len - w)) < 0)
+			goto ioerr;
+	memset(req, 0, sizeof(req));
+	pinit(&p, 0);
+	p.connect = 1;
+	for (rc = 0; rc == 0; ) {
+		if (waitfd(c->fd, POLLIN, c->deadline) <= 0) {
+			c->err = ETIMEDOUT;
+			goto ioerr;
+		}
+		if ((n = recv(c->fd, buf, sizeof(buf), MSG_PEEK)) < 0) {
+			if (errno == EINTR || errno == EAGAIN)
+				continue;
+			c->err = errno;
+			goto ioerr;
+		}
+		if (n == 0) {
+			seterr(err, errlen, "proxy %s closed the connection instead of "
+			    "answering CONNECT", px->name);
+			pfree(&p);
+			return -1;
+		}
+		if ((nl = memchr(buf, '\n', n)))
+			n = (char *)nl - buf + 1;
+		if ((n = recv(c->fd, buf, n, 0)) <= 0)
+			continue;
+		rc = pfeed(&p, buf, n);
 	}
-
-	/*
-	 * The client context with every algorithm BearSSL has and the
-	 * minimal X.509 engine over our anchors; then TLS 1.2 only
-	 * (BearSSL 0.6 has no 1.3, and 1.0 and 1.1 are obsolete).
-	 */
-	br_ssl_client_init_full(&t->cc, &t->xc, a->ta, a->n);
-	br_ssl_engine_set_versions(&t->cc.eng, BR_TLS12, BR_TLS12);
-
-	/* our wrapper sits between the engine and the X.509 checks */
-	t->xk.vtable = &xcheckclass;
-	t->xk.inner = &t->xc.vtable;
-	t->xk.anchors = a;
-	memset(&t->xk.cert, 0, sizeof(t->xk.cert));
-	br_ssl_engine_set_x509(&t->cc.eng, &t->xk.vtable);
-
-	/* a bidirectional buffer: the request goes out in one record */
-	br_ssl_engine_set_buffer(&t->cc.eng, t->iobuf, sizeof(t->iobuf), 1);
-
-	/*
-	 * Reset with the host name: it goes out as SNI and the
-	 * certificate is checked against it.  Never NULL, which would
-	 * switch the name check off.
-	 */
-	if (!br_ssl_client_reset(&t->cc, u->host, 0)) {
-		tlsmsg(br_ssl_engine_last_error(&t->cc.eng), NULL, err, errlen);
-		free(t);
-		return NULL;
+	if (rc < 0) {
+		seterr(err, errlen, "proxy %s: bad answer to CONNECT: %s", px->name, p.err);
+		pfree(&p);
+		return -1;
 	}
-
-	/* the simple I/O wrapper, over our deadline-keeping callbacks */
-	br_sslio_init(&t->io, &t->cc.eng, sockread, c, sockwrite, c);
-	return t;
+	rc = p.status;
+	if (rc == 407)
+		seterr(err, errlen, px->hasauth ? "proxy %s refused the credentials "
+		    "(407 %s)" : "proxy %s requires authentication (407 %s)", px->name,
+		    p.reason[0] ? p.reason : "Proxy Authentication Required");
+	else if (rc / 100 != 2)
+		seterr(err, errlen, "proxy %s refused CONNECT to %s:%u: %d%s%s", px->name,
+		    u->host, u->port, rc, p.reason[0] ? " " : "", p.reason);
+	pfree(&p);
+	return rc / 100 == 2 ? 0 : -1;
+ioerr:
+	if (c->err == ETIMEDOUT) {
+		seterr(err, errlen, "timed out after %s waiting for proxy %s",
+		    fmtms(tm, sizeof(tm), timeout), px->name);
+	} else {
+		errnomsg(c->err ? c->err : ECONNRESET, m, sizeof(m));
+		seterr(err, errlen, "proxy %s: %s", px->name, m);
+	}
+	return -1;
 }
 
 /*
- * fetch1 makes one request to u and parses the response into p.
- * Returns 0 when p holds a complete response, -1 with err set (without
- * the host, which the caller adds).
+ * hopconnect connects c to u: directly, or to the proxy px and, for
+ * https, through a tunnel.  Returns 0, or -1 with err set.
  */
 static int
-fetch1(const Url *u, const HttpOpt *o, Anchors *a, int64_t deadline,
+hopconnect(Sock *c, const Url *u, const Proxy *px, const HttpOpt *o, int64_t deadline,
+    char *err, size_t errlen)
+{
+	char m[200];
+
+	memset(c, 0, sizeof(*c));
+	c->fd = -1;
+	c->deadline = deadline;
+	if (!px)
+		return (c->fd = dial(u, o->conntimeout, o->timeout, deadline, err, errlen)) < 0 ?
+		    -1 : 0;
+	if ((c->fd = dial(&px->u, o->conntimeout, o->timeout, deadline, m, sizeof(m))) < 0) {
+		seterr(err, errlen, "cannot reach proxy %s: %s", px->name, m);
+		return -1;
+	}
+	if (u->tls && tunnel(c, u, px, o->timeout, err, errlen) < 0) {
+		close(c->fd);
+		c->fd = -1;
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * refused tells the server why we hang up (a TLS alert: BearSSL sends
+ * none when it refuses a chain) and closes gracefully: our FIN, then
+ * what the server still sends read and dropped for a moment, since
+ * closing with unread bytes would reset the connection and could
+ * destroy the alert before the server reads it.
+ */
+static void
+refused(Sock *c, Tls *t)
+{
+	char buf[4096];
+	int64_t until = MIN(c->deadline, now() + 250);
+
+	tls_refuse(t);
+	shutdown(c->fd, SHUT_WR);
+	while (waitfd(c->fd, POLLIN, until) > 0 && recv(c->fd, buf, sizeof(buf), 0) > 0)
+		;
+}
+
+/*
+ * probe runs one tls_probe on a connection of its own, as the real
+ * handshake went (through the proxy too); the suite, 0, or -1.
+ */
+static int
+probe(const Url *u, const Proxy *px, const HttpOpt *o, int64_t deadline, int set)
+{
+	Sock c;
+	char err[200];
+	int rc;
+
+	if (hopconnect(&c, u, px, o, deadline, err, sizeof(err)) < 0)
+		return -1;
+	rc = tls_probe(u->host, set, sockread, &c, sockwrite, &c);
+	close(c.fd);
+	return rc;
+}
+
+/*
+ * fetch1 makes one request to u, through px when not NULL, and parses
+ * the response into p.  Returns 0 when p holds a complete response, -1
+ * with err set (without the host, which the caller adds).
+ */
+static int
+fetch1(const Url *u, const Proxy *px, const HttpOpt *o, Anchors *a, int64_t deadline,
     Parser *p, char *err, size_t errlen)
 {
 	Sock c;
 	Tls *t = NULL;
-	char *req, buf[16384];
+	char *req, buf[16384], tm[32];
 	int n, len, ret = -1, rc;
 	size_t size;
 
-	memset(&c, 0, sizeof(c));
-	c.deadline = deadline;
 	/* room for the validators as the server sent them, however long */
 	size = URLMAX + 2048 + (o->etag ? strlen(o->etag) : 0) +
 	    (o->lastmod ? strlen(o->lastmod) : 0);
@@ -1521,27 +1504,34 @@ fetch1(const Url *u, const HttpOpt *o, Anchors *a, int64_t deadline,
 		seterr(err, errlen, "out of memory");
 		return -1;
 	}
-	if ((len = mkrequest(req, size, u, o)) < 0) {
+	if ((len = mkrequest(req, size, u, o, u->tls ? NULL : px)) < 0) {
 		seterr(err, errlen, "request too long");
 		free(req);
 		return -1;
 	}
-	if ((c.fd = dial(u, o->conntimeout, o->timeout, deadline, err, errlen)) < 0) {
+	if (hopconnect(&c, u, px, o, deadline, err, errlen) < 0) {
+		memset(req, 0, size);
 		free(req);
 		return -1;
 	}
 
-	if (u->tls && !(t = tlsopen(&c, u, a, err, errlen)))
+	if (u->tls && !(t = tls_open(u->host, a, sockread, &c, sockwrite, &c, err, errlen)))
 		goto out;
 
 	/*
 	 * Send the request.  Over TLS the first flush runs the handshake,
-	 * so its failures (certificates, versions) surface here.
+	 * so its failures (certificates, versions) surface here.  A
+	 * server that refused all our suites is asked what it would have
+	 * taken, forward-secret ones first, within the same deadline.
 	 */
 	if (t) {
 		if (br_sslio_write_all(&t->io, req, len) < 0 ||
 		    br_sslio_flush(&t->io) < 0) {
 			iofail(&c, t, o->timeout, 1, err, errlen);
+			refused(&c, t);
+			if (tls_nosuite(t) && ((rc = probe(u, px, o, deadline, TlsProbeFs)) > 0 ||
+			    (rc == 0 && (rc = probe(u, px, o, deadline, TlsProbeNoFs)) > 0)))
+				tls_probemsg(rc, err, errlen);
 			goto out;
 		}
 	} else {
@@ -1552,6 +1542,7 @@ fetch1(const Url *u, const HttpOpt *o, Anchors *a, int64_t deadline,
 			}
 		}
 	}
+	memset(req, 0, size);   /* it may hold the proxy's credentials */
 
 	/*
 	 * Read until the parser has a complete message.  No
@@ -1578,12 +1569,21 @@ fetch1(const Url *u, const HttpOpt *o, Anchors *a, int64_t deadline,
 		}
 		break;
 	}
+	/* a plain request's 407 is the proxy's, not the server's */
+	if (px && !u->tls && p->status == 407) {
+		seterr(err, errlen, px->hasauth ? "proxy %s refused the credentials (407 %s)" :
+		    "proxy %s requires authentication (407 %s)", px->name,
+		    p->reason[0] ? p->reason : "Proxy Authentication Required");
+		goto out;
+	}
 	ret = 0;
 out:
-	if (t)
-		buffree(&t->xk.cert);
-	free(t);
+	if (ret < 0 && px && c.err == ETIMEDOUT && !strncmp(err, "timed out", 9))
+		seterr(err, errlen, "timed out after %s (through proxy %s)",
+		    fmtms(tm, sizeof(tm), o->timeout), px->name);
+	memset(req, 0, size);
 	free(req);
+	tls_close(t);
 	close(c.fd);
 	return ret;
 }
@@ -1609,11 +1609,13 @@ http_get(const char *url, const HttpOpt *o, HttpResp *r)
 	Url *u, *next;
 	Anchors a = {0};
 	Parser p;
+	Proxy px;
+	const char *pxs;
 	char err[200], **seen = NULL, *s, **tmp;
 	size_t nseen = 0, i;
 	unsigned int hops;
 	int64_t deadline;
-	int ret = -1;
+	int ret = -1, rc;
 
 	memset(r, 0, sizeof(*r));
 	r->retryafter = r->maxage = r->age = -1;
@@ -1642,12 +1644,18 @@ http_get(const char *url, const HttpOpt *o, HttpResp *r)
 		seen[nseen++] = s;
 
 		/* the trust anchors, the first time a hop needs them */
-		if (u->tls && !a.loaded && loadanchors(&a, o->cafile, err, sizeof(err)) < 0)
+		if (u->tls && !a.loaded && x509_loadanchors(&a, o->cafile, err, sizeof(err)) < 0)
+			goto fail;
+
+		/* the proxy, chosen again for every hop: a redirect may change host */
+		if ((pxs = proxyfor(o, u)) && proxyparse(&px, pxs, err, sizeof(err)) < 0)
 			goto fail;
 
 		pfree(&p);
 		pinit(&p, o->maxbody);
-		if (fetch1(u, o, &a, deadline, &p, err, sizeof(err)) < 0)
+		rc = fetch1(u, pxs ? &px : NULL, o, &a, deadline, &p, err, sizeof(err));
+		memset(&px, 0, sizeof(px));
+		if (rc < 0)
 			goto fail;
 		if (!isredirect(p.status) || !p.location)
 			break;
@@ -1729,7 +1737,7 @@ out:
 		free(seen[i]);
 	free(seen);
 	pfree(&p);
-	freeanchors(&a);
+	x509_freeanchors(&a);
 	free(u);
 	return ret;
 }

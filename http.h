@@ -15,6 +15,15 @@ typedef struct {
 	unsigned int maxredirects; /* redirects followed before giving up */
 	const char *etag;          /* If-None-Match, or NULL */
 	const char *lastmod;       /* If-Modified-Since, or NULL */
+	/*
+	 * Proxies as curl reads them from the environment (the caller
+	 * reads it): [http://][user[:password]@]host[:port], port 1080 by
+	 * default, chosen per hop by the URL's scheme, unless noproxy (a
+	 * no_proxy list) names the host.  NULL or "" for none.
+	 */
+	const char *httpsproxy;    /* for https URLs: https_proxy, HTTPS_PROXY */
+	const char *httpproxy;     /* for http URLs: http_proxy only */
+	const char *noproxy;       /* no_proxy, NO_PROXY */
 } HttpOpt;
 
 typedef struct {
@@ -39,7 +48,8 @@ typedef struct {
  * http_get fetches url.  Returns 0 with a 2xx status and its body (never
  * NULL then, "" when empty), 1 for 304 Not Modified (no body), and -1 on
  * any failure, with r->err set to a one-line message such as
- * "lwn.net: certificate has expired" or "lwn.net: HTTP 404 Not Found".
+ * "lwn.net: certificate has expired" or "lwn.net: HTTP 404 Not Found";
+ * it never holds a proxy's user name or password.
  * r->status is the last status received even on failure (0 when none),
  * and r->url the last URL tried.  Whatever it returns, the caller frees
  * r with http_free.

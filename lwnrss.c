@@ -2,11 +2,12 @@
  *
  * lwnrss shows a feed's headlines, LWN.net's by default, in one X window.
  *
- * Modules do the work: http.c fetches the feed over TLS (with url.c for
- * its URLs), rdf.c turns its bytes into a Feed (with url.c to resolve
- * its relative links), refresh.c says when the server and the feed allow
- * the next fetch, store.c keeps the cache, drw.c draws text, and this
- * file shows the feed.  `lwnrss -p` prints the headlines as
+ * Modules do the work: http.c fetches the feed (url.c parses its URLs,
+ * tls.c and x509.c do TLS and check certificates), rdf.c turns its bytes
+ * into a Feed (with url.c to resolve its relative links), refresh.c says
+ * when the server and the feed allow the next fetch, store.c keeps the
+ * cache and the read state, drw.c draws text, sel.c owns the selections,
+ * and this file shows the feed.  `lwnrss -p` prints the headlines as
  * "title<TAB>link" lines instead, for dmenu and for scripts; `lwnrss -p
  * -` reads the feed from standard input.
  *
@@ -43,6 +44,7 @@
  *
  * To understand everything else, start reading main().
  */
+#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <locale.h>
@@ -68,13 +70,22 @@
 #include "http.h"
 #include "rdf.h"
 #include "refresh.h"
+#include "sel.h"
 #include "url.h"
 #include "util.h"
 #include "store.h"
 
 /* macros */
-#define CLEANMASK(mask)         ((mask) & (ControlMask|Mod1Mask|Mod3Mask|Mod4Mask|Mod5Mask))
+/* the modifiers keys[] and buttons[] compare: not Shift (in the keysym),
+ * Caps Lock or Num Lock */
+#define CLEANMASK(mask)         ((mask) & ~(numlock | LockMask | ShiftMask) & \
+                                 (ControlMask|Mod1Mask|Mod2Mask|Mod3Mask|Mod4Mask|Mod5Mask))
 #define XEMBED_MAPPED           (1 << 0)
+/* XEmbed messages (the XEmbed protocol specification, version 0) */
+#define XEMBED_WINDOW_ACTIVATE  1
+#define XEMBED_WINDOW_DEACTIVATE 2
+#define XEMBED_FOCUS_IN         4
+#define XEMBED_FOCUS_OUT        5
 /* LWN's feed says it changes at most twice an hour (syn:updatePeriod
  * hourly, syn:updateFrequency 2): no automatic fetch comes sooner, whatever
  * config.h says */
@@ -84,7 +95,8 @@
 enum { SchemeNorm, SchemeSel, SchemeDim, SchemeBar, SchemeErr, SchemeLast }; /* color schemes */
 enum { ColFg, ColBg }; /* color scheme index */
 enum { WMProtocols, WMDelete, NetWMName, NetWMPid, UTF8String, XEmbedInfo,
-       AtomLast }; /* atoms */
+       XEmbed, AtomLast }; /* atoms */
+enum { Hide = 1, Dim = 2, Badge = 4 }; /* what a rule does */
 
 typedef union {
 	int i;
@@ -105,9 +117,29 @@ typedef struct {
 	const Arg arg;
 } Button;
 
+typedef struct {
+	const char *title;      /* a substring, "^..." a prefix; NULL: any */
+	const char *author;
+	int action;
+} Rule;
+
+/* what the window knows of an item beyond the feed */
+typedef struct {
+	int hidden, dim;        /* by a rule */
+	int read;               /* in the read state */
+	const char *badge;      /* a Badge rule's label, or NULL */
+	int badgelen;
+	size_t skip;            /* bytes of the title the badge stands for */
+} Row;
+
 /* function declarations: those config.h names come first */
 static void clickrow(const Arg *arg);
+static void copy(const Arg *arg);
+static void escape(const Arg *arg);
+static void filterstart(const Arg *arg);
 static void jump(const Arg *arg);
+static void markall(const Arg *arg);
+static void markread(const Arg *arg);
 static void move(const Arg *arg);
 static void openitem(const Arg *arg);
 static void page(const Arg *arg);
@@ -120,8 +152,18 @@ static void clientmessage(XEvent *e);
 static void configurenotify(XEvent *e);
 static void destroynotify(XEvent *e);
 static void expose(XEvent *e);
+static void focusin(XEvent *e);
+static void focusout(XEvent *e);
 static void keypress(XEvent *e);
 static void mapnotify(XEvent *e);
+static void mappingnotify(XEvent *e);
+static void selclear(XEvent *e);
+static void selrequest(XEvent *e);
+
+static void applyrules(const Item *it, Row *r);
+static void childsetup(void);
+static void readapply(void);
+static int readpipe(int fd, Buf *b);
 
 static time_t held(void);
 
@@ -154,10 +196,38 @@ static int fromcache;                   /* the rows are the cache's, unconfirmed
 static int cachewarned;                 /* a cache write failed and was reported */
 static char **descs;                    /* per item: its description as text, made when
                                            first drawn (rdf_text), NULL until then */
-static int sel, top;                    /* selected item, first item shown */
-static int pointrow = -1;               /* item under the last button press */
+static Row *rows;                       /* one per item */
+static int *view, nview;                /* the items shown, in order: not hidden, matching the filter */
+static int sel, top;                    /* positions in view: selected, first shown */
+static int moved;                       /* the user has moved or scrolled: a refresh keeps the place */
+static int pointrow = -1;               /* view position under the last button press */
 static char status[256];                /* title bar's right-hand text */
 static int failed;                      /* the last fetch failed */
+static char flash[256];                 /* a message for a few seconds or until a key */
+static int flasherr;                    /* ... that is an error */
+static time_t flashend;
+
+static char filter[256];                /* the filter line's text */
+static int typing;                      /* the filter line has the keys */
+static XIM xim;                         /* opened when the filter first is */
+static XIC xic;
+static unsigned int numlock;            /* Num Lock's modifier mask */
+static int numlockknown;
+
+static ReadSet readset;                 /* the read state */
+static int readwarned;                  /* its file could not be read or written, said once */
+static pid_t savepid = -1;              /* the child writing it */
+static int savefd = -1;                 /* its pipe: an error message, then EOF */
+static Buf savebuf;
+static unsigned long savechanges;       /* the changes it writes */
+static int savepending;                 /* more changes came meanwhile */
+
+static int focused;                     /* the window has the keyboard */
+static int unseen;                      /* new articles arrived while it had not */
+static Sel xsel;                        /* PRIMARY and CLIPBOARD, after y */
+static Time lasttime;                   /* of the last key or button event */
+static int spawnfds[8];                 /* open commands' close-on-exec pipes: exec errors */
+static int nspawn;
 
 static pid_t fetchpid = -1;             /* the fetch child, while it runs */
 static int firstfetch;                  /* the first fetch waits for the cache's first paint */
@@ -176,8 +246,13 @@ static void (*handler[LASTEvent])(XEvent *) = {
 	[ConfigureNotify] = configurenotify,
 	[DestroyNotify] = destroynotify,
 	[Expose] = expose,
+	[FocusIn] = focusin,
+	[FocusOut] = focusout,
 	[KeyPress] = keypress,
 	[MapNotify] = mapnotify,
+	[MappingNotify] = mappingnotify,
+	[SelectionClear] = selclear,
+	[SelectionRequest] = selrequest,
 };
 
 /* configuration, allows nested code to access above variables */
@@ -210,17 +285,51 @@ visrows(void)
 static void
 clamp(int follow)
 {
-	int n = feed.nitems, vis = MAX(visrows(), 1);
+	int vis = MAX(visrows(), 1);
 
-	sel = MAX(0, MIN(sel, n - 1));
+	sel = MAX(0, MIN(sel, nview - 1));
 	if (follow) {
 		if (sel < top)
 			top = sel;
 		else if (sel >= top + vis)
 			top = sel - vis + 1;
 	}
-	top = MAX(0, MIN(top, n - vis));
+	top = MAX(0, MIN(top, nview - vis));
 	dirty = 1;
+}
+
+/* the selected item, -1 when none */
+static int
+cur(void)
+{
+	return sel >= 0 && sel < nview ? view[sel] : -1;
+}
+
+/* new articles above the first row shown */
+static int
+newabove(void)
+{
+	int i, n = 0;
+
+	for (i = 0; isnew && i < top && i < nview; i++)
+		n += isnew[view[i]] != 0;
+	return n;
+}
+
+/* append a part to the title bar's text, after a dot when not the first */
+static void
+addpart(char *buf, size_t size, const char *fmt, ...)
+{
+	va_list ap;
+	size_t n = strlen(buf);
+
+	if (n && n + 4 < size) {
+		strcpy(buf + n, " \xc2\xb7 ");
+		n += 4;
+	}
+	va_start(ap, fmt);
+	vsnprintf(buf + n, size - n, fmt, ap);
+	va_end(ap);
 }
 
 /* "3 h ago" for t, in the coarsest unit that is not 0 */
@@ -247,40 +356,75 @@ ageshown(void)
 	return feed.nitems && fetched && (fromcache || failed);
 }
 
+/*
+ * The title bar: the feed's title, or the filter line while there is a
+ * filter, on the left; on the right the new articles above, the position
+ * and the status (or a message for a few seconds).
+ */
 static void
 drawbar(void)
 {
 	const char *title = feed.title && *feed.title ? feed.title : "lwnrss";
-	XftColor *c = scheme[failed ? SchemeErr : SchemeBar];
-	int avail = ww - 2 * pad, sw, tw, y = barpad + (boldh - lineh) / 2;
-	char text[sizeof(status) + 64], age[32];
+	XftColor *c = scheme[failed || (flash[0] && flasherr) ? SchemeErr : SchemeBar];
+	int avail = ww - 2 * pad, sw, tw, lw, y = barpad + (boldh - lineh) / 2, n;
+	char text[sizeof(status) + sizeof(flash) + 128], age[32], line[sizeof(filter) + 2];
+	const char *left = title;
+	unsigned long cp;
 
-	if (ageshown()) {
-		agestr(age, sizeof(age), fetched);
-		snprintf(text, sizeof(text), "%s %s%s%s", fromcache ? "cached" :
-		         "checked", age, status[0] ? " \xc2\xb7 " : "", status);
+	text[0] = '\0';
+	if ((n = newabove()))
+		addpart(text, sizeof(text), "%d new \xe2\x86\x91", n);
+	if (nview)
+		addpart(text, sizeof(text), "%d/%d", sel + 1, nview);
+	if (flash[0]) {
+		addpart(text, sizeof(text), "%s", flash);
 	} else {
-		snprintf(text, sizeof(text), "%s", status);
+		if (ageshown()) {
+			agestr(age, sizeof(age), fetched);
+			addpart(text, sizeof(text), "%s %s", fromcache ? "cached" :
+			        "checked", age);
+		}
+		if (status[0])
+			addpart(text, sizeof(text), "%s", status);
+	}
+	if (typing || filter[0]) {
+		snprintf(line, sizeof(line), "/%s", filter);
+		left = line;
 	}
 	drw_rect(&drw, &c[ColBg], 0, 0, ww, barh);
 	/* the status keeps its place unless the title would get less than a third */
-	tw = drw_textw(&drw, FaceBold, title);
+	tw = drw_textw(&drw, FaceBold, left);
 	sw = MIN(drw_textw(&drw, FaceNorm, text), avail - MIN(tw, avail / 3) - pad);
 	if (sw > 0)
 		drw_text(&drw, FaceNorm, ww - pad - sw, y, sw, text, &c[ColFg]);
-	drw_text(&drw, FaceBold, pad, barpad, avail - (sw > 0 ? sw + pad : 0), title,
-	         &c[ColFg]);
+	lw = avail - (sw > 0 ? sw + pad : 0) - (typing ? gap + 2 : 0);
+	if (left == line) {
+		/* the end of what is typed stays in sight, as in dmenu */
+		while (left[1] && drw_textw(&drw, FaceBold, left) > lw)
+			left += utf8dec(left, strlen(left), &cp);
+		tw = drw_textw(&drw, FaceBold, left);
+	}
+	drw_text(&drw, FaceBold, pad, barpad, lw, left, &c[ColFg]);
+	if (typing)
+		drw_rect(&drw, &c[ColFg], pad + MIN(tw, lw) + gap, barpad, 2, boldh);
 }
 
+/*
+ * The row at view position pos: the title, bold until read, grey for a
+ * Dim rule, after a Badge rule's label; the date and author; the start of
+ * the description.
+ */
 static void
-drawrow(int i, int y)
+drawrow(int pos, int y)
 {
+	int i = view[pos];
 	const Item *it = &feed.items[i];
-	XftColor *c = scheme[i == sel ? SchemeSel : SchemeNorm];
+	const Row *r = &rows[i];
+	XftColor *c = scheme[pos == sel ? SchemeSel : SchemeNorm];
 	XftColor *dim = &scheme[SchemeDim][ColFg];
-	char meta[512], date[128];
+	char meta[512], date[128], label[64];
 	struct tm tm;
-	int w = ww - 2 * pad;
+	int w = ww - 2 * pad, x = pad, bw;
 
 	drw_rect(&drw, &c[ColBg], 0, y, ww, rowh - 1);
 	drw_rect(&drw, &scheme[SchemeDim][ColBg], 0, y + rowh - 1, ww, 1);
@@ -288,7 +432,17 @@ drawrow(int i, int y)
 	if (isnew && isnew[i])
 		drw_rect(&drw, &newclr, pad / 3, y + pad, MAX(pad / 4, 2), boldh);
 	y += pad;
-	drw_text(&drw, FaceBold, pad, y, w, it->title, &c[ColFg]);
+	if (r->badge) {
+		/* a label of the normal face in a box of newcolor, centred on the title's line */
+		snprintf(label, sizeof(label), "%.*s", r->badgelen, r->badge);
+		bw = drw_textw(&drw, FaceNorm, label) + 2 * gap;
+		drw_rect(&drw, &newclr, x, y + (boldh - lineh) / 2, bw, lineh);
+		drw_text(&drw, FaceNorm, x + gap, y + (boldh - lineh) / 2, bw, label,
+		         &scheme[SchemeBar][ColFg]);
+		x += bw + 2 * gap;
+	}
+	drw_text(&drw, r->read ? FaceNorm : FaceBold, x, y + (r->read ? (boldh - lineh) / 2 : 0),
+	         pad + w - x, it->title + r->skip, r->dim ? dim : &c[ColFg]);
 	y += boldh + gap;
 
 	date[0] = '\0';
@@ -317,12 +471,13 @@ drawall(void)
 	int i, y;
 
 	drawbar();
-	for (i = top, y = barh; i < (int)feed.nitems && y < wh; i++, y += rowh)
+	for (i = top, y = barh; i < nview && y < wh; i++, y += rowh)
 		drawrow(i, y);
 	if (y < wh)
 		drw_rect(&drw, &scheme[SchemeNorm][ColBg], 0, y, ww, wh - y);
-	if (!feed.nitems && barh < wh && fetchpid < 0 && !failed)
-		drw_text(&drw, FaceNorm, pad, barh + pad, ww - 2 * pad, "No headlines.",
+	if (!nview && barh < wh && fetchpid < 0 && !failed)
+		drw_text(&drw, FaceNorm, pad, barh + pad, ww - 2 * pad,
+		         filter[0] && feed.nitems ? "No headline matches." : "No headlines.",
 		         &scheme[SchemeDim][ColFg]);
 	dirty = dirtybar = 0;
 }
@@ -378,6 +533,43 @@ settitle(const char *t)
 	                PropModeReplace, (const unsigned char *)t, strlen(t));
 }
 
+/* the window's name: the feed's title, after "(N) " while N new articles wait */
+static void
+updatetitle(void)
+{
+	char t[512];
+
+	if (unseen)
+		snprintf(t, sizeof(t), "(%d) %s", unseen, feed.title[0] ? feed.title : "lwnrss");
+	else
+		snprintf(t, sizeof(t), "%s", feed.title[0] ? feed.title : "lwnrss");
+	settitle(t);
+}
+
+/* the urgency hint of WM_HINTS: dwm marks the tag, others flash the task bar */
+static void
+seturgent(int on)
+{
+	XWMHints *h;
+
+	if (!(h = XGetWMHints(dpy, win)) && !(h = XAllocWMHints()))
+		return;
+	h->flags = on ? h->flags | XUrgencyHint : h->flags & ~XUrgencyHint;
+	XSetWMHints(dpy, win, h);
+	XFree(h);
+}
+
+static void
+setfocus(int on)
+{
+	focused = on;
+	if (on && unseen) {
+		unseen = 0;
+		seturgent(0);
+		updatetitle();
+	}
+}
+
 static void
 setstatus(int fail, const char *fmt, ...)
 {
@@ -390,10 +582,135 @@ setstatus(int fail, const char *fmt, ...)
 	if (fail)
 		warn("%s", status);
 	/* without rows, the status decides whether "No headlines." shows */
-	if (feed.nitems)
+	if (nview)
 		dirtybar = 1;
 	else
 		dirty = 1;
+}
+
+/* a message in the title bar for flashtime seconds or until the next key */
+static void
+setflash(int err, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(flash, sizeof(flash), fmt, ap);
+	va_end(ap);
+	flasherr = err;
+	flashend = NOW() + flashtime;
+	if (err)
+		warn("%s", flash);
+	dirtybar = 1;
+}
+
+/* the read state */
+
+/* the child writing the read state ended: its changes are written, or
+ * they stay in memory; either way the file says what others marked */
+static int
+savedone(int wstatus)
+{
+	char err[512];
+	int ok = WIFEXITED(wstatus) && WEXITSTATUS(wstatus) == 0;
+
+	if (ok) {
+		state_clean(&readset, savechanges);
+	} else if (!readwarned) {
+		warn("%.*s%s", (int)MIN(savebuf.len, 400), savebuf.p ? savebuf.p :
+		     "the read state was not written", "; the marks stay in memory");
+		readwarned = 1;
+	}
+	buffree(&savebuf);
+	if (state_load(&readset, err, sizeof(err)) < 0 && err[0] && !readwarned) {
+		warn("%s", err);
+		readwarned = 1;
+	}
+	readapply();
+	return ok;
+}
+
+/*
+ * Write the read state's changes, in a child so that fsync never holds up
+ * the window; changes made meanwhile wait for it to end.
+ */
+static void
+statechanged(void)
+{
+	char err[512];
+	int fds[2], rc;
+
+	if (savepid > 0) {
+		savepending = 1;
+		return;
+	}
+	savepending = 0;
+	if (pipe(fds) < 0) {
+		warn("pipe:");
+		return;
+	}
+	savechanges = readset.changes;
+	switch ((savepid = fork())) {
+	case -1:
+		warn("fork:");
+		close(fds[0]);
+		close(fds[1]);
+		return;
+	case 0:
+		childsetup();
+		close(fds[0]);
+		rc = state_save(&readset, time(NULL), (time_t)readdays * 86400, err,
+		                sizeof(err));
+		if (rc < 0)
+			writeall(fds[1], err, strlen(err));
+		_exit(rc < 0);
+	}
+	close(fds[1]);
+	savefd = fds[0];
+	fcntl(savefd, F_SETFD, FD_CLOEXEC);
+	fcntl(savefd, F_SETFL, fcntl(savefd, F_GETFL) | O_NONBLOCK);
+}
+
+/* the writer's pipe is readable: take its message; on EOF reap and finish */
+static void
+saveread(void)
+{
+	int wstatus = 0;
+
+	/* out of memory for a message: the status says enough */
+	if (readpipe(savefd, &savebuf) == 0)
+		return;
+	close(savefd);
+	savefd = -1;
+	while (waitpid(savepid, &wstatus, 0) < 0 && errno == EINTR)
+		;
+	savepid = -1;
+	/* after a failure only new changes try again: nothing forks in a loop */
+	if (savedone(wstatus) ? state_dirty(&readset) : savepending)
+		statechanged();
+}
+
+/* the rows' read marks from the read state */
+static void
+readapply(void)
+{
+	size_t i;
+
+	for (i = 0; i < feed.nitems; i++)
+		if (feed.items[i].link[0])
+			rows[i].read = state_isread(&readset, feed.items[i].link);
+	dirty = 1;
+}
+
+/* mark item i read or unread */
+static void
+setread(int i, int read)
+{
+	if (i < 0 || !feed.items[i].link[0] || rows[i].read == read)
+		return;
+	rows[i].read = read;
+	state_mark(&readset, feed.items[i].link, read, time(NULL));
+	dirty = 1;
 }
 
 /* the cache's feed */
@@ -568,14 +885,23 @@ putfield(const char *s, char c)
 	}
 }
 
+/* every item not hidden by a rule; an untitled one by its link, so that
+ * no line of a menu is blank */
 static void
 printfeed(const Feed *f)
 {
+	const Item *it;
 	size_t i;
+	Row r;
 
 	for (i = 0; i < f->nitems; i++) {
-		putfield(f->items[i].title, '\t');
-		putfield(f->items[i].link, '\n');
+		it = &f->items[i];
+		memset(&r, 0, sizeof(r));
+		applyrules(it, &r);
+		if (r.hidden)
+			continue;
+		putfield(it->title[0] ? it->title : it->link, '\t');
+		putfield(it->link, '\n');
 	}
 	fwrite(out, 1, outlen, stdout);
 	outlen = 0;
@@ -592,6 +918,10 @@ httpopts(HttpOpt *o)
 	o->timeout = fetchtimeout * 1000;
 	o->maxbody = maxfeed;
 	o->maxredirects = maxredirects;
+	/* proxies as curl reads them: no HTTP_PROXY, which CGI sets from a header */
+	o->httpsproxy = (env = getenv("https_proxy")) && *env ? env : getenv("HTTPS_PROXY");
+	o->httpproxy = getenv("http_proxy");
+	o->noproxy = (env = getenv("no_proxy")) && *env ? env : getenv("NO_PROXY");
 }
 
 /* parse data in place, print it; 0, or 1 when it is no feed (said why) */
@@ -762,12 +1092,13 @@ itemkey(const Item *it)
 /*
  * mark[i] for each item of f that is new: not in the shown feed, or
  * marked there.  Links are hashed, as feeds of thousands of items are
- * allowed.
+ * allowed.  Returns how many the shown feed lacked.
  */
-static void
+static int
 marknew(const Feed *f, char *mark)
 {
 	size_t n = 1, i, j, h, *slot;
+	int fresh = 0;
 
 	while (n < 2 * feed.nitems)
 		n <<= 1;
@@ -779,16 +1110,104 @@ marknew(const Feed *f, char *mark)
 		slot[h] = i + 1;
 	}
 	for (i = 0; i < f->nitems; i++) {
-		mark[i] = 1;
+		mark[i] = 2;
 		for (h = fnv1a(itemkey(&f->items[i])) & (n - 1); (j = slot[h]);
 		     h = (h + 1) & (n - 1)) {
 			if (!strcmp(itemkey(&feed.items[j - 1]), itemkey(&f->items[i]))) {
-				mark[i] = isnew ? isnew[j - 1] : 0;
+				mark[i] = isnew ? isnew[j - 1] != 0 : 0;
 				break;
 			}
 		}
+		if (mark[i] == 2)
+			fresh++;
 	}
 	free(slot);
+	return fresh;
+}
+
+/* does s match pat: a substring, or with a leading ^ a prefix; NULL matches all */
+static int
+rulematch(const char *pat, const char *s)
+{
+	if (!pat)
+		return 1;
+	if (pat[0] == '^')
+		return !strncmp(s, pat + 1, strlen(pat + 1));
+	return strstr(s, pat) != NULL;
+}
+
+/* what the rules of config.h do to it */
+static void
+applyrules(const Item *it, Row *r)
+{
+	const char *lab;
+	size_t k, n;
+
+	for (k = 0; k < LENGTH(rules); k++) {
+		if (!rules[k].action || !rulematch(rules[k].title, it->title) ||
+		    !rulematch(rules[k].author, it->author))
+			continue;
+		if (rules[k].action & Hide)
+			r->hidden = 1;
+		if (rules[k].action & Dim)
+			r->dim = 1;
+		if (!(rules[k].action & Badge) || r->badge || !rules[k].title)
+			continue;
+		/* the label: the match without the brackets and spaces around it */
+		lab = rules[k].title + (rules[k].title[0] == '^');
+		for (n = strlen(lab); n && strchr("[] ", lab[n - 1]); n--)
+			;
+		for (; n && strchr("[] ", *lab); lab++, n--)
+			;
+		if (!n)
+			continue;
+		r->badge = lab;
+		r->badgelen = MIN(n, 60);
+		/* a prefix is shown as the badge, instead of as text */
+		if (rules[k].title[0] == '^')
+			for (r->skip = strlen(rules[k].title + 1); it->title[r->skip] == ' '; r->skip++)
+				;
+	}
+}
+
+/* does item i's title hold every word of the filter, case folded? */
+static int
+matches(int i)
+{
+	static Buf t;
+	char f[sizeof(filter)], *w, *save;
+	const char *title = feed.items[i].title;
+	size_t n = strlen(title);
+
+	if (!filter[0])
+		return 1;
+	if (bufgrow(&t, n) < 0)
+		return 1;
+	utf8fold(t.p, title, n);
+	utf8fold(f, filter, strlen(filter));
+	for (w = strtok_r(f, " ", &save); w; w = strtok_r(NULL, " ", &save))
+		if (!strstr(t.p, w))
+			return 0;
+	return 1;
+}
+
+/* the rows shown, after rules and filter; the selection stays on item
+ * keep (-1: none) when it is still there, else it is the first row */
+static void
+buildview(int keep)
+{
+	int i;
+
+	free(view);
+	view = ecalloc(feed.nitems ? feed.nitems : 1, sizeof(*view));
+	sel = nview = 0;
+	for (i = 0; i < (int)feed.nitems; i++) {
+		if (rows[i].hidden || !matches(i))
+			continue;
+		if (i == keep)
+			sel = nview;
+		view[nview++] = i;
+	}
 }
 
 /*
@@ -800,36 +1219,55 @@ static void
 setfeed(Feed *f, Buf *raw)
 {
 	char *link = NULL, *mark = NULL;
-	int off = sel - top, i;
+	int off = sel - top, i, keep = -1, fresh = 0, seen = 0;
+	time_t now = time(NULL);
 
-	if (sel < (int)feed.nitems)
-		link = estrdup(feed.items[sel].link);
+	if ((i = cur()) >= 0)
+		link = estrdup(feed.items[i].link);
 	/* the first headlines shown set what counts as new */
 	if (feed.nitems) {
 		mark = ecalloc(f->nitems ? f->nitems : 1, 1);
-		marknew(f, mark);
+		fresh = marknew(f, mark);
 	}
 	descsfree();
 	rdf_free(&feed);
 	buffree(&feedbuf);
 	free(isnew);
+	free(rows);
 	feed = *f;
 	feedbuf = *raw;
 	memset(raw, 0, sizeof(*raw));
 	isnew = mark;
-	if (link) {
-		for (i = 0; i < (int)feed.nitems; i++) {
-			if (!strcmp(feed.items[i].link, link)) {
-				sel = i;
-				top = i - off;
-				break;
-			}
-		}
-		free(link);
+	rows = ecalloc(feed.nitems ? feed.nitems : 1, sizeof(*rows));
+	for (i = 0; i < (int)feed.nitems; i++) {
+		applyrules(&feed.items[i], &rows[i]);
+		if (feed.items[i].link[0] && (rows[i].read =
+		    state_isread(&readset, feed.items[i].link)))
+			seen |= state_seen(&readset, feed.items[i].link, now);
+		if (link && keep < 0 && !strcmp(feed.items[i].link, link))
+			keep = i;
 	}
+	free(link);
+	buildview(keep);
+	/*
+	 * Until the user moves, the top of the list, where new articles
+	 * come; after, the selected article keeps its place on screen and
+	 * the title bar counts the new ones above.
+	 */
+	if (!moved || keep < 0)
+		sel = top = 0;
+	else
+		top = sel - off;
+	/* made as rows are drawn: most descriptions never are */
 	if (desclines)
 		descs = ecalloc(feed.nitems ? feed.nitems : 1, sizeof(*descs));
-	settitle(feed.title[0] ? feed.title : "lwnrss");
+	if (fresh && !focused && urgent) {
+		unseen += fresh;
+		seturgent(1);
+	}
+	updatetitle();
+	if (seen)
+		statechanged();
 	clamp(0);
 }
 
@@ -862,6 +1300,58 @@ cacheshow(void)
 	fetched = c.fetched;
 	fromcache = 1;
 	setfeed(&f, &c.body);
+}
+
+/* children */
+
+/*
+ * In a new child: no signal blocked, SIGTERM and SIGINT as by default,
+ * SIGHUP ignored (a terminal's hangup reaches the whole group, and a
+ * fetch or a write should end as well as it began), and none of the
+ * parent's X connection and pipes.
+ */
+static void
+childsetup(void)
+{
+	sigset_t none;
+	int i;
+
+	sigemptyset(&none);
+	sigprocmask(SIG_SETMASK, &none, NULL);
+	signal(SIGTERM, SIG_DFL);
+	signal(SIGINT, SIG_DFL);
+	signal(SIGHUP, SIG_IGN);
+	close(ConnectionNumber(dpy));
+	if (fetchfd >= 0)
+		close(fetchfd);
+	if (savefd >= 0)
+		close(savefd);
+	for (i = 0; i < nspawn; i++)
+		close(spawnfds[i]);
+}
+
+/*
+ * Take what a child's non-blocking pipe holds into b.  Returns 0 while
+ * more may come, 1 at its end (EOF or an error), -1 when out of memory.
+ */
+static int
+readpipe(int fd, Buf *b)
+{
+	ssize_t n;
+
+	for (;;) {
+		if (bufgrow(b, 65536) < 0)
+			return -1;
+		n = read(fd, b->p + b->len, b->cap - b->len - 1);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK))
+			return 0;
+		if (n <= 0)
+			return 1;
+		b->len += n;
+		b->p[b->len] = '\0';
+	}
 }
 
 /* the fetch child */
@@ -931,7 +1421,6 @@ fetchchild(int fd)
 static void
 fetchstart(void)
 {
-	sigset_t none;
 	int fds[2];
 
 	if (fetchpid > 0)
@@ -947,14 +1436,7 @@ fetchstart(void)
 		setstatus(1, "fork: %s", strerror(errno));
 		return;
 	case 0:
-		sigemptyset(&none);
-		sigprocmask(SIG_SETMASK, &none, NULL);
-		signal(SIGTERM, SIG_DFL);
-		signal(SIGINT, SIG_DFL);
-		/* a terminal's hangup reaches the whole group: the fetch that
-		 * runs is as good as the one the window then asks for */
-		signal(SIGHUP, SIG_IGN);
-		close(ConnectionNumber(dpy));
+		childsetup();
 		close(fds[0]);
 		fetchchild(fds[1]);
 	}
@@ -1115,25 +1597,14 @@ fetchdone(int wstatus)
 static void
 fetchread(void)
 {
-	ssize_t n;
-	int wstatus = 0;
+	int wstatus = 0, rc;
 
-	for (;;) {
-		if (bufgrow(&fetchbuf, 65536) < 0) {
-			fetchstop();
-			setstatus(1, "%s: out of memory", url);
-			return;
-		}
-		n = read(fetchfd, fetchbuf.p + fetchbuf.len,
-		         fetchbuf.cap - fetchbuf.len - 1);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK))
-			return;
-		if (n <= 0)
-			break;
-		fetchbuf.len += n;
-		fetchbuf.p[fetchbuf.len] = '\0';
+	if (!(rc = readpipe(fetchfd, &fetchbuf)))
+		return;
+	if (rc < 0) {
+		fetchstop();
+		setstatus(1, "%s: out of memory", url);
+		return;
 	}
 	close(fetchfd);
 	fetchfd = -1;
@@ -1149,9 +1620,10 @@ fetchread(void)
 static void
 setsel(int i)
 {
-	if (!feed.nitems)
+	if (!nview)
 		return;
 	sel = i;
+	moved = 1;
 	clamp(1);
 }
 
@@ -1161,56 +1633,67 @@ move(const Arg *arg)
 	setsel(sel + arg->i);
 }
 
+/* arg->i halves of a page, down when positive */
 static void
 page(const Arg *arg)
 {
-	int n = MAX(visrows(), 1);
+	int n = MAX(visrows(), 2) * arg->i / 2;
 
-	top += arg->i * n;
-	setsel(sel + arg->i * n);
+	top += n;
+	setsel(sel + n);
 }
 
 static void
 jump(const Arg *arg)
 {
-	setsel(arg->i < 0 ? (int)feed.nitems - 1 : arg->i);
+	setsel(arg->i < 0 ? nview - 1 : arg->i);
 }
 
 static void
 scroll(const Arg *arg)
 {
 	top += arg->i;
+	moved = 1;
 	clamp(0);
 }
 
-/* run opencmd with link, detached: the window never waits */
+/*
+ * Run opencmd with link, detached: the window never waits.  The
+ * grandchild that execs it holds a close-on-exec pipe: EOF there says
+ * the exec worked, an errno that it failed, which the title bar shows.
+ */
 static void
 spawn(const char *link)
 {
 	const char *argv[LENGTH(opencmd) + 1];
-	sigset_t none;
 	size_t i;
 	pid_t pid;
-	int fd;
+	int fd, fds[2] = { -1, -1 }, e;
 
 	for (i = 0; opencmd[i]; i++)
 		argv[i] = opencmd[i];
 	argv[i++] = link;
 	argv[i] = NULL;
 
+	if (nspawn < (int)LENGTH(spawnfds) && pipe(fds) == 0) {
+		fcntl(fds[0], F_SETFD, FD_CLOEXEC);
+		fcntl(fds[1], F_SETFD, FD_CLOEXEC);
+	}
 	switch ((pid = fork())) {
 	case -1:
-		warn("fork:");
+		setflash(1, "fork: %s", strerror(errno));
+		if (fds[0] >= 0) {
+			close(fds[0]);
+			close(fds[1]);
+		}
 		return;
 	case 0:
 		if (fork() == 0) {
-			sigemptyset(&none);
-			sigprocmask(SIG_SETMASK, &none, NULL);
-			signal(SIGTERM, SIG_DFL);
-			signal(SIGINT, SIG_DFL);
-			close(ConnectionNumber(dpy));
-			if (fetchfd >= 0)
-				close(fetchfd);
+			childsetup();
+			if (fds[0] >= 0)
+				close(fds[0]);
+			/* the browser lives on its own, hangups included */
+			signal(SIGHUP, SIG_DFL);
 			/* not the feed's pipe when that is standard input */
 			if ((fd = open("/dev/null", O_RDONLY)) >= 0 && fd != 0) {
 				dup2(fd, 0);
@@ -1218,43 +1701,129 @@ spawn(const char *link)
 			}
 			setsid();
 			execvp(argv[0], (char *const *)argv);
-			warn("%s:", argv[0]);
+			e = errno;
+			if (fds[1] >= 0)
+				writeall(fds[1], (char *)&e, sizeof(e));
 			_exit(127);
 		}
 		_exit(0);
 	}
 	while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
 		;
+	if (fds[0] >= 0) {
+		close(fds[1]);
+		fcntl(fds[0], F_SETFL, fcntl(fds[0], F_GETFL) | O_NONBLOCK);
+		spawnfds[nspawn++] = fds[0];
+	}
+}
+
+/* the k-th open command's pipe is readable: its exec failed, or worked */
+static void
+spawnread(int k)
+{
+	ssize_t n;
+	int e;
+
+	while ((n = read(spawnfds[k], &e, sizeof(e))) < 0 && errno == EINTR)
+		;
+	if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK))
+		return;
+	close(spawnfds[k]);
+	spawnfds[k] = spawnfds[--nspawn];
+	if (n == sizeof(e))
+		setflash(1, "cannot run %s: %s", opencmd[0], strerror(e));
 }
 
 static void
 openitem(const Arg *arg)
 {
+	int i = cur();
+
 	(void)arg;
+	if (i < 0 || !feed.items[i].link[0])
+		return;
 	/* only an http or https page goes to the open command: javascript:,
 	 * file: and data: links, relative ones too, are for no browser */
-	if (sel < (int)feed.nitems && feed.items[sel].link[0] &&
-	    !url_isweb(feed.items[sel].link)) {
-		setstatus(0, "not opened: not an http or https link");
-	} else if (sel < (int)feed.nitems && feed.items[sel].link[0]) {
-		spawn(feed.items[sel].link);
-		/* what was opened is no longer news */
-		if (isnew && isnew[sel]) {
-			isnew[sel] = 0;
-			dirty = 1;
-		}
+	if (!url_isweb(feed.items[i].link)) {
+		setflash(0, "not opened: not an http or https link");
+		return;
+	}
+	spawn(feed.items[i].link);
+	/* what was opened is no longer news, and is read */
+	if (isnew && isnew[i]) {
+		isnew[i] = 0;
+		dirty = 1;
+	}
+	if (!rows[i].read) {
+		setread(i, 1);
+		statechanged();
 	}
 }
 
+/* m: the selected article read, or unread again */
+static void
+markread(const Arg *arg)
+{
+	int i = cur();
+
+	(void)arg;
+	if (i < 0 || !feed.items[i].link[0])
+		return;
+	setread(i, !rows[i].read);
+	statechanged();
+}
+
+/* M: every row shown read */
+static void
+markall(const Arg *arg)
+{
+	unsigned long before = readset.changes;
+	int i;
+
+	(void)arg;
+	for (i = 0; i < nview; i++)
+		setread(view[i], 1);
+	if (readset.changes != before)
+		statechanged();
+}
+
+/* a click selects, without scrolling; a click on the selected row opens it */
 static void
 clickrow(const Arg *arg)
 {
-	if (pointrow < 0 || pointrow >= (int)feed.nitems)
+	if (pointrow < 0 || pointrow >= nview)
 		return;
-	if (pointrow == sel)
+	if (pointrow == sel) {
 		openitem(arg);
+	} else {
+		sel = pointrow;
+		moved = 1;
+		clamp(0);
+	}
+}
+
+/* y and Y: own PRIMARY and CLIPBOARD with the link, or "title link" */
+static void
+copy(const Arg *arg)
+{
+	const Item *it;
+	char *text;
+	size_t n;
+	int i = cur();
+
+	if (i < 0 || !feed.items[i].link[0])
+		return;
+	it = &feed.items[i];
+	n = strlen(it->title) + strlen(it->link) + 2;
+	text = ecalloc(1, n);
+	snprintf(text, n, "%s%s%s", arg->i ? it->title : "", arg->i ? " " : "", it->link);
+	if (!xsel.dpy)
+		sel_init(&xsel, dpy, win);
+	if (sel_own(&xsel, text, lasttime) == 0)
+		setflash(0, "copied");
 	else
-		setsel(pointrow);
+		setflash(1, "cannot own the selection");
+	free(text);
 }
 
 static void
@@ -1273,6 +1842,162 @@ quit(const Arg *arg)
 	running = 0;
 }
 
+/* the filter */
+
+/* the rows again after the filter changed, the selected article kept */
+static void
+refilter(void)
+{
+	int i = cur();
+
+	buildview(i);
+	top = 0;
+	clamp(1);
+}
+
+/* the input method, opened when the filter first is: a first paint
+ * never pays for it.  Without one, text is taken as Latin-1 */
+static void
+openim(void)
+{
+	XWindowAttributes wa;
+	long mask = 0;
+
+	if (xim)
+		return;
+	XSetLocaleModifiers("");
+	if (!(xim = XOpenIM(dpy, NULL, NULL, NULL))) {
+		XSetLocaleModifiers("@im=none");
+		if (!(xim = XOpenIM(dpy, NULL, NULL, NULL))) {
+			warn("no input method: the filter takes Latin-1 only");
+			return;
+		}
+	}
+	if (!(xic = XCreateIC(xim, XNInputStyle, XIMPreeditNothing | XIMStatusNothing,
+	    XNClientWindow, win, XNFocusWindow, win, NULL))) {
+		warn("cannot create an input context");
+		return;
+	}
+	/* what the input method needs to see besides the keys */
+	if (!XGetICValues(xic, XNFilterEvents, &mask, NULL) && mask &&
+	    XGetWindowAttributes(dpy, win, &wa))
+		XSelectInput(dpy, win, wa.your_event_mask | mask);
+}
+
+/* /: the filter line takes the keys */
+static void
+filterstart(const Arg *arg)
+{
+	(void)arg;
+	openim();
+	if (xic)
+		XSetICFocus(xic);
+	typing = 1;
+	dirtybar = 1;
+}
+
+static void
+filterstop(int clear)
+{
+	typing = 0;
+	if (xic)
+		XUnsetICFocus(xic);
+	if (clear && filter[0]) {
+		filter[0] = '\0';
+		refilter();
+	}
+	dirtybar = 1;
+}
+
+/* Escape: clear the filter; without one, quit */
+static void
+escape(const Arg *arg)
+{
+	if (filter[0] || typing)
+		filterstop(1);
+	else
+		quit(arg);
+}
+
+/*
+ * A key while the filter line is open: 1 when it edited the line (text,
+ * BackSpace, Ctrl-h, Ctrl-u, Ctrl-w, Return, Escape), 0 for keys[].
+ */
+static int
+filterkey(XKeyEvent *ev)
+{
+	char buf[64], u[4 * sizeof(buf)];
+	KeySym ks = NoSymbol;
+	Status st = XLookupNone;
+	size_t len = strlen(filter), k;
+	int n, i;
+
+	if (xic) {
+		n = Xutf8LookupString(xic, ev, buf, sizeof(buf) - 1, &ks, &st);
+		if (st == XBufferOverflow)
+			return 1;
+		if (st != XLookupChars && st != XLookupBoth)
+			n = 0;
+	} else {
+		/* Latin-1, one byte a code point */
+		n = XLookupString(ev, buf, sizeof(buf) - 1, &ks, NULL);
+		for (i = 0, k = 0; i < n; i++)
+			k += utf8enc(u + k, (unsigned char)buf[i]);
+		memcpy(buf, u, MIN(k, sizeof(buf) - 1));
+		n = MIN(k, sizeof(buf) - 1);
+	}
+	if (ev->state & ControlMask) {
+		switch (ks) {
+		case XK_u:              /* the whole line */
+			len = 0;
+			break;
+		case XK_w:              /* the word before the end */
+			while (len && filter[len - 1] == ' ')
+				len--;
+			while (len && filter[len - 1] != ' ')
+				len--;
+			break;
+		case XK_h:
+			goto backspace;
+		case XK_bracketleft:
+			filterstop(1);
+			return 1;
+		default:
+			return 0;
+		}
+		goto changed;
+	}
+	switch (ks) {
+	case XK_Escape:
+		filterstop(1);
+		return 1;
+	case XK_Return:
+	case XK_KP_Enter:
+		filterstop(0);
+		return 1;
+	case XK_BackSpace:
+backspace:
+		/* a whole UTF-8 sequence */
+		while (len && ((unsigned char)filter[--len] & 0xc0) == 0x80)
+			;
+		goto changed;
+	}
+	/* text, never control characters */
+	for (i = 0; i < n; i++)
+		if ((unsigned char)buf[i] < 0x20 || buf[i] == 0x7f)
+			return 0;
+	if (n <= 0)
+		return 0;
+	if (len + n < sizeof(filter)) {
+		memcpy(filter + len, buf, n);
+		len += n;
+	}
+changed:
+	filter[len] = '\0';
+	refilter();
+	return 1;
+}
+
 /* events */
 
 static void
@@ -1281,6 +2006,7 @@ buttonpress(XEvent *e)
 	XButtonEvent *ev = &e->xbutton;
 	size_t i;
 
+	lasttime = ev->time;
 	pointrow = ev->y >= barh ? top + (ev->y - barh) / rowh : -1;
 	for (i = 0; i < LENGTH(buttons); i++)
 		if (buttons[i].button == ev->button && buttons[i].func &&
@@ -1291,9 +2017,24 @@ buttonpress(XEvent *e)
 static void
 clientmessage(XEvent *e)
 {
-	if (e->xclient.message_type == atoms[WMProtocols] &&
-	    (Atom)e->xclient.data.l[0] == atoms[WMDelete])
+	XClientMessageEvent *ev = &e->xclient;
+
+	if (ev->message_type == atoms[WMProtocols] &&
+	    (Atom)ev->data.l[0] == atoms[WMDelete]) {
 		running = 0;
+	} else if (ev->message_type == atoms[XEmbed] && ev->format == 32) {
+		/* an embedder (tabbed) says which tab has the keys */
+		switch (ev->data.l[1]) {
+		case XEMBED_FOCUS_IN:
+		case XEMBED_WINDOW_ACTIVATE:
+			setfocus(1);
+			break;
+		case XEMBED_FOCUS_OUT:
+		case XEMBED_WINDOW_DEACTIVATE:
+			setfocus(0);
+			break;
+		}
+	}
 }
 
 static void
@@ -1321,14 +2062,60 @@ expose(XEvent *e)
 		redraw(1);
 }
 
+/* a grab's focus changes are no change of who has the keys */
+static void
+focusin(XEvent *e)
+{
+	if (e->xfocus.mode != NotifyGrab && e->xfocus.mode != NotifyUngrab)
+		setfocus(1);
+}
+
+static void
+focusout(XEvent *e)
+{
+	if (e->xfocus.mode != NotifyGrab && e->xfocus.mode != NotifyUngrab &&
+	    e->xfocus.detail != NotifyInferior)
+		setfocus(0);
+}
+
+/* the modifier Num Lock sets, read when the first key comes */
+static void
+getnumlock(void)
+{
+	XModifierKeymap *m;
+	KeyCode nl = XKeysymToKeycode(dpy, XK_Num_Lock);
+	int i, j;
+
+	numlockknown = 1;
+	if (!(m = XGetModifierMapping(dpy)))
+		return;
+	for (i = 0; i < 8; i++)
+		for (j = 0; j < m->max_keypermod; j++)
+			if (nl && m->modifiermap[i * m->max_keypermod + j] == nl)
+				numlock = 1u << i;
+	XFreeModifiermap(m);
+}
+
 static void
 keypress(XEvent *e)
 {
+	XKeyEvent k = e->xkey;
 	KeySym ks = NoSymbol;
 	char buf[32];
 	size_t i;
 
-	XLookupString(&e->xkey, buf, sizeof(buf), &ks, NULL);
+	lasttime = k.time;
+	if (flash[0]) {
+		flash[0] = '\0';
+		dirtybar = 1;
+	}
+	if (!numlockknown)
+		getnumlock();
+	if (typing && filterkey(&e->xkey))
+		return;
+	/* the keysym with Shift, whatever Caps Lock and Num Lock are */
+	k.state &= ~(LockMask | numlock);
+	XLookupString(&k, buf, sizeof(buf), &ks, NULL);
 	for (i = 0; i < LENGTH(keys); i++)
 		if (ks == keys[i].keysym && keys[i].func &&
 		    CLEANMASK(keys[i].mod) == CLEANMASK(e->xkey.state))
@@ -1341,6 +2128,27 @@ mapnotify(XEvent *e)
 	(void)e;
 	mapped = 1;
 	dirty = 1;
+}
+
+/* the keyboard's mapping changed (xmodmap, setxkbmap, xdotool type):
+ * keys are looked up in the new one */
+static void
+mappingnotify(XEvent *e)
+{
+	XRefreshKeyboardMapping(&e->xmapping);
+	numlockknown = 0;
+}
+
+static void
+selclear(XEvent *e)
+{
+	sel_clear(&xsel, &e->xselectionclear);
+}
+
+static void
+selrequest(XEvent *e)
+{
+	sel_request(&xsel, &e->xselectionrequest);
 }
 
 /* setup and the event loop */
@@ -1371,6 +2179,7 @@ setup(Window embed, int argc, char *argv[])
 		[WMProtocols] = "WM_PROTOCOLS", [WMDelete] = "WM_DELETE_WINDOW",
 		[NetWMName] = "_NET_WM_NAME", [NetWMPid] = "_NET_WM_PID",
 		[UTF8String] = "UTF8_STRING", [XEmbedInfo] = "_XEMBED_INFO",
+		[XEmbed] = "_XEMBED",
 	};
 	XClassHint ch = { "lwnrss", "lwnrss" };
 	XWMHints wmh = { .flags = InputHint | StateHint, .input = True,
@@ -1415,7 +2224,7 @@ setup(Window embed, int argc, char *argv[])
 	swa.background_pixel = scheme[SchemeNorm][ColBg].pixel;
 	swa.bit_gravity = NorthWestGravity;
 	swa.event_mask = ExposureMask | KeyPressMask | ButtonPressMask |
-	                 StructureNotifyMask;
+	                 StructureNotifyMask | FocusChangeMask;
 	win = XCreateWindow(dpy, parentwin, 0, 0, MAX(w, 1), MAX(h, 1), 0,
 	                    CopyFromParent, CopyFromParent, CopyFromParent,
 	                    CWBackPixel | CWBitGravity | CWEventMask, &swa);
@@ -1486,38 +2295,60 @@ run(const sigset_t *waitmask)
 	XEvent ev;
 	fd_set fds;
 	struct timespec ts, *tsp;
-	time_t due, now;
-	int xfd = ConnectionNumber(dpy), n;
+	time_t due, now, wait;
+	int xfd = ConnectionNumber(dpy), n, k, maxfd;
 
 	/*
 	 * Drawing waits for MapNotify, as in st; but unlike st nothing else
 	 * needs the final size first, so a fetch without a cache already runs
 	 * meanwhile.  The timeout is the timers': the next automatic fetch,
-	 * and a minute while the title bar shows an age.  Wall-clock time,
-	 * checked at least once a minute, so a suspended laptop refreshes soon
-	 * after it wakes.
+	 * a minute while the title bar shows an age, and the end of a message.
+	 * Wall-clock time, checked at least once a minute, so a suspended
+	 * laptop refreshes soon after it wakes.  Beside the X connection it
+	 * watches the pipes of the children: the fetch, the read state's
+	 * writer, the open commands' exec.
 	 */
 	while (running && !gotsig) {
 		if (!XPending(dpy)) {
 			FD_ZERO(&fds);
 			FD_SET(xfd, &fds);
+			maxfd = MAX(xfd, MAX(fetchfd, savefd));
 			if (fetchfd >= 0)
 				FD_SET(fetchfd, &fds);
+			if (savefd >= 0)
+				FD_SET(savefd, &fds);
+			for (k = 0; k < nspawn; k++) {
+				FD_SET(spawnfds[k], &fds);
+				maxfd = MAX(maxfd, spawnfds[k]);
+			}
 			tsp = NULL;
 			now = NOW();
-			if ((due = fetchdue()) || ageshown()) {
-				ts.tv_sec = due ? MAX(0, MIN(due - now, 60)) : 60;
+			wait = 60;
+			if ((due = fetchdue()))
+				wait = MIN(wait, MAX(0, due - now));
+			if (flash[0])
+				wait = MIN(wait, MAX(0, flashend - now));
+			if (due || flash[0] || ageshown()) {
+				ts.tv_sec = wait;
 				ts.tv_nsec = 0;
 				tsp = &ts;
 			}
-			n = pselect(MAX(xfd, fetchfd) + 1, &fds, NULL, NULL, tsp,
-			            waitmask);
+			n = pselect(maxfd + 1, &fds, NULL, NULL, tsp, waitmask);
 			if (n < 0 && errno != EINTR)
 				die("pselect:");
 			if (n > 0 && fetchfd >= 0 && FD_ISSET(fetchfd, &fds))
 				fetchread();
+			if (n > 0 && savefd >= 0 && FD_ISSET(savefd, &fds))
+				saveread();
+			for (k = nspawn - 1; n > 0 && k >= 0; k--)
+				if (FD_ISSET(spawnfds[k], &fds))
+					spawnread(k);
 			if (n == 0 && ageshown())
 				dirtybar = 1;
+			if (flash[0] && NOW() >= flashend) {
+				flash[0] = '\0';
+				dirtybar = 1;
+			}
 			if ((due = fetchdue()) && NOW() >= due) {
 				firstfetch = 0;
 				fetchstart();
@@ -1529,6 +2360,9 @@ run(const sigset_t *waitmask)
 		}
 		while (XPending(dpy)) {
 			XNextEvent(dpy, &ev);
+			/* the input method's: compose sequences, other layouts */
+			if (xim && XFilterEvent(&ev, None))
+				continue;
 			if (handler[ev.type])
 				handler[ev.type](&ev);
 		}
@@ -1547,15 +2381,25 @@ run(const sigset_t *waitmask)
 static void
 cleanup(void)
 {
-	int i, j;
+	char err[512];
+	int i, j, wstatus;
 
 	fetchstop();
 	descsfree();
 	rdf_free(&feed);
 	buffree(&feedbuf);
 	free(isnew);
+	free(rows);
+	free(view);
 	free(etag);
 	free(lastmod);
+	sel_free(&xsel);
+	for (i = 0; i < nspawn; i++)
+		close(spawnfds[i]);
+	if (xic)
+		XDestroyIC(xic);
+	if (xim)
+		XCloseIM(xim);
 	for (i = 0; i < SchemeLast; i++)
 		for (j = 0; j < 2; j++)
 			drw_clrfree(&drw, &scheme[i][j]);
@@ -1566,6 +2410,20 @@ cleanup(void)
 	if (win)
 		XDestroyWindow(dpy, win);
 	XCloseDisplay(dpy);
+
+	/* the window is gone: now the read state's last changes, at leisure */
+	if (savepid > 0) {
+		while (waitpid(savepid, &wstatus, 0) < 0 && errno == EINTR)
+			;
+		if (WIFEXITED(wstatus) && WEXITSTATUS(wstatus) == 0)
+			state_clean(&readset, savechanges);
+		close(savefd);
+	}
+	if (state_dirty(&readset) && state_save(&readset, time(NULL),
+	    (time_t)readdays * 86400, err, sizeof(err)) < 0 && !readwarned)
+		warn("%s", err);
+	state_free(&readset);
+	buffree(&savebuf);
 }
 
 static void
@@ -1575,39 +2433,104 @@ usage(void)
 	exit(1);
 }
 
+/* -w's value: a window id, decimal or 0x hex, as tabbed and xwininfo print it */
+static Window
+windowid(const char *s)
+{
+	unsigned long v;
+	char *end;
+
+	errno = 0;
+	v = strtoul(s, &end, 0);
+	/* X ids have 29 bits (X11 protocol, section 2); "-1" is no window */
+	if (*s < '0' || *s > '9' || errno || end == s || *end || !v || v > 0x1fffffff)
+		die("-w %s: not a window id", s);
+	return v;
+}
+
+static int
+xnowindow(Display *d, XErrorEvent *e)
+{
+	(void)d;
+	(void)e;
+	return 0;
+}
+
+/* the -w window exists, or a one-line error instead of Xlib's dump */
+static void
+checkwindow(Window w, const char *arg)
+{
+	int (*old)(Display *, XErrorEvent *);
+	XWindowAttributes wa;
+	Status ok;
+
+	old = XSetErrorHandler(xnowindow);
+	ok = XGetWindowAttributes(dpy, w, &wa);
+	XSync(dpy, False);
+	XSetErrorHandler(old);
+	if (!ok)
+		die("-w %s: no such window", arg);
+}
+
+/* a URL without a scheme ("lwn.net/headlines/newrss") is https, as in a
+ * browser; the string is made once and lives as long as the process */
+static const char *
+withscheme(const char *u)
+{
+	const char *p;
+	char *s;
+	size_t n;
+
+	for (p = u; isalnum((unsigned char)*p) || *p == '+' || *p == '-' || *p == '.'; p++)
+		;
+	if (!strcmp(u, "-") || (p > u && !strncmp(p, "://", 3)))
+		return u;
+	n = strlen(u) + 9;
+	s = ecalloc(1, n);
+	snprintf(s, n, "https://%s", u);
+	return s;
+}
+
 int
 main(int argc, char *argv[])
 {
 	struct sigaction sa;
 	sigset_t block, orig;
 	Window embed = 0;
-	char *end;
-	int pflag = 0, i;
+	const char *embedarg = NULL, *operand = NULL;
+	char err[512];
+	int pflag = 0, i, opts = 1;
 
 	argv0 = argv[0];
 	url = feedurl;
-	for (i = 1; i < argc && argv[i][0] == '-' && argv[i][1]; i++) {
-		if (!strcmp(argv[i], "--")) {
-			i++;
-			break;
-		} else if (!strcmp(argv[i], "-v")) {
-			puts("lwnrss-" VERSION);
-			return 0;
-		} else if (!strcmp(argv[i], "-p")) {
-			pflag = 1;
-		} else if (!strcmp(argv[i], "-w") && i + 1 < argc) {
-			errno = 0;
-			embed = strtoul(argv[++i], &end, 0);
-			if (errno || end == argv[i] || *end || !embed)
+	/*
+	 * Options may follow the URL: tabbed appends the window id to the
+	 * command it runs, so "tabbed -c lwnrss URL -w" runs
+	 * "lwnrss URL -w ID".  "--" ends the options.
+	 */
+	for (i = 1; i < argc; i++) {
+		if (opts && !strcmp(argv[i], "--")) {
+			opts = 0;
+		} else if (opts && argv[i][0] == '-' && argv[i][1]) {
+			if (!strcmp(argv[i], "-v")) {
+				puts("lwnrss-" VERSION);
+				return 0;
+			} else if (!strcmp(argv[i], "-p")) {
+				pflag = 1;
+			} else if (!strcmp(argv[i], "-w") && i + 1 < argc) {
+				embedarg = argv[++i];
+				embed = windowid(embedarg);
+			} else {
 				usage();
+			}
+		} else if (!operand) {
+			operand = argv[i];
 		} else {
 			usage();
 		}
 	}
-	if (i < argc)
-		url = argv[i++];
-	if (i < argc)
-		usage();
+	if (operand)
+		url = withscheme(operand);
 
 	if (pflag)
 		return printmode(url);
@@ -1618,6 +2541,15 @@ main(int argc, char *argv[])
 		die("cannot open display");
 	fcntl(ConnectionNumber(dpy), F_SETFD, FD_CLOEXEC);
 	XSetIOErrorHandler(xioerror);
+	if (embed)
+		checkwindow(embed, embedarg);
+	/* what was read, before the first paint draws it */
+	if (state_load(&readset, err, sizeof(err)) < 0 && err[0]) {
+		warn("%s", err);
+		readwarned = 1;
+	} else if (err[0]) {
+		warn("%s", err);
+	}
 
 	/* signals are blocked except while the loop waits */
 	memset(&sa, 0, sizeof(sa));

@@ -10,6 +10,74 @@
 #include "util.h"
 #include "store.h"
 
+/* files */
+
+/*
+ * $env/lwnrss/name, or $HOME/home/lwnrss/name when env is unset (the XDG
+ * base directory spec: a relative path is to be ignored as unset); NULL
+ * without a home directory
+ */
+static char *
+xdgpath(const char *env, const char *home, const char *name)
+{
+	const char *dir, *sub;
+	char *p;
+	size_t n;
+
+	if ((dir = getenv(env)) && dir[0] == '/')
+		sub = "";
+	else if ((dir = getenv("HOME")) && dir[0])
+		sub = home;
+	else
+		return NULL;
+	n = strlen(dir) + strlen(sub) + strlen(name) + 9;
+	p = ecalloc(1, n);
+	snprintf(p, n, "%s%s/lwnrss/%s", dir, sub, name);
+	return p;
+}
+
+/* mkdir -p the directories of path, private as the cache is */
+static int
+mkdirs(char *path)
+{
+	char *s;
+
+	for (s = path + 1; (s = strchr(s, '/')); s++) {
+		*s = '\0';
+		if (mkdir(path, 0700) < 0 && errno != EEXIST) {
+			*s = '/';
+			return -1;
+		}
+		*s = '/';
+	}
+	return 0;
+}
+
+/*
+ * commit makes the temporary file tmp, written through fd, the file
+ * path: fsync, rename, and an fsync of the directory, which makes the
+ * rename durable.  0, or -1 with errno set (tmp is then still there).
+ */
+static int
+commit(int fd, const char *tmp, char *path)
+{
+	char *slash;
+	int dfd;
+
+	if (fsync(fd) < 0 || rename(tmp, path) < 0)
+		return -1;
+	slash = strrchr(path, '/');
+	*slash = '\0';
+	if ((dfd = open(path, O_RDONLY | O_CLOEXEC)) >= 0) {
+		fsync(dfd);
+		close(dfd);
+	}
+	*slash = '/';
+	return 0;
+}
+
+/* the cache */
+
 /*
  * The cache: one file per URL under $XDG_CACHE_HOME/lwnrss/ (~/.cache/lwnrss/), named by
  * the URL's FNV-1a hash:
@@ -38,42 +106,15 @@
 static char *
 cachepath(const char *url)
 {
-	const char *dir, *sub, *s;
-	char *p;
-	size_t n;
+	const char *s;
+	char name[17];
 
 	/* the header is made of lines: a URL that could break one gets no cache */
 	for (s = url; *s; s++)
 		if ((unsigned char)*s < 0x20 || *s == 0x7f)
 			return NULL;
-	/* the XDG base directory spec: a relative path is to be ignored */
-	if ((dir = getenv("XDG_CACHE_HOME")) && dir[0] == '/')
-		sub = "/lwnrss/";
-	else if ((dir = getenv("HOME")) && dir[0])
-		sub = "/.cache/lwnrss/";
-	else
-		return NULL;
-	n = strlen(dir) + strlen(sub) + 17;
-	p = ecalloc(1, n);
-	snprintf(p, n, "%s%s%016llx", dir, sub, fnv1a(url));
-	return p;
-}
-
-/* mkdir -p the directories of path, private as the cache is */
-static int
-mkdirs(char *path)
-{
-	char *s;
-
-	for (s = path + 1; (s = strchr(s, '/')); s++) {
-		*s = '\0';
-		if (mkdir(path, 0700) < 0 && errno != EEXIST) {
-			*s = '/';
-			return -1;
-		}
-		*s = '/';
-	}
-	return 0;
+	snprintf(name, sizeof(name), "%016llx", fnv1a(url));
+	return xdgpath("XDG_CACHE_HOME", "/.cache", name);
 }
 
 /* the value of the header line "key value" at *p; *p then follows it */
@@ -216,10 +257,10 @@ cache_save(const char *url, const Cache *c, char *err, size_t errlen)
 	struct flock lk;
 	struct stat a, b;
 	Buf h = {0};
-	char *path, *tmp, *slash, tail[160];
+	char *path, *tmp, tail[160];
 	const char *etag = oneline(c->etag), *lastmod = oneline(c->lastmod);
 	const char *base = oneline(c->base);
-	int fd = -1, dfd, ret = -1, locked = 0;
+	int fd = -1, ret = -1, locked = 0;
 	size_t n;
 
 	if (!(path = cachepath(url)))
@@ -262,16 +303,9 @@ cache_save(const char *url, const Cache *c, char *err, size_t errlen)
 		goto fail;
 	}
 	if (ftruncate(fd, 0) < 0 || writeall(fd, h.p, h.len) < 0 ||
-	    writeall(fd, c->body.p, c->body.len) < 0 || fsync(fd) < 0 || rename(tmp, path) < 0)
+	    writeall(fd, c->body.p, c->body.len) < 0 || commit(fd, tmp, path) < 0)
 		goto fail;
 	locked = 0;
-	/* the rename is durable once the directory is */
-	slash = strrchr(path, '/');
-	*slash = '\0';
-	if ((dfd = open(path, O_RDONLY | O_CLOEXEC)) >= 0) {
-		fsync(dfd);
-		close(dfd);
-	}
 	ret = 0;
 	goto out;
 fail:
@@ -288,3 +322,301 @@ out:
 	return ret;
 }
 
+
+/* the read state */
+
+static const char statehead[] = "lwnrss-read 1\n";
+
+/* link's slot in rs, or the empty one it would take; NULL when rs has none */
+static ReadLink *
+rsfind(const ReadSet *rs, const char *link)
+{
+	size_t h;
+
+	if (!rs->cap)
+		return NULL;
+	for (h = fnv1a(link) & (rs->cap - 1); rs->tab[h].link;
+	     h = (h + 1) & (rs->cap - 1))
+		if (!strcmp(rs->tab[h].link, link))
+			return &rs->tab[h];
+	return &rs->tab[h];
+}
+
+/* link's entry, added unread and unseen when it has none */
+static ReadLink *
+rsget(ReadSet *rs, const char *link)
+{
+	ReadLink *l, *old = rs->tab;
+	size_t i, oldcap = rs->cap;
+
+	if ((l = rsfind(rs, link)) && l->link)
+		return l;
+	/* at most half full, so that a search ends soon */
+	if ((rs->n + 1) * 2 > rs->cap) {
+		rs->cap = rs->cap ? rs->cap * 2 : 64;
+		rs->tab = ecalloc(rs->cap, sizeof(*rs->tab));
+		for (i = 0; i < oldcap; i++)
+			if (old[i].link)
+				*rsfind(rs, old[i].link) = old[i];
+		free(old);
+		l = rsfind(rs, link);
+	}
+	l->link = estrdup(link);
+	rs->n++;
+	return l;
+}
+
+int
+state_isread(const ReadSet *rs, const char *link)
+{
+	const ReadLink *l = rsfind(rs, link);
+
+	return l && l->link && l->read;
+}
+
+void
+state_mark(ReadSet *rs, const char *link, int read, time_t now)
+{
+	ReadLink *l = rsget(rs, link);
+
+	l->read = read != 0;
+	l->seen = now;
+	l->marked = 1;
+	l->change = ++rs->changes;
+}
+
+int
+state_seen(ReadSet *rs, const char *link, time_t now)
+{
+	ReadLink *l = rsfind(rs, link);
+
+	/* a day's precision is plenty against an expiry of weeks */
+	if (!l || !l->link || !l->read || (now >= l->seen && now - l->seen < 86400))
+		return 0;
+	l->seen = now;
+	l->touched = 1;
+	l->change = ++rs->changes;
+	return 1;
+}
+
+int
+state_dirty(const ReadSet *rs)
+{
+	size_t i;
+
+	for (i = 0; i < rs->cap; i++)
+		if (rs->tab[i].link && rs->tab[i].change)
+			return 1;
+	return 0;
+}
+
+void
+state_clean(ReadSet *rs, unsigned long upto)
+{
+	size_t i;
+
+	for (i = 0; i < rs->cap; i++) {
+		if (rs->tab[i].link && rs->tab[i].change && rs->tab[i].change <= upto) {
+			rs->tab[i].change = 0;
+			rs->tab[i].marked = rs->tab[i].touched = 0;
+		}
+	}
+}
+
+void
+state_free(ReadSet *rs)
+{
+	size_t i;
+
+	for (i = 0; i < rs->cap; i++)
+		free(rs->tab[i].link);
+	free(rs->tab);
+	memset(rs, 0, sizeof(*rs));
+}
+
+/*
+ * The file at path into disk, every link in it read: 0, err "" or a
+ * warning about malformed lines; -1 when there is none (err "") or it
+ * is unreadable or foreign (err says so).
+ */
+static int
+stateread(const char *path, ReadSet *disk, char *err, size_t errlen)
+{
+	Buf b = {0};
+	ReadLink *l;
+	char *p, *nl, *e, *end;
+	long long t;
+	size_t bad = 0;
+	int fd, rc;
+
+	err[0] = '\0';
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0) {
+		if (errno != ENOENT && errno != ENOTDIR)
+			snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		return -1;
+	}
+	rc = readfd(fd, &b, 64 << 20);
+	close(fd);
+	if (rc) {
+		snprintf(err, errlen, "%s: %s", path, rc < 0 ? strerror(errno) :
+		         "larger than 64 MB, ignored");
+		buffree(&b);
+		return -1;
+	}
+	/* an empty file (made by hand, say) is an empty state */
+	if (b.len && (b.len < sizeof(statehead) - 1 ||
+	    memcmp(b.p, statehead, sizeof(statehead) - 1))) {
+		snprintf(err, errlen, "%s: not an lwnrss read-state file, "
+		         "ignored and left as it is", path);
+		buffree(&b);
+		return -1;
+	}
+	end = b.p + b.len;
+	for (p = b.len ? b.p + sizeof(statehead) - 1 : end; p < end; p = nl + 1) {
+		/* a last line without its newline was cut short */
+		if (!(nl = memchr(p, '\n', end - p)))
+			nl = end;
+		*nl = '\0';
+		errno = 0;
+		t = strtoll(p, &e, 10);
+		if (*p < '0' || *p > '9' || errno || *e != ' ' || !e[1]) {
+			bad++;
+			continue;
+		}
+		for (p = e + 1; *p && (unsigned char)*p >= ' ' && *p != 0x7f; p++)
+			;
+		if (*p || nl == end) {
+			bad++;
+			continue;
+		}
+		l = rsget(disk, e + 1);
+		l->read = 1;
+		l->seen = (time_t)t;
+	}
+	if (bad)
+		snprintf(err, errlen, "%s: %zu malformed line%s ignored", path,
+		         bad, bad == 1 ? "" : "s");
+	buffree(&b);
+	return 0;
+}
+
+int
+state_load(ReadSet *rs, char *err, size_t errlen)
+{
+	ReadSet disk = {0};
+	ReadLink *l, *d;
+	char *path;
+	size_t i;
+	int rc;
+
+	err[0] = '\0';
+	if (!(path = xdgpath("XDG_STATE_HOME", "/.local/state", "read")))
+		return -1;
+	rc = stateread(path, &disk, err, errlen);
+	free(path);
+	if (rc < 0)
+		return -1;
+	/* what is marked here and unwritten stays; the file says the rest */
+	for (i = 0; i < rs->cap; i++) {
+		l = &rs->tab[i];
+		if (!l->link || l->marked)
+			continue;
+		d = rsfind(&disk, l->link);
+		l->read = d && d->link;
+		if (l->read && (!l->touched || d->seen > l->seen))
+			l->seen = d->seen;
+	}
+	for (i = 0; i < disk.cap; i++) {
+		d = &disk.tab[i];
+		if (d->link && !((l = rsfind(rs, d->link)) && l->link)) {
+			l = rsget(rs, d->link);
+			l->read = 1;
+			l->seen = d->seen;
+		}
+	}
+	state_free(&disk);
+	return 0;
+}
+
+int
+state_save(const ReadSet *rs, time_t now, time_t maxage, char *err, size_t errlen)
+{
+	ReadSet disk = {0};
+	const ReadLink *l;
+	ReadLink *d;
+	struct flock lk;
+	Buf out = {0};
+	char *path, *lock = NULL, *tmp = NULL, line[32];
+	size_t i;
+	int lfd = -1, fd = -1, ret = -1;
+
+	if (!(path = xdgpath("XDG_STATE_HOME", "/.local/state", "read")))
+		return 0;
+	lock = ecalloc(1, strlen(path) + 6);
+	tmp = ecalloc(1, strlen(path) + 5);
+	sprintf(lock, "%s.lock", path);
+	sprintf(tmp, "%s.tmp", path);
+	if (mkdirs(path) < 0 ||
+	    (lfd = open(lock, O_RDWR | O_CREAT | O_CLOEXEC, 0600)) < 0)
+		goto fail;
+	/* one writer at a time; the lock goes with the process, even killed */
+	memset(&lk, 0, sizeof(lk));
+	lk.l_type = F_WRLCK;
+	lk.l_whence = SEEK_SET;
+	while (fcntl(lfd, F_SETLKW, &lk) < 0)
+		if (errno != EINTR)
+			goto fail;
+	/* what the others wrote meanwhile, then our changes over it */
+	if (stateread(path, &disk, err, errlen) < 0 && err[0])
+		goto out;
+	for (i = 0; i < rs->cap; i++) {
+		l = &rs->tab[i];
+		if (!l->link || !l->change)
+			continue;
+		d = rsfind(&disk, l->link);
+		if (l->marked) {
+			if (!(d && d->link))
+				d = rsget(&disk, l->link);
+			d->read = l->read;
+			d->seen = l->seen;
+		} else if (d && d->link && l->seen > d->seen) {
+			d->seen = l->seen;
+		}
+	}
+	if (bufadd(&out, statehead, sizeof(statehead) - 1) < 0)
+		goto nomem;
+	for (i = 0; i < disk.cap; i++) {
+		d = &disk.tab[i];
+		/* a line a link: one with a line break could not be read back */
+		if (!d->link || !d->read || (maxage && d->seen < now - maxage) ||
+		    strpbrk(d->link, "\r\n"))
+			continue;
+		snprintf(line, sizeof(line), "%lld ", (long long)d->seen);
+		if (bufadd(&out, line, strlen(line)) < 0 ||
+		    bufadd(&out, d->link, strlen(d->link)) < 0 || bufaddc(&out, '\n') < 0)
+			goto nomem;
+	}
+	if ((fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600)) < 0 ||
+	    writeall(fd, out.p, out.len) < 0 || commit(fd, tmp, path) < 0)
+		goto fail;
+	ret = 0;
+	goto out;
+nomem:
+	errno = ENOMEM;
+fail:
+	snprintf(err, errlen, "%s: cannot write the read state: %s", path,
+	         strerror(errno));
+	if (fd >= 0)
+		unlink(tmp);
+out:
+	if (fd >= 0)
+		close(fd);
+	if (lfd >= 0)
+		close(lfd);
+	state_free(&disk);
+	buffree(&out);
+	free(lock);
+	free(tmp);
+	free(path);
+	return ret;
+}

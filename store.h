@@ -47,3 +47,65 @@ int cache_load(const char *url, size_t max, Cache *c, char *err, size_t errlen);
 int cache_save(const char *url, const Cache *c, char *err, size_t errlen);
 
 void cache_free(Cache *c);
+
+/*
+ * The read state ($XDG_STATE_HOME/lwnrss/read, ~/.local/state/lwnrss/read):
+ * the links of the articles read, in any feed, each with the time it was
+ * last seen in a feed on screen, so that links no feed has shown for a
+ * while can be dropped.  Every lwnrss shares the file: a writer takes
+ * read.lock, reads the file again and merges its own changes into it, so
+ * windows open at once never lose each other's marks.
+ *
+ * A ReadSet holds the links in memory, and which of them this process
+ * changed since its last write: those changes win a merge, the file wins
+ * for every other link.  Changes are numbered, so a write made from a
+ * copy of the set (a child process) can be acknowledged for exactly the
+ * changes it carried.
+ */
+typedef struct {
+	char *link;
+	time_t seen;            /* last seen in a feed shown, or marked */
+	unsigned long change;   /* the number of this process's last change; 0: none unwritten */
+	unsigned char read;
+	unsigned char marked;   /* read was set here: it wins the merge */
+	unsigned char touched;  /* seen was updated here: the later time wins, if still read */
+} ReadLink;
+
+typedef struct {
+	ReadLink *tab;          /* open addressing; cap is a power of 2 */
+	size_t cap, n;
+	unsigned long changes;  /* the number of the last change */
+} ReadSet;
+
+/* 1 when link is marked read */
+int state_isread(const ReadSet *rs, const char *link);
+/* mark link read or unread at time now */
+void state_mark(ReadSet *rs, const char *link, int read, time_t now);
+/* a read link was seen in a feed at now: keep it from expiring; 1 when
+ * that changed something worth writing (it was last seen over a day ago) */
+int state_seen(ReadSet *rs, const char *link, time_t now);
+/* 1 when something is changed and unwritten */
+int state_dirty(const ReadSet *rs);
+/* the changes up to number upto are written: forget them as changes */
+void state_clean(ReadSet *rs, unsigned long upto);
+
+/*
+ * state_load merges the file into rs: every link without an unwritten
+ * mark takes the file's state.  Returns 0 when the file was read, err
+ * then "" or a warning (malformed lines, skipped); -1 when there is
+ * none (err "") or it cannot be used: unreadable, or another program's,
+ * which is never written over (err says so).
+ */
+int state_load(ReadSet *rs, char *err, size_t errlen);
+
+/*
+ * state_save writes rs's changes: under the lock, the file is read
+ * again, rs's unwritten changes are applied to it, links read but unseen
+ * for more than maxage seconds are dropped, and the result replaces the
+ * file atomically.  Returns 0, or -1 with a one-line message in err
+ * (the marks then stay only in memory).  It does not change rs: the
+ * caller acknowledges with state_clean and may state_load afterwards.
+ */
+int state_save(const ReadSet *rs, time_t now, time_t maxage, char *err, size_t errlen);
+
+void state_free(ReadSet *rs);

@@ -127,6 +127,7 @@ readfd(int fd, Buf *b, size_t max)
 			errno = ENOMEM;
 			return -1;
 		}
+		b->p[b->len] = '\0';   /* a string even when nothing is read */
 		want = b->cap - b->len - 1;
 		if (want > max + 1 - b->len)
 			want = max + 1 - b->len;
@@ -222,6 +223,76 @@ utf8dec(const char *s, size_t n, unsigned long *cp)
 		c = 0xfffd;
 	*cp = c;
 	return len;
+}
+
+/* the simple case folding of the scripts a filter must know, limited to
+ * pairs whose UTF-8 is no longer folded than not */
+static unsigned long
+foldcp(unsigned long c)
+{
+	if (c < 0x80)
+		return c >= 'A' && c <= 'Z' ? c + 32 : c;
+	if (c >= 0xc0 && c <= 0xde && c != 0xd7)
+		return c + 32;
+	if (c >= 0x100 && c <= 0x17f) {
+		switch (c) {
+		case 0x130: return 'i';                 /* I with dot above */
+		case 0x17f: return 's';                 /* long s */
+		case 0x178: return 0xff;                /* Y with diaeresis */
+		case 0x131: case 0x138: case 0x149:     /* lowercase only */
+			return c;
+		}
+		if ((c >= 0x139 && c <= 0x148) || (c >= 0x179 && c <= 0x17e))
+			return c & 1 ? c + 1 : c;
+		return c & 1 ? c : c + 1;
+	}
+	/* Greek: the capitals, the accented ones, and final sigma */
+	if (c >= 0x391 && c <= 0x3ab && c != 0x3a2)
+		return c + 32;
+	switch (c) {
+	case 0x386: return 0x3ac;
+	case 0x388: case 0x389: case 0x38a: return c + 37;
+	case 0x38c: return 0x3cc;
+	case 0x38e: case 0x38f: return c + 63;
+	case 0x3c2: return 0x3c3;
+	case 0x4c0: return 0x4cf;
+	}
+	/* Cyrillic */
+	if (c >= 0x400 && c <= 0x40f)
+		return c + 80;
+	if (c >= 0x410 && c <= 0x42f)
+		return c + 32;
+	if ((c >= 0x460 && c <= 0x481) || (c >= 0x48a && c <= 0x4bf) ||
+	    (c >= 0x4d0 && c <= 0x52f))
+		return c & 1 ? c : c + 1;
+	if (c >= 0x4c1 && c <= 0x4ce)
+		return c & 1 ? c + 1 : c;
+	return c;
+}
+
+size_t
+utf8fold(char *out, const char *s, size_t n)
+{
+	unsigned long cp;
+	size_t i = 0, o = 0, k;
+
+	while (i < n) {
+		if ((unsigned char)s[i] < 0x80) {
+			out[o++] = foldcp((unsigned char)s[i++]);
+			continue;
+		}
+		k = utf8dec(s + i, n - i, &cp);
+		/* invalid input stays as it is: U+FFFD could be longer */
+		if (cp == 0xfffd) {
+			memcpy(out + o, s + i, k);
+			o += k;
+		} else {
+			o += utf8enc(out + o, foldcp(cp));
+		}
+		i += k;
+	}
+	out[o] = '\0';
+	return o;
 }
 
 unsigned long long

@@ -39,6 +39,11 @@ size_t utf8dec(const char *s, size_t n, unsigned long *cp);
 /* the 64-bit FNV-1a hash of s */
 unsigned long long fnv1a(const char *s);
 
+/* s[0..n) case-folded into out (n + 1 bytes; folding never lengthens):
+ * ASCII, Latin-1, Latin Extended-A, Greek and Cyrillic, one code point
+ * for one; returns the length written, out NUL-terminated */
+size_t utf8fold(char *out, const char *s, size_t n);
+
 /* days since 1970-01-01 of a proleptic Gregorian date (month 1..12),
  * whatever the time zone */
 long daysfromcivil(long y, int m, int d);

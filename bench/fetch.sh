@@ -5,7 +5,8 @@
 # side by side under hyperfine: wall, user and system time.  Both trust
 # the same bundle: Debian's system CAs plus a test CA made here, whose
 # intermediate issued the server's certificate for "localhost".  The
-# server is nginx.
+# server is nginx.  A second pair of rows fetches the same through a
+# local tinyproxy (CONNECT): lwnrss with https_proxy set, curl --proxy.
 # Run from anywhere; writes the table to stdout and, with -w, to
 # bench/fetch.txt.
 #
@@ -25,7 +26,7 @@ fi
 runs=${1:-50}
 system=/etc/ssl/certs/ca-certificates.crt
 
-for tool in nginx curl hyperfine openssl python3 make cc; do
+for tool in nginx curl hyperfine openssl python3 make cc tinyproxy; do
 	command -v "$tool" >/dev/null 2>&1 || [ -x "/usr/sbin/$tool" ] || {
 		echo "fetch.sh: $tool is missing (make deps installs it)" >&2
 		exit 1
@@ -40,18 +41,20 @@ unset XDG_CACHE_HOME HOME
 
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/lwnrss-fetch.XXXXXX")
 ngxpid=
+tppid=
 cleanup() {
 	[ -n "$ngxpid" ] && kill "$ngxpid" 2>/dev/null
+	[ -n "$tppid" ] && kill "$tppid" 2>/dev/null
 	rm -rf "$tmp"
 }
 trap cleanup EXIT INT TERM
 
-# lwnrss and the http_test driver (for the CA load figure), built apart
+# lwnrss and the x509_test driver (for the CA load figure), built apart
 mkdir "$tmp/src" "$tmp/src/tests"
 cp ./*.c ./*.h config.mk Makefile "$tmp/src/"
-cp tests/http_test.c "$tmp/src/tests/"
+cp tests/x509_test.c "$tmp/src/tests/"
 cp config.def.h "$tmp/src/config.h"
-make -s -C "$tmp/src" lwnrss tests/http_test >/dev/null
+make -s -C "$tmp/src" lwnrss tests/x509_test >/dev/null
 lwnrss=$tmp/src/lwnrss
 
 # certificates, and the bundle both clients trust
@@ -139,15 +142,35 @@ n=$(SSL_CERT_FILE=$tmp/bundle.pem "$lwnrss" -p "$url" | wc -l)
 [ "$n" -eq 25 ] || { echo "fetch.sh: lwnrss -p printed $n items, not 25" >&2; exit 1; }
 curl -s --cacert "$tmp/bundle.pem" "$url" | cmp -s - "$tmp/www/feed" ||
 	{ echo "fetch.sh: curl did not fetch the feed" >&2; exit 1; }
-ca=$("$tmp/src/tests/http_test" ca "$system" 50)
+ca=$("$tmp/src/tests/x509_test" ca "$system" 50)
 curltls=$(curl -sv -o /dev/null --cacert "$tmp/bundle.pem" "$url" 2>&1 |
 	sed -n 's/.*SSL connection using \(TLSv[0-9.]*\).*/\1/p' | head -1)
+
+# tinyproxy on another free port, CONNECT to nginx's only
+pport=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+printf 'Port %s\nListen 127.0.0.1\nTimeout 30\nMaxClients 64\nAllow 127.0.0.1\nConnectPort %s\nLogLevel Warning\nLogFile "%s"\n' \
+	"$pport" "$port" "$tmp/tinyproxy.log" > "$tmp/tinyproxy.conf"
+tinyproxy -d -c "$tmp/tinyproxy.conf" > "$tmp/tinyproxy.out" 2>&1 &
+tppid=$!
+proxy=http://127.0.0.1:$pport
+i=0
+until curl -s -o /dev/null --proxy "$proxy" --cacert "$tmp/bundle.pem" "$url"; do
+	i=$((i + 1))
+	[ $i -lt 50 ] || { echo "fetch.sh: tinyproxy did not start" >&2; cat "$tmp/tinyproxy.out" >&2; exit 1; }
+	sleep 0.1
+done
+n=$(https_proxy=$proxy SSL_CERT_FILE=$tmp/bundle.pem "$lwnrss" -p "$url" | wc -l)
+[ "$n" -eq 25 ] || { echo "fetch.sh: lwnrss -p through the proxy printed $n items" >&2; exit 1; }
 
 export SSL_CERT_FILE="$tmp/bundle.pem"
 hyperfine -N -w 5 -r "$runs" --export-json "$tmp/h.json" \
 	-n "lwnrss -p URL" "$lwnrss -p $url" \
 	-n "curl -s --cacert BUNDLE URL" "curl -s --cacert $tmp/bundle.pem $url" \
 	> "$tmp/hyperfine.out" 2>&1 || { cat "$tmp/hyperfine.out" >&2; exit 1; }
+https_proxy=$proxy hyperfine -N -w 5 -r "$runs" --export-json "$tmp/p.json" \
+	-n "https_proxy=P lwnrss -p URL" "$lwnrss -p $url" \
+	-n "curl -s --proxy P --cacert B URL" "curl -s --proxy $proxy --cacert $tmp/bundle.pem $url" \
+	> "$tmp/hyperfine-proxy.out" 2>&1 || { cat "$tmp/hyperfine-proxy.out" >&2; exit 1; }
 
 table() {
 	echo "fetch: lwnrss -p vs curl, one HTTPS GET on loopback ($(date -u +%Y-%m-%d))"
@@ -160,23 +183,28 @@ table() {
 	echo "  machine: $(uname -m), $(getconf _NPROCESSORS_ONLN) CPUs, $(uname -sr)"
 	echo "  CA load: $ca"
 	echo
-	python3 - "$tmp/h.json" <<'EOF'
+	python3 - "$tmp/h.json" "$tmp/p.json" <<'EOF'
 import json, sys
-r = json.load(open(sys.argv[1]))["results"]
-base = r[1]["mean"]
-print("| %-28s | %17s | %8s | %8s | %8s | %7s |" %
+print("| %-32s | %17s | %8s | %8s | %8s | %7s |" %
       ("command", "wall ms (mean±sd)", "min ms", "user ms", "sys ms", "vs curl"))
-print("|%s|%s|%s|%s|%s|%s|" % ("-" * 30, "-" * 19, "-" * 10, "-" * 10, "-" * 10, "-" * 9))
-for x in r:
-    print("| %-28s | %8.1f ± %6.1f | %8.1f | %8.1f | %8.1f | %6.2fx |" %
-          (x["command"], x["mean"] * 1e3, x["stddev"] * 1e3, x["min"] * 1e3,
-           x["user"] * 1e3, x["system"] * 1e3, x["mean"] / base))
+print("|%s|%s|%s|%s|%s|%s|" % ("-" * 34, "-" * 19, "-" * 10, "-" * 10, "-" * 10, "-" * 9))
+for f in sys.argv[1:]:
+    r = json.load(open(f))["results"]
+    base = r[1]["mean"]
+    for x in r:
+        print("| %-32s | %8.1f ± %6.1f | %8.1f | %8.1f | %8.1f | %6.2fx |" %
+              (x["command"], x["mean"] * 1e3, x["stddev"] * 1e3, x["min"] * 1e3,
+               x["user"] * 1e3, x["system"] * 1e3, x["mean"] / base))
 EOF
 	echo
-	echo "  $runs runs each after 5 warm-ups, in one run of:"
+	echo "  $runs runs each after 5 warm-ups, in two runs of hyperfine, one per pair"
+	echo "  (P: tinyproxy 1.11 on loopback, CONNECT to nginx; B: BUNDLE):"
 	echo "  SSL_CERT_FILE=BUNDLE hyperfine -N -w 5 -r $runs \\"
 	echo "      'lwnrss -p https://localhost:PORT/feed' \\"
 	echo "      'curl -s --cacert BUNDLE https://localhost:PORT/feed'"
+	echo "  SSL_CERT_FILE=BUNDLE https_proxy=P hyperfine -N -w 5 -r $runs \\"
+	echo "      'lwnrss -p https://localhost:PORT/feed' \\"
+	echo "      'curl -s --proxy P --cacert BUNDLE https://localhost:PORT/feed'"
 	echo "  made by: bench/fetch.sh -w $runs"
 }
 

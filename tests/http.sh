@@ -79,6 +79,35 @@ get "gzip is refused" "localhost: unsupported Content-Encoding: gzip" "$U/gzip"
 get "conflicting Content-Length" "localhost: conflicting Content-Length headers" \
 	"$U/badlength"
 get "HTTP/2 is refused" "localhost: malformed status line" "$U/http2"
+
+# framing: Transfer-Encoding (RFC 9112 6.1, 6.3), Content-Length (6.3),
+# chunk lines (7.1.1); bare LF ends head lines (2.2)
+get "Transfer-Encoding: identity is refused" \
+	"localhost: unsupported Transfer-Encoding: identity" "$U/te-identity"
+get "an empty Transfer-Encoding is refused" "localhost: empty Transfer-Encoding" "$U/te-empty"
+get "an unknown transfer coding is refused" "localhost: unsupported Transfer-Encoding: br" \
+	"$U/te-unknown"
+get "chunked not last is refused" "localhost: chunked is not the last Transfer-Encoding" \
+	"$U/te-notlast"
+get "chunked in HTTP/1.0 is refused" "localhost: Transfer-Encoding in an HTTP/1.0 response" \
+	"$U/te-http10"
+get "Transfer-Encoding with Content-Length is refused" \
+	"localhost: both Transfer-Encoding and Content-Length in the response" "$U/te-and-cl"
+get "Content-Length \",\" is refused, not read to close" "localhost: malformed Content-Length" \
+	"$U/cl-comma"
+get "Content-Length 5,6 is refused" "localhost: conflicting Content-Length headers" "$U/cl-differ"
+get "Content-Length +5 is refused" "localhost: malformed Content-Length" "$U/cl-sign"
+get "Content-Length with a space inside is refused" "localhost: malformed Content-Length" \
+	"$U/cl-space"
+get "Content-Length 12, 12 is taken" "hello, world" "$U/cl-list"
+get "chunk extensions with white space and quoted strings" "hello, world" "$U/chunk-ext"
+get "a chunk extension that is no token is refused" "localhost: malformed chunk extension" \
+	"$U/chunk-ext-bad"
+get "white space at the end of a chunk size line is refused" \
+	"localhost: malformed chunk extension (white space at the end)" "$U/chunk-ws"
+get "a bare LF after a chunk size is refused" "localhost: bare LF after a chunk size" \
+	"$U/chunk-lf"
+get "bare LF line ends in the status line and header" "hello, world" "$U/bare-lf"
 get "not HTTP at all" "localhost: not an HTTP/1.x response" "$U/garbage"
 
 # statuses

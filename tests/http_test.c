@@ -10,10 +10,9 @@
  *	                                  http_get: body on stdout, the
  *	                                  error on stderr; exit 0, 1 on
  *	                                  failure, 3 for 304
- *	tests/http_test ca file [n]       time loading a CA bundle n times
  *
- * http.c is included whole so its static functions can be tested; url.c
- * is linked beside it.
+ * http.c is included whole so its static functions can be tested; url.c,
+ * tls.c and x509.c are linked beside it (tests/x509_test has x509.c's).
  */
 #include "../http.c"
 
@@ -209,9 +208,73 @@ static const struct {
 	  "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n"
 	  "5;a=b;c\r\nhello\r\nA ; ext=\"q\"\r\n, world!!!\r\n0;x\r\nT: 1\r\nU: 2\r\n\r\n",
 	  200, "hello, world!!!", 0, 0 },
-	{ "chunked beats Content-Length",
-	  "HTTP/1.1 200 OK\r\nContent-Length: 100\r\nTransfer-Encoding: identity, chunked\r\n\r\n"
-	  "2\r\nok\r\n0\r\n\r\n", 200, "ok", 0, 0 },
+	{ "Transfer-Encoding with Content-Length refused",
+	  "HTTP/1.1 200 OK\r\nContent-Length: 100\r\nTransfer-Encoding: chunked\r\n\r\n"
+	  "2\r\nok\r\n0\r\n\r\n", 0, "both Transfer-Encoding and Content-Length", 0, 0 },
+	{ "Transfer-Encoding: identity refused",
+	  "HTTP/1.1 200 OK\r\nTransfer-Encoding: identity\r\n\r\nx", 0,
+	  "unsupported Transfer-Encoding: identity", 0, 0 },
+	{ "Transfer-Encoding: identity, chunked refused",
+	  "HTTP/1.1 200 OK\r\nTransfer-Encoding: identity, chunked\r\n\r\n0\r\n\r\n", 0,
+	  "unsupported Transfer-Encoding: identity", 0, 0 },
+	{ "empty Transfer-Encoding refused", "HTTP/1.1 200 OK\r\nTransfer-Encoding:\r\n\r\nx", 0,
+	  "empty Transfer-Encoding", 0, 0 },
+	{ "Transfer-Encoding of commas refused", "HTTP/1.1 200 OK\r\nTransfer-Encoding: ,\r\n\r\nx",
+	  0, "empty Transfer-Encoding", 0, 0 },
+	{ "unknown transfer coding refused", "HTTP/1.1 200 OK\r\nTransfer-Encoding: br\r\n\r\nx",
+	  0, "unsupported Transfer-Encoding: br", 0, 0 },
+	{ "chunked not last refused", "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked, gzip\r\n\r\n"
+	  "0\r\n\r\n", 0, "chunked is not the last Transfer-Encoding", 0, 0 },
+	{ "chunked twice, over two lines, refused", "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n"
+	  "Transfer-Encoding: chunked\r\n\r\n0\r\n\r\n", 0, "chunked is not the last", 0, 0 },
+	{ "chunked in HTTP/1.0 refused", "HTTP/1.0 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n"
+	  "0\r\n\r\n", 0, "Transfer-Encoding in an HTTP/1.0 response", 0, 0 },
+	{ "Chunked in any case, an empty element ignored",
+	  "HTTP/1.1 200 OK\r\nTransfer-Encoding: , Chunked ,\r\n\r\n2\r\nok\r\n0\r\n\r\n",
+	  200, "ok", 0, 0 },
+	{ "Content-Length \",\" refused", "HTTP/1.1 200 OK\r\nContent-Length: ,\r\n\r\nx", 0,
+	  "malformed Content-Length", 0, 0 },
+	{ "Content-Length 5,6 refused", "HTTP/1.1 200 OK\r\nContent-Length: 5,6\r\n\r\nhello!", 0,
+	  "conflicting Content-Length", 0, 0 },
+	{ "Content-Length +5 refused", "HTTP/1.1 200 OK\r\nContent-Length: +5\r\n\r\nhello", 0,
+	  "malformed Content-Length", 0, 0 },
+	{ "Content-Length with a space inside refused", "HTTP/1.1 200 OK\r\nContent-Length: 1 0\r\n\r\n"
+	  "0123456789", 0, "malformed Content-Length", 0, 0 },
+	{ "Content-Length 2,,2 refused", "HTTP/1.1 200 OK\r\nContent-Length: 2,,2\r\n\r\nhi", 0,
+	  "malformed Content-Length", 0, 0 },
+	{ "Content-Length 2, refused", "HTTP/1.1 200 OK\r\nContent-Length: 2,\r\n\r\nhi", 0,
+	  "malformed Content-Length", 0, 0 },
+	{ "Content-Length 2,2 taken", "HTTP/1.1 200 OK\r\nContent-Length: 2,2\r\n\r\nhi", 200, "hi",
+	  0, 0 },
+	{ "chunk extensions: BWS, tokens, quoted strings",
+	  "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n"
+	  "2 ;a = b\t; c=\"q \\\" ;\"\r\nok\r\n0;last\r\n\r\n", 200, "ok", 0, 0 },
+	{ "white space at the end of a chunk size refused",
+	  "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n2 \r\nok\r\n0\r\n\r\n", 0,
+	  "white space at the end", 0, 0 },
+	{ "white space after an extension refused",
+	  "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n2;a=b \r\nok\r\n0\r\n\r\n", 0,
+	  "white space at the end", 0, 0 },
+	{ "an empty chunk extension refused",
+	  "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n2;\r\nok\r\n0\r\n\r\n", 0,
+	  "malformed chunk extension", 0, 0 },
+	{ "a chunk extension value that is no token refused",
+	  "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n2;a=b/c\r\nok\r\n0\r\n\r\n", 0,
+	  "malformed chunk extension", 0, 0 },
+	{ "an unterminated quoted chunk extension refused",
+	  "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n2;a=\"b\r\nok\r\n0\r\n\r\n", 0,
+	  "malformed chunk extension", 0, 0 },
+	{ "a chunk size with a sign refused",
+	  "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n+2\r\nok\r\n0\r\n\r\n", 0,
+	  "malformed chunk size", 0, 0 },
+	{ "a bare LF after a chunk size refused",
+	  "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n2\nok\r\n0\r\n\r\n", 0,
+	  "bare LF after a chunk size", 0, 0 },
+	{ "a bare LF after chunk data refused",
+	  "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n2\r\nok\n0\r\n\r\n", 0,
+	  "bare LF after the data", 0, 0 },
+	{ "bare LF in the head and the trailer taken",
+	  "HTTP/1.1 200 OK\nTransfer-Encoding: chunked\n\n2\r\nok\r\n0\r\nT: 1\n\n", 200, "ok", 0, 0 },
 	{ "read to close", "HTTP/1.1 200 OK\r\nX: y\r\n\r\nall of it", 200, "all of it", 1, 0 },
 	{ "interim responses skipped",
 	  "HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 103 Early Hints\r\nLink: </s>\r\n\r\n"
@@ -342,6 +405,31 @@ testparser(void)
 		check(!bad && done > 0, "parse %s: every prefix is truncated%s",
 		    ptests[t].name, bad ? " (fails)" : "");
 	}
+}
+
+/* the answer to CONNECT: a 2xx ends with its head, whatever it says of framing */
+static void
+testconnect(void)
+{
+	Parser p;
+	const char *s;
+	int rc;
+
+	pinit(&p, 0);
+	p.connect = 1;
+	s = "HTTP/1.1 200 Connection established\r\nContent-Length: 5\r\n"
+	    "Transfer-Encoding: chunked\r\n\r\n\x16\x03\x03";
+	rc = pfeed(&p, s, strlen(s) - 3);
+	check(rc > 0 && p.status == 200 && !p.body.len,
+	    "CONNECT 200: the tunnel starts after the head, framing ignored");
+	pfree(&p);
+	pinit(&p, 0);
+	p.connect = 1;
+	s = "HTTP/1.1 407 Proxy Authentication Required\r\nContent-Length: 3\r\n\r\nabc";
+	rc = pfeed(&p, s, strlen(s));
+	check(rc > 0 && p.status == 407 && !strcmp(p.reason, "Proxy Authentication Required"),
+	    "CONNECT 407: status and reason");
+	pfree(&p);
 }
 
 /* the messages for truncation name the framing and the counts */
@@ -509,7 +597,7 @@ testrequest(void)
 	o.etag = "\"abc\"";
 	o.lastmod = "Sun, 06 Nov 1994 08:49:37 GMT";
 	url_parse(&u, "http://Example.org:8080/feed?x=1", err, sizeof(err));
-	n = mkrequest(req, sizeof(req), &u, &o);
+	n = mkrequest(req, sizeof(req), &u, &o, NULL);
 	check(n > 0 && !strncmp(req, "GET /feed?x=1 HTTP/1.1\r\nHost: example.org:8080\r\n", 48),
 	    "request line and Host with port");
 	check(n > 0 && strstr(req, "\r\nUser-Agent: lwnrss/" VERSION "\r\n") &&
@@ -522,129 +610,164 @@ testrequest(void)
 	o.etag = "\"a\"\r\nX-Injected: 1";
 	o.lastmod = NULL;
 	url_parse(&u, "https://lwn.net", err, sizeof(err));
-	n = mkrequest(req, sizeof(req), &u, &o);
+	n = mkrequest(req, sizeof(req), &u, &o, NULL);
 	check(n > 0 && !strstr(req, "Injected") && !strstr(req, "If-") &&
 	    strstr(req, "\r\nHost: lwn.net\r\n"), "unsafe validators dropped, no default port");
+	{
+		Proxy px;
+
+		proxyparse(&px, "http://a:b@proxy:3128", err, sizeof(err));
+		url_parse(&u, "http://lwn.net:8080/feed", err, sizeof(err));
+		n = mkrequest(req, sizeof(req), &u, &o, &px);
+		check(n > 0 && !strncmp(req, "GET http://lwn.net:8080/feed HTTP/1.1\r\n"
+		    "Host: lwn.net:8080\r\nProxy-Authorization: Basic YTpi\r\n", 88),
+		    "through a proxy: absolute-form, Host, Proxy-Authorization");
+	}
 }
 
 static void
 testtlsmsg(void)
 {
-	Xcheck *x = calloc(1, sizeof(*x));
 	char m[256];
+	int i, j, dup = 0;
 
-	tlsmsg(BR_ERR_X509_EXPIRED, x, m, sizeof(m));
-	check(!strcmp(m, "certificate has expired"), "message: %s", m);
-	x->early = 1;
-	tlsmsg(BR_ERR_X509_EXPIRED, x, m, sizeof(m));
-	check(!strcmp(m, "certificate is not yet valid"), "message: %s", m);
-	tlsmsg(BR_ERR_X509_NOT_TRUSTED, x, m, sizeof(m));
-	check(strstr(m, "not trusted") != NULL, "message: %s", m);
-	tlsmsg(BR_ERR_X509_BAD_SERVER_NAME, x, m, sizeof(m));
-	check(strstr(m, "another host name") != NULL, "message: %s", m);
-	tlsmsg(BR_ERR_RECV_FATAL_ALERT + BR_ALERT_PROTOCOL_VERSION, x, m, sizeof(m));
+	tls_codemsg(BR_ERR_RECV_FATAL_ALERT + BR_ALERT_PROTOCOL_VERSION, m, sizeof(m));
 	check(strstr(m, "TLS 1.3 only") != NULL, "message: %s", m);
-	tlsmsg(BR_ERR_RECV_FATAL_ALERT + 99, x, m, sizeof(m));
+	tls_codemsg(BR_ERR_RECV_FATAL_ALERT + 99, m, sizeof(m));
 	check(strstr(m, "alert 99") != NULL, "message: %s", m);
-	free(x);
+	tls_codemsg(BR_ERR_BAD_CIPHER_SUITE, m, sizeof(m));
+	check(strstr(m, "did not offer") != NULL, "message: %s", m);
+	/* every refusal has words of its own, never a neighbour's */
+	for (i = 0; i < XReasonLast; i++)
+		for (j = i + 1; j < XReasonLast; j++)
+			if (!strcmp(x509_msg(i), x509_msg(j)))
+				dup++;
+	check(!dup, "each of the %d X.509 reasons has its own message", XReasonLast);
+	check(!strcmp(x509_msg(XPathLen), "certificate chain is longer than an issuer's "
+	    "path length constraint allows") && strcmp(x509_msg(XNoCertSign), x509_msg(XNotCa)) &&
+	    strstr(x509_msg(XMd5), "MD5") && strstr(x509_msg(XSha1), "SHA-1"),
+	    "path length, keyCertSign, MD5 and SHA-1 are told apart");
+	tls_probemsg(0xc013, m, sizeof(m));
+	check(!strcmp(m, "server offers no AEAD cipher suite with forward secrecy (only CBC)"),
+	    "probe: ECDHE-RSA-AES128-SHA means CBC only: %s", m);
+	tls_probemsg(BR_TLS_ECDHE_ECDSA_WITH_AES_128_GCM_SHA256, m, sizeof(m));
+	check(!strcmp(m, "server offers no signature algorithm lwnrss accepts (SHA-256 or better)"),
+	    "probe: one of our suites means our signature algorithms: %s", m);
+	tls_probemsg(0x009c, m, sizeof(m));
+	check(!strcmp(m, "server offers no cipher suite with forward secrecy"),
+	    "probe: AES128-GCM-SHA256 means no forward secrecy: %s", m);
 }
 
-/* ------------------------------------------------------ trust anchors */
-
-static double
-msnow(void)
+/* the ServerHello parser of the probe */
+static void
+testserverhello(void)
 {
-	struct timespec ts;
+	unsigned char sh[200];
+	size_t n;
 
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+	memset(sh, 0, sizeof(sh));
+	memcpy(sh, "\x16\x03\x03\x00\x4a\x02\x00\x00\x46\x03\x03", 11);
+	sh[5 + 4 + 34] = 32;                     /* a session id of 32 bytes */
+	sh[5 + 4 + 35 + 32] = 0xc0, sh[5 + 4 + 35 + 33] = 0x13;
+	n = 5 + 4 + 35 + 32 + 2;
+	check(tls_serverhello(sh, n) == 0xc013, "ServerHello: the suite after the session id");
+	check(tls_serverhello(sh, n - 1) == -1, "ServerHello: cut short, wants more");
+	check(tls_serverhello((const unsigned char *)"\x15\x03\x03\x00\x02\x02\x28", 7) == 0,
+	    "ServerHello: an alert is a refusal");
+	sh[5] = 11;
+	check(tls_serverhello(sh, n) == -2, "ServerHello: another message is malformed");
+	sh[5] = 2;
+	sh[5 + 4 + 34] = 33;
+	check(tls_serverhello(sh, n) == -2, "ServerHello: a session id over 32 bytes");
 }
 
-/* a subject name as BearSSL's decoder reports it */
-typedef struct {
-	unsigned char buf[4096];
-	size_t len;
-} Dn;
+/* ------------------------------------------------------------ proxies */
 
 static void
-dnappend(void *ctx, const void *buf, size_t len)
+testproxies(void)
 {
-	Dn *dn = ctx;
-
-	if (len <= sizeof(dn->buf) - dn->len) {
-		memcpy(dn->buf + dn->len, buf, len);
-		dn->len += len;
-	}
-}
-
-/*
- * Lazy anchors must be what eager decoding gives: for every certificate
- * of the system bundle, the subject found by the DER walk is the name
- * br_x509_decoder reports, and resolve yields the decoder's key.
- */
-static void
-testanchors(void)
-{
-	static const char *bundle = "/etc/ssl/certs/ca-certificates.crt";
-	br_x509_decoder_context dc;
-	const br_x509_pkey *pk;
-	br_x500_name dn = { (unsigned char *)"nothing", 7 };
-	Anchors a = {0};
+	static const struct {
+		const char *list, *host;
+		int ip6, want;
+	} np[] = {
+		{ "*", "lwn.net", 0, 1 },
+		{ "lwn.net", "lwn.net", 0, 1 },
+		{ "lwn.net", "LWN.NET.", 0, 1 },
+		{ "lwn.net", "static.lwn.net", 0, 1 },
+		{ ".lwn.net", "static.lwn.net", 0, 1 },
+		{ ".lwn.net", "lwn.net", 0, 1 },            /* curl drops the dot */
+		{ "lwn.net.", "lwn.net", 0, 1 },
+		{ "lwn.net", "notlwn.net", 0, 0 },
+		{ "net", "lwn.net", 0, 1 },
+		{ "example.org, lwn.net", "lwn.net", 0, 1 },
+		{ "example.org lwn.net", "lwn.net", 0, 1 },   /* blanks separate too */
+		{ ",,lwn.net,,", "lwn.net", 0, 1 },
+		{ "*,example.org", "lwn.net", 0, 0 },         /* "*" only alone */
+		{ "lwn.net:443", "lwn.net", 0, 0 },           /* ports never match */
+		{ "127.0.0.1", "127.0.0.1", 0, 1 },
+		{ "127.0.0.0/8", "127.1.2.3", 0, 1 },
+		{ "10.0.0.0/8", "127.0.0.1", 0, 0 },
+		{ "127.0.0.1", "localhost", 0, 0 },           /* nothing is resolved */
+		{ "localhost", "127.0.0.1", 0, 0 },
+		{ "::1", "::1", 1, 1 },
+		{ "2001:db8::/32", "2001:db8::7", 1, 1 },
+		{ "2001:db8::/33", "2001:db8:8000::1", 1, 0 },
+		{ "", "lwn.net", 0, 0 },
+	};
+	HttpOpt o;
+	Url u;
+	Proxy px;
 	char err[256];
-	size_t i, bad = 0, undecodable = 0;
-	FILE *f;
-	Dn d;
-	int rc;
+	size_t i;
 
-	rc = loadanchors(&a, NULL, err, sizeof(err));
-	check(rc < 0 && !strcmp(err, "no CA file configured"), "no CA file: %s", err);
-	freeanchors(&a);
-	rc = loadanchors(&a, "/nonexistent/ca.pem", err, sizeof(err));
-	check(rc < 0 && strstr(err, "No such file"), "missing CA file: %s", err);
-	freeanchors(&a);
-	if ((f = fopen("tests/tmp/notpem", "w"))) {
-		fputs("-----BEGIN CERTIFICATE-----\n!!!!\n-----END CERTIFICATE-----\n", f);
-		fclose(f);
-		rc = loadanchors(&a, "tests/tmp/notpem", err, sizeof(err));
-		check(rc < 0 && strstr(err, "no certificates"), "CA file without certificates: %s",
-		    err);
-		freeanchors(&a);
-	}
-	if (access(bundle, R_OK) == 0) {
-		rc = loadanchors(&a, bundle, err, sizeof(err));
-		check(rc == 0 && a.n > 100, "system bundle: %zu anchors", a.n);
-		check(resolvename(&a, &dn) == 0 && !a.pem[0].done && a.ta[0].pkey.key_type == 0,
-		    "anchors stay undecoded until named");
-		for (i = 0; i < a.n; i++) {
-			d.len = 0;
-			br_x509_decoder_init(&dc, dnappend, &d);
-			br_x509_decoder_push(&dc, a.pem[i].der, a.pem[i].len);
-			pk = br_x509_decoder_get_pkey(&dc);
-			if (resolvename(&a, &a.ta[i].dn) < 0 || !a.pem[i].done)
-				bad++;
-			if (!pk) {
-				undecodable++;
-				continue;
-			}
-			if (d.len != a.ta[i].dn.len || memcmp(d.buf, a.ta[i].dn.data, d.len) ||
-			    pk->key_type != a.ta[i].pkey.key_type ||
-			    (a.ta[i].flags != 0) != (br_x509_decoder_isCA(&dc) != 0))
-				bad++;
-			else if (pk->key_type == BR_KEYTYPE_RSA &&
-			    (pk->key.rsa.nlen != a.ta[i].pkey.key.rsa.nlen ||
-			    memcmp(pk->key.rsa.n, a.ta[i].pkey.key.rsa.n, pk->key.rsa.nlen)))
-				bad++;
-			else if (pk->key_type == BR_KEYTYPE_EC &&
-			    (pk->key.ec.qlen != a.ta[i].pkey.key.ec.qlen ||
-			    memcmp(pk->key.ec.q, a.ta[i].pkey.key.ec.q, pk->key.ec.qlen)))
-				bad++;
-		}
-		check(!bad, "lazy anchors match br_x509_decoder for all %zu (%zu undecodable)",
-		    a.n, undecodable);
-		freeanchors(&a);
-	}
-	check(b64dec("aGVs\nbG8=", 9, (unsigned char *)err) == 5 && !memcmp(err, "hello", 5),
-	    "base64 across a line break");
+	for (i = 0; i < LENGTH(np); i++)
+		check(noproxy(np[i].list, np[i].host, np[i].ip6) == np[i].want,
+		    "no_proxy \"%s\" %s %s", np[i].list, np[i].want ? "matches" : "does not match",
+		    np[i].host);
+
+	memset(&o, 0, sizeof(o));
+	o.httpsproxy = "http://tls.proxy:3128";
+	o.httpproxy = "http://plain.proxy:3128";
+	o.noproxy = "direct.example";
+	url_parse(&u, "https://lwn.net/", err, sizeof(err));
+	check(proxyfor(&o, &u) == o.httpsproxy, "an https URL takes the https proxy");
+	url_parse(&u, "http://lwn.net/", err, sizeof(err));
+	check(proxyfor(&o, &u) == o.httpproxy, "an http URL takes the http proxy");
+	url_parse(&u, "https://www.direct.example/", err, sizeof(err));
+	check(proxyfor(&o, &u) == NULL, "no_proxy sends a subdomain direct");
+	o.httpproxy = "";
+	url_parse(&u, "http://lwn.net/", err, sizeof(err));
+	check(proxyfor(&o, &u) == NULL, "an empty proxy variable is none");
+
+	check(proxyparse(&px, "proxy.example", err, sizeof(err)) == 0 &&
+	    !strcmp(px.u.host, "proxy.example") && px.u.port == 1080 && !px.hasauth &&
+	    !strcmp(px.name, "proxy.example:1080"), "proxy without scheme or port: port 1080");
+	check(proxyparse(&px, "HTTP://[::1]:3128/", err, sizeof(err)) == 0 &&
+	    px.u.port == 3128 && !strcmp(px.name, "[::1]:3128"), "proxy: IPv6 and a port");
+	check(proxyparse(&px, "http://us%3Aer:p%40ss%3a@127.0.0.1:8080", err, sizeof(err)) == 0 &&
+	    px.hasauth && !strcmp(px.auth, "Proxy-Authorization: Basic dXM6ZXI6cEBzczo=\r\n"),
+	    "proxy credentials are percent-decoded into Basic: %s", px.auth);
+	check(proxyparse(&px, "http://a:b@host:3128", err, sizeof(err)) == 0 &&
+	    !strcmp(px.auth, "Proxy-Authorization: Basic YTpi\r\n"), "proxy: a:b is YTpi");
+	check(proxyparse(&px, "https://proxy:443", err, sizeof(err)) < 0 &&
+	    strstr(err, "https:// proxies (TLS to the proxy) are not supported"),
+	    "an https:// proxy is refused: %s", err);
+	check(proxyparse(&px, "socks5://proxy", err, sizeof(err)) < 0 &&
+	    strstr(err, "socks5:// is not supported"), "a SOCKS proxy is refused: %s", err);
+	check(proxyparse(&px, "http://user:secret@pro xy:1", err, sizeof(err)) < 0 &&
+	    !strstr(err, "secret") && !strstr(err, "user"),
+	    "a bad proxy URL's message hides the credentials: %s", err);
+	check(proxyparse(&px, "http://u:%00@proxy:1", err, sizeof(err)) < 0 &&
+	    !strstr(err, "%00"), "a NUL in the credentials is refused: %s", err);
+	/* credentials may hold what ends a host elsewhere: '/', '?', '#', "://" */
+	check(proxyparse(&px, "http://alice:s3cr/et@proxy.example:3128", err, sizeof(err)) == 0 &&
+	    !strcmp(px.u.host, "proxy.example") && px.u.port == 3128 &&
+	    !strcmp(px.name, "proxy.example:3128"), "a '/' in a proxy password is the password's");
+	check(proxyparse(&px, "alice:x://y@proxy.example:3128", err, sizeof(err)) == 0 &&
+	    !strcmp(px.name, "proxy.example:3128"), "\"://\" in a proxy password is no scheme");
+	check(proxyparse(&px, "http://bob:1234/x?y#z@127.0.0.1:9", err, sizeof(err)) == 0 &&
+	    !strcmp(px.u.host, "127.0.0.1") && px.u.port == 9,
+	    "the proxy host is after the last '@', never the user name");
 }
 
 /* ------------------------------------------------------------ drivers */
@@ -664,6 +787,10 @@ getmain(int argc, char *argv[])
 	o.timeout = 30000;
 	o.maxbody = 8 << 20;
 	o.maxredirects = 5;
+	/* as lwnrss.c's httpopts reads them */
+	o.httpsproxy = (env = getenv("https_proxy")) && *env ? env : getenv("HTTPS_PROXY");
+	o.httpproxy = getenv("http_proxy");
+	o.noproxy = (env = getenv("no_proxy")) && *env ? env : getenv("NO_PROXY");
 	for (i = 0; i < argc - 1 && argv[i][0] == '-'; i++) {
 		switch (argv[i][1]) {
 		case 'v': verbose = 1; continue;
@@ -696,59 +823,24 @@ getmain(int argc, char *argv[])
 	return rc < 0 ? 1 : rc == 1 ? 3 : 0;
 }
 
-/*
- * ca: load a bundle n times; "lazy" is what a fetch pays (split, base64,
- * subject names), "eager" adds decoding every anchor's key, which is
- * what a fetch would pay without the lazy scheme
- */
-static int
-camain(int argc, char *argv[])
-{
-	Anchors a = {0};
-	char err[256];
-	double t, lazy = 1e9, eager = 1e9;
-	size_t j;
-	int i, n = argc > 1 ? atoi(argv[1]) : 20;
-
-	if (argc < 1 || n < 1)
-		return 2;
-	for (i = 0; i < n; i++) {
-		t = msnow();
-		if (loadanchors(&a, argv[0], err, sizeof(err)) < 0) {
-			fprintf(stderr, "%s\n", err);
-			return 1;
-		}
-		lazy = MIN(lazy, msnow() - t);
-		for (j = 0; j < a.n; j++)
-			resolve(&a, j);
-		eager = MIN(eager, msnow() - t);
-		if (i < n - 1)
-			freeanchors(&a);
-	}
-	printf("%zu anchors from %s: %.2f ms lazy, %.2f ms eager (best of %d)\n",
-	    a.n, argv[0], lazy, eager, n);
-	freeanchors(&a);
-	return 0;
-}
-
 int
 main(int argc, char *argv[])
 {
 	if (argc > 1 && !strcmp(argv[1], "get"))
 		return getmain(argc - 2, argv + 2);
-	if (argc > 1 && !strcmp(argv[1], "ca"))
-		return camain(argc - 2, argv + 2);
 
 	testurls();
 	testresolve();
 	testparser();
 	testtruncation();
+	testconnect();
 	testlimits();
 	testdates();
 	testcaching();
 	testrequest();
 	testtlsmsg();
-	testanchors();
+	testserverhello();
+	testproxies();
 	printf("%d passed, %d failed\n", npass, nfail);
 	return nfail != 0;
 }

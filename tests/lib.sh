@@ -14,6 +14,9 @@ case :$PATH: in
 *) PATH=$PATH:/usr/sbin ;;
 esac
 
+# the window tests' open command, tests/bin/lwnrss-test-open
+PATH=$(pwd)/tests/bin:$PATH
+
 ok() { echo "ok - $*"; }
 notok() { echo "not ok - $*"; }
 

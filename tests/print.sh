@@ -40,7 +40,8 @@ check "atom: entries with their alternate links" grep -q "^Ampersands & tags${ta
 
 # elements of other vocabularies never become a title or link
 run tests/fixtures/ns-foreign.xml
-printf "The item's own title${tab}https://example.org/1\n${tab}https://example.org/2\n" > "$T/want.ns"
+# the second item's only title is a media:title: it is untitled, printed with its link
+printf "The item's own title${tab}https://example.org/1\nhttps://example.org/2${tab}https://example.org/2\n" > "$T/want.ns"
 check "namespaces: a media:title or ext:link is nobody's title or link" cmp -s "$T/print.out" "$T/want.ns"
 run tests/fixtures/ns-scope.rdf
 check "namespaces: declarations in any scope, three items" \
@@ -118,3 +119,12 @@ $L -p - extra < tests/fixtures/atom.xml > /dev/null 2> "$T/flag.err"
 echo $? > "$T/flag.rc"
 check "a second operand prints usage and exits 1" \
 	eval 'test "$(cat "$T/flag.rc")" = 1 && grep -q "^usage: lwnrss" "$T/flag.err"'
+$L - -p < tests/fixtures/atom.xml > "$T/flag.out" 2> "$T/flag.err"
+check "options may follow the operand (tabbed appends its window id)" \
+	eval 'test -s "$T/flag.out" && test ! -s "$T/flag.err"'
+
+# an item without a title is listed by its link: no blank line in a menu
+printf '<rss version="2.0"><channel><title>t</title><item><link>https://example.org/untitled</link></item><item><title>B</title><link>https://example.org/b</link></item></channel></rss>' > "$T/untitled.xml"
+run "$T/untitled.xml"
+check "an untitled item's title is its link" eval \
+	'printf "https://example.org/untitled\thttps://example.org/untitled\nB\thttps://example.org/b\n" | cmp -s - "$T/print.out"'

@@ -11,7 +11,7 @@ cd "$(dirname "$0")/.." || exit 1
 S=$(pwd)/$T/san
 rm -rf "$S"
 mkdir -p "$S/tree" "$S/log"
-cp -R Makefile config.mk config.def.h lwnrss.1 "$S/tree"
+cp -R Makefile README config.mk config.def.h lwnrss.1 "$S/tree"
 # the sources, but not config.h: the build makes it from config.def.h
 for f in ./*.c ./*.h; do
 	[ "$f" = ./config.h ] || cp "$f" "$S/tree"
@@ -43,7 +43,7 @@ ASAN_OPTIONS="log_path=$S/log/asan:detect_leaks=0:abort_on_error=0"
 UBSAN_OPTIONS="log_path=$S/log/ubsan:print_stacktrace=1:halt_on_error=1"
 export ASAN_OPTIONS UBSAN_OPTIONS
 
-for t in print http tls x11 cache refresh; do
+for t in print http tls proxy x11 reader cache refresh; do
 	(cd "$S/tree" && T=tests/tmp "tests/$t.sh") > "$S/$t.log" 2>&1
 	rc=$?
 	p=$(grep -c '^ok ' "$S/$t.log")

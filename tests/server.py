@@ -72,6 +72,31 @@ def responses(port):
         "/bigchunk": HEAD + b"Transfer-Encoding: chunked\r\n\r\n1e8480\r\n",
         "/badlength": HEAD + b"Content-Length: 5\r\nContent-Length: 6\r\n\r\nhello",
         "/http2": b"HTTP/2 200\r\n\r\n",
+        # framing as RFC 9112 6.1, 6.3 and 7.1.1 have it
+        "/te-identity": HEAD + b"Transfer-Encoding: identity\r\n\r\nhello",
+        "/te-empty": HEAD + b"Transfer-Encoding: \r\n\r\nhello",
+        "/te-unknown": HEAD + b"Transfer-Encoding: br\r\n\r\nhello",
+        "/te-notlast": (HEAD + b"Transfer-Encoding: chunked\r\nTransfer-Encoding: gzip\r\n\r\n"
+                        b"5\r\nhello\r\n0\r\n\r\n"),
+        "/te-http10": (b"HTTP/1.0 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n"
+                       b"5\r\nhello\r\n0\r\n\r\n"),
+        "/te-and-cl": (HEAD + b"Content-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n"
+                       b"5\r\nhello\r\n0\r\n\r\n"),
+        "/cl-comma": HEAD + b"Content-Length: ,\r\n\r\nhello",
+        "/cl-differ": HEAD + b"Content-Length: 5,6\r\n\r\nhello!",
+        "/cl-sign": HEAD + b"Content-Length: +5\r\n\r\nhello",
+        "/cl-space": HEAD + b"Content-Length: 1 2\r\n\r\nhello, world",
+        "/cl-list": HEAD + b"Content-Length: 12, 12\r\n\r\nhello, world",
+        "/chunk-ext": (HEAD + b"Transfer-Encoding: chunked\r\n\r\n"
+                       b"5 ; a = b ;q=\"x \\\" y\"\r\nhello\r\n7;e\r\n, world\r\n0\r\n\r\n"),
+        "/chunk-ext-bad": (HEAD + b"Transfer-Encoding: chunked\r\n\r\n"
+                           b"5;a=b c\r\nhello\r\n0\r\n\r\n"),
+        "/chunk-ws": (HEAD + b"Transfer-Encoding: chunked\r\n\r\n"
+                      b"5 \r\nhello\r\n0\r\n\r\n"),
+        "/chunk-lf": (HEAD + b"Transfer-Encoding: chunked\r\n\r\n"
+                      b"5\nhello\r\n0\r\n\r\n"),
+        "/bare-lf": (b"HTTP/1.1 200 OK\nContent-Type: text/plain\nContent-Length: 12\n\n"
+                     b"hello, world"),
         "/garbage": b"SSH-2.0-OpenSSH_9.2\r\n",
         # truncated at each framing point, then closed
         "/trunc-status": b"HTTP/1.1 200",
@@ -149,7 +174,10 @@ def serve(conn, ctx, name):
             if resp is None:
                 resp = b"HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\n\r\n"
             conn.sendall(resp)
-    except (OSError, ssl.SSLError):
+    except ssl.SSLError as e:
+        # the tests read why a handshake failed: an alert the client sent
+        print("%s: %s" % (name, e.reason or e), file=sys.stderr, flush=True)
+    except OSError:
         pass
     finally:
         try:
@@ -202,9 +230,11 @@ def sni(sock, name, ctx):
     SNI[0] = name
 
 
-def tlsctx(cert, minver=ssl.TLSVersion.TLSv1_2, key="key.pem"):
+def tlsctx(cert, minver=ssl.TLSVersion.TLSv1_2, key="key.pem", weak=False):
     ctx = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
     ctx.minimum_version = minver
+    if weak:
+        ctx.set_ciphers("DEFAULT:@SECLEVEL=0")   # to serve SHA-1 and MD5 chains
     ctx.load_cert_chain(os.path.join(DIR, cert), os.path.join(DIR, key))
     ctx.sni_callback = sni
     return ctx
@@ -222,6 +252,27 @@ def main():
     ctx.set_ciphers("ECDHE-ECDSA-ARIA128-GCM-SHA256")   # none BearSSL has
     listen("nocipher", ctx)
     listen("rsa", tlsctx("rsa.pem", key="rsakey.pem"))
+    # the certificate policy's chains (tests/tlslib.sh, mkpolicy), when made
+    for c in sorted(os.listdir(DIR)):
+        n = c[:-len("-leaf.pem")] if c.endswith("-leaf.pem") else None
+        if c in ("eku-client.pem", "eku-codesign.pem", "critical.pem", "nosan.pem",
+                 "sha1.pem", "caleaf.pem"):
+            listen(c[:-4], tlsctx(c, weak=c == "sha1.pem"))
+        elif n:
+            listen(n, tlsctx(n + ".pem", weak=n == "stray"))
+    if os.path.exists(os.path.join(DIR, "md5.pem")):
+        listen("md5", tlsctx("md5.pem", key="rsakey.pem", weak=True))
+    if os.path.exists(os.path.join(DIR, "weakrsa.pem")):
+        listen("weakrsa", tlsctx("weakrsa.pem", key="weakkey.pem", weak=True))
+    # servers without one suite lwnrss offers: RSA key exchange, or CBC
+    ctx = tlsctx("rsa.pem", key="rsakey.pem")
+    ctx.maximum_version = ssl.TLSVersion.TLSv1_2
+    ctx.set_ciphers("AES128-GCM-SHA256:AES256-SHA")
+    listen("rsakx", ctx)
+    ctx = tlsctx("good.pem")
+    ctx.maximum_version = ssl.TLSVersion.TLSv1_2
+    ctx.set_ciphers("ECDHE-ECDSA-AES128-SHA:ECDHE-ECDSA-AES256-SHA384")
+    listen("cbc", ctx)
     keep = (blackhole(), closedport())
     try:
         listen("plain6", None, socket.AF_INET6)

@@ -15,7 +15,8 @@ for f in ./lwnrss "$GET"; do
 	[ -x "$f" ] || { notok "$f is built"; exit 1; }
 done
 need openssl python3
-mkcerts "$D" || { notok "test certificates made with openssl"; exit 1; }
+mkcerts "$D" && mkpolicy "$D" || { notok "test certificates made with openssl"; exit 1; }
+cat "$D/ca.pem" "$D/rsaca.pem" > "$D/cas.pem"
 ok "test certificates made with openssl"
 
 cat > "$D/feed.rdf" <<'EOF'
@@ -93,6 +94,70 @@ fails "user name and password in the URL" \
 fails "an https to http redirect is refused" \
 	"localhost: refusing redirect from https to http (http://localhost:$(port plain)/cl)" \
 	"https://localhost:$TLS/redir-down"
+
+# verdict NAME: what openssl verify says of the chain NAME.pem, ok or no.
+# Debian's OpenSSL runs TLS at security level 2 (openssl.cnf), which is
+# what -auth_level 2 applies to a chain: no SHA-1, no RSA under 2048 bits
+verdict() {
+	if openssl verify -x509_strict -auth_level 2 -purpose sslserver \
+	    -verify_hostname localhost -CAfile "$D/cas.pem" -untrusted "$D/$1.pem" \
+	    "$D/$1.pem" > "$D/verify.out" 2>&1; then
+		echo ok
+	else
+		echo no
+	fi
+}
+
+# the good chains: openssl verify accepts them, and so does lwnrss
+for c in good chain rsa; do
+	check "openssl verify accepts $c.pem" [ "$(verdict "$c")" = ok ]
+done
+
+# the certificate policy: every chain refused with its own words, after
+# openssl verify confirmed what each certificate is (tlslib.sh, POLICY)
+while IFS='|' read -r name msg want; do
+	v=$(verdict "$name")
+	check "openssl verify: $name.pem is $want ($(tail -n 1 "$D/verify.out"))" [ "$v" = "$want" ]
+	if [ -n "$msg" ]; then
+		CA=$D/cas.pem fails "policy: $name" "localhost: $msg" "https://localhost:$(port "$name")/feed"
+	else
+		CA=$D/cas.pem lwnrss "https://localhost:$(port "$name")/feed"
+		check "policy: $name is accepted: the feed" \
+			sh -c "[ $rc -eq 0 ] && cmp -s '$D/out' '$D/feed.want'"
+	fi
+done <<EOF
+$POLICY
+EOF
+
+# a refusal is told to the server: the alert arrives, not a bare reset
+check "the server sees an alert for a refused EKU: unsupported certificate" \
+	grep -q '^eku-client: .*ALERT_UNSUPPORTED_CERTIFICATE' "$D/server.log"
+check "the server sees an alert for an expired certificate: certificate expired" \
+	grep -q '^expired: .*ALERT_CERTIFICATE_EXPIRED' "$D/server.log"
+check "the server sees an alert for an unknown CA: unknown ca" \
+	grep -q '^unknownca: .*ALERT_UNKNOWN_CA' "$D/server.log"
+
+# servers that refuse all our suites: the probe names what they offer instead
+fails "server limited to RSA key exchange" \
+	"localhost: server offers no cipher suite with forward secrecy" \
+	"https://localhost:$(port rsakx)/feed"
+fails "server limited to CBC suites" \
+	"localhost: server offers no AEAD cipher suite with forward secrecy (only CBC)" \
+	"https://localhost:$(port cbc)/feed"
+
+# a server that signs only with SHA-1: the probe sees it takes our suites
+SHA1SIG=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+openssl s_server -accept "127.0.0.1:$SHA1SIG" -cert "$D/good.pem" -key "$D/key.pem" -tls1_2 \
+	-sigalgs ECDSA+SHA1 -cipher 'DEFAULT:@SECLEVEL=0' -www < /dev/null > "$D/s_server.log" 2>&1 &
+SSERVER=$!
+trap 'kill "$SSERVER" 2>/dev/null; stopserver; [ "$nfail" -eq 0 ] && rm -rf "$D"' EXIT
+retry python3 -c "import socket; socket.create_connection(('127.0.0.1', $SHA1SIG)).close()" 2>/dev/null
+fails "server that signs its key exchange with SHA-1 only" \
+	"localhost: server offers no signature algorithm lwnrss accepts (SHA-256 or better)" \
+	"https://localhost:$SHA1SIG/"
+check "... openssl s_server saw no shared signature algorithm, then the probe's alert" \
+	sh -c "grep -q 'no shared signature algorithms' '$D/s_server.log' &&
+		grep -q 'alert insufficient security' '$D/s_server.log'"
 
 # the trust anchors: SSL_CERT_FILE, a missing file, the system bundle
 CA=$D/nonexistent.pem fails "missing CA file" \

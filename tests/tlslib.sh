@@ -16,6 +16,36 @@
 #	rsa.pem          localhost, an RSA key (rsakey.pem), issued by the CA
 #	key.pem          the key of every other leaf
 #
+# and, for the certificate policy, chains NAME.pem (the leaf, then its
+# intermediates) that the CA's policy must refuse, or accept, each with
+# its reason (see POLICY below):
+#
+#	eku-client       the leaf's EKU is clientAuth only
+#	eku-codesign     the leaf's EKU is codeSigning, emailProtection
+#	inter-eku        an intermediate whose EKU is clientAuth only
+#	nc-excluded      an intermediate excluding DNS:localhost, not critical
+#	nc-excluded-crit the same, critical
+#	nc-permitted     an intermediate permitting only DNS:localhost, critical
+#	nc-other         an intermediate permitting only DNS:example.com, critical
+#	nc-email         an intermediate with critical email constraints (the
+#	                 leaf has no email address: they do not apply)
+#	nc-email-used    the same, and the leaf has an email address
+#	nc-dirname       an intermediate permitting only the directoryName
+#	                 CN=localhost, critical (the leaf's subject: allowed)
+#	nc-dirname-other the same for CN=elsewhere (the leaf is not within it)
+#	caleaf           the leaf is a CA certificate (CA:TRUE, keyCertSign)
+#	stray            chain.pem with a stray certificate between its two,
+#	                 named as the intermediate, with an RSA key of 1024 bits
+#	pathlen          intermediate (pathlen:0) > intermediate > leaf
+#	nocertsign       an intermediate whose key usage lacks keyCertSign
+#	notca            an intermediate with CA:FALSE
+#	critical         the leaf has an unknown critical extension
+#	nosan            the leaf names localhost in its CN only
+#	sha1             the leaf is signed with SHA-1
+#	md5              an RSA leaf signed with MD5 by rsaca.pem, an RSA CA
+#	weakrsa          a leaf with an RSA key of 1024 bits
+#	inter-expired    an intermediate whose validity ended yesterday
+#
 # P-256 keys: quick to make, and BearSSL and OpenSSL both take them.
 
 # a time offset by $1 (e.g. "-3 days") in openssl ca's format
@@ -23,13 +53,136 @@ catime() {
 	date -u -d "$1" +%Y%m%d%H%M%SZ
 }
 
-# sign DIR/leaf.csr with CA (a name in DIR) for SAN, from $3 to $4, into $5
+# sign DIR/leaf.csr with CA (a name in DIR) for SAN, from $3 to $4, into $5,
+# with the extensions of section $7 (leaf) and the digest $8 (sha256)
 casign() {
 	d=$1 ca=$2 from=$3 to=$4 out=$5 san=$6
 	SAN=$san openssl ca -config "$d/ca.cnf" -batch -notext -name "$ca" \
-		-in "$d/leaf.csr" -out "$d/$out" -extensions leaf \
+		-in "$d/leaf.csr" -out "$d/$out" -extensions "${7:-leaf}" -md "${8:-sha256}" \
 		-startdate "$(catime "$from")" -enddate "$(catime "$to")" \
 		2>>"$d/openssl.log"
+}
+
+# mkinter DIR NAME EXT [ISSUER [FROM TO]]: an intermediate CA NAME (NAME.pem,
+# NAME.key) issued by ISSUER (test) with the extensions of section EXT, valid
+# from FROM to TO (-1 day, +30 days), and a section NAME in ca.cnf to issue
+# certificates with
+mkinter() {
+	d=$1 n=$2 ext=$3 iss=${4:-test} from=${5:--1 day} to=${6:-+30 days}
+	openssl genpkey -algorithm EC -pkeyopt ec_paramgen_curve:P-256 \
+		-out "$d/$n.key" 2>>"$d/openssl.log" || return 1
+	openssl req -new -key "$d/$n.key" -subj "/CN=lwnrss test $n" -out "$d/$n.csr" \
+		2>>"$d/openssl.log" || return 1
+	SAN=DNS:localhost openssl ca -config "$d/ca.cnf" -batch -notext -name "$iss" \
+		-in "$d/$n.csr" -out "$d/$n.pem" -extensions "$ext" \
+		-startdate "$(catime "$from")" -enddate "$(catime "$to")" \
+		2>>"$d/openssl.log" || return 1
+	casection "$d" "$n"
+}
+
+# casection DIR NAME: a section NAME of ca.cnf that issues with NAME.pem and NAME.key
+casection() {
+	cat >> "$1/ca.cnf" <<CNF
+[ $2 ]
+dir = $1
+database = \$dir/index.txt
+new_certs_dir = \$dir/newcerts
+serial = \$dir/serial
+certificate = \$dir/$2.pem
+private_key = \$dir/$2.key
+default_md = sha256
+policy = anything
+unique_subject = no
+CNF
+}
+
+# viainter DIR NAME INTER...: a leaf for localhost (key.pem) issued by the
+# first INTER, and NAME.pem: the leaf, then every INTER
+viainter() {
+	d=$1 n=$2
+	shift 2
+	casign "$d" "$1" "-1 day" "+30 days" "$n-leaf.pem" DNS:localhost || return 1
+	cp "$d/$n-leaf.pem" "$d/$n.pem"
+	for i in "$@"; do
+		cat "$d/$i.pem" >> "$d/$n.pem"
+	done
+}
+
+# POLICY: each chain of the policy tests, the message lwnrss refuses it with
+# ("" when it accepts it), and whether openssl verify -x509_strict -purpose
+# sslserver -verify_hostname localhost accepts it (ok) or not (no).  The
+# two differ only where lwnrss is a browser, not OpenSSL: no Common Name
+# for a host name, no CA certificate as the server's (Mozilla's
+# CA_CERT_USED_AS_END_ENTITY), and no critical constraints of a form it
+# cannot evaluate when the leaf has a name of that form (RFC 5280
+# 4.2.1.10 lets it refuse them instead).
+POLICY='eku-client|certificate is not for TLS servers (extended key usage)|no
+eku-codesign|certificate is not for TLS servers (extended key usage)|no
+inter-eku|an issuer'"'"'s certificate is not for TLS servers (extended key usage)|no
+nc-excluded|name not allowed by an issuer'"'"'s name constraints|no
+nc-excluded-crit|name not allowed by an issuer'"'"'s name constraints|no
+nc-permitted||ok
+nc-other|name not allowed by an issuer'"'"'s name constraints|no
+nc-email||ok
+nc-email-used|an issuer'"'"'s critical name constraints are of a type lwnrss cannot check|ok
+nc-dirname||ok
+nc-dirname-other|name not allowed by an issuer'"'"'s name constraints|no
+caleaf|certificate is a CA certificate, not a server'"'"'s|ok
+pathlen|certificate chain is longer than an issuer'"'"'s path length constraint allows|no
+nocertsign|certificate was issued by a CA whose key usage forbids signing certificates|no
+notca|certificate was issued by a certificate that is no CA|no
+critical|certificate has an unknown critical extension|no
+nosan|certificate names no host (no DNS subject alternative name)|ok
+sha1|certificate signed with SHA-1, which is no longer accepted|no
+md5|certificate signed with MD5, which is no longer accepted|no
+weakrsa|certificate has an RSA key shorter than 2048 bits|no
+stray||ok
+inter-expired|an issuer'"'"'s certificate has expired|no'
+
+# mkpolicy DIR: the chains of POLICY, after mkcerts
+mkpolicy() {
+	d=$1
+	openssl req -new -key "$d/key.pem" -subj /CN=localhost -out "$d/leaf.csr" \
+		2>>"$d/openssl.log" || return 1
+	casign "$d" test "-1 day" "+30 days" eku-client.pem DNS:localhost leaf_client &&
+	casign "$d" test "-1 day" "+30 days" eku-codesign.pem DNS:localhost leaf_codesign &&
+	casign "$d" test "-1 day" "+30 days" critical.pem DNS:localhost leaf_critical &&
+	casign "$d" test "-1 day" "+30 days" caleaf.pem DNS:localhost leaf_ca &&
+	casign "$d" test "-1 day" "+30 days" nosan.pem DNS:localhost leaf_nosan &&
+	casign "$d" test "-1 day" "+30 days" sha1.pem DNS:localhost leaf sha1 || return 1
+	for c in inter-eku:inter_eku nc-excluded:inter_ncx nc-excluded-crit:inter_ncxc \
+	    nc-permitted:inter_ncp nc-other:inter_ncpo nc-email:inter_ncemail \
+	    nc-dirname:inter_ncdir nc-dirname-other:inter_ncdiro \
+	    nocertsign:inter_nocertsign notca:inter_notca; do
+		mkinter "$d" "${c%%:*}-ca" "${c#*:}" && viainter "$d" "${c%%:*}" "${c%%:*}-ca" ||
+			return 1
+	done
+	casign "$d" nc-email-ca "-1 day" "+30 days" nc-email-used-leaf.pem \
+		DNS:localhost,email:me@example.com &&
+		cat "$d/nc-email-used-leaf.pem" "$d/nc-email-ca.pem" > "$d/nc-email-used.pem" ||
+		return 1
+	# inter has pathlen:0: one more intermediate below it is one too many
+	mkinter "$d" pathlen-ca inter_plain inter && viainter "$d" pathlen pathlen-ca inter || return 1
+	mkinter "$d" inter-expired-ca inter_plain test "-3 days" "-1 day" &&
+		viainter "$d" inter-expired inter-expired-ca || return 1
+	openssl genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:1024 -out "$d/weakkey.pem" \
+		2>>"$d/openssl.log" &&
+	openssl req -new -key "$d/weakkey.pem" -subj /CN=localhost -out "$d/leaf.csr" \
+		2>>"$d/openssl.log" &&
+	casign "$d" test "-1 day" "+30 days" weakrsa.pem DNS:localhost || return 1
+	openssl req -new -x509 -key "$d/weakkey.pem" -out "$d/stray-ca.pem" -days 30 \
+		-subj "/CN=lwnrss test intermediate" 2>>"$d/openssl.log" || return 1
+	cp "$d/leaf-inter.pem" "$d/stray-leaf.pem"
+	cat "$d/leaf-inter.pem" "$d/stray-ca.pem" "$d/inter.pem" > "$d/stray.pem"
+	# MD5 needs RSA
+	openssl req -new -x509 -newkey rsa:2048 -nodes -keyout "$d/rsaca.key" -out "$d/rsaca.pem" \
+		-days 30 -subj "/CN=lwnrss test rsaca" \
+		-addext basicConstraints=critical,CA:TRUE \
+		-addext keyUsage=critical,keyCertSign,cRLSign 2>>"$d/openssl.log" || return 1
+	casection "$d" rsaca
+	openssl req -new -key "$d/rsakey.pem" -subj /CN=localhost -out "$d/leaf.csr" \
+		2>>"$d/openssl.log" || return 1
+	casign "$d" rsaca "-1 day" "+30 days" md5.pem DNS:localhost leaf md5
 }
 
 mkcerts() {
@@ -79,6 +232,76 @@ basicConstraints = critical,CA:FALSE
 keyUsage = critical,digitalSignature
 extendedKeyUsage = serverAuth
 subjectAltName = \$ENV::SAN
+[ leaf_client ]
+basicConstraints = critical,CA:FALSE
+keyUsage = critical,digitalSignature
+extendedKeyUsage = clientAuth
+subjectAltName = \$ENV::SAN
+[ leaf_codesign ]
+basicConstraints = critical,CA:FALSE
+keyUsage = critical,digitalSignature
+extendedKeyUsage = codeSigning,emailProtection
+subjectAltName = \$ENV::SAN
+[ leaf_critical ]
+basicConstraints = critical,CA:FALSE
+keyUsage = critical,digitalSignature
+extendedKeyUsage = serverAuth
+subjectAltName = \$ENV::SAN
+1.3.6.1.4.1.55555.1 = critical,ASN1:NULL
+[ leaf_nosan ]
+basicConstraints = critical,CA:FALSE
+keyUsage = critical,digitalSignature
+extendedKeyUsage = serverAuth
+[ inter_plain ]
+basicConstraints = critical,CA:TRUE
+keyUsage = critical,keyCertSign,cRLSign
+[ inter_eku ]
+basicConstraints = critical,CA:TRUE
+keyUsage = critical,keyCertSign,cRLSign
+extendedKeyUsage = clientAuth
+[ inter_ncx ]
+basicConstraints = critical,CA:TRUE
+keyUsage = critical,keyCertSign,cRLSign
+nameConstraints = excluded;DNS:localhost
+[ inter_ncxc ]
+basicConstraints = critical,CA:TRUE
+keyUsage = critical,keyCertSign,cRLSign
+nameConstraints = critical,excluded;DNS:localhost
+[ inter_ncp ]
+basicConstraints = critical,CA:TRUE
+keyUsage = critical,keyCertSign,cRLSign
+nameConstraints = critical,permitted;DNS:localhost
+[ inter_ncpo ]
+basicConstraints = critical,CA:TRUE
+keyUsage = critical,keyCertSign,cRLSign
+nameConstraints = critical,permitted;DNS:example.com
+[ inter_ncemail ]
+basicConstraints = critical,CA:TRUE
+keyUsage = critical,keyCertSign,cRLSign
+nameConstraints = critical,permitted;email:example.com
+[ inter_ncdir ]
+basicConstraints = critical,CA:TRUE
+keyUsage = critical,keyCertSign,cRLSign
+nameConstraints = critical,permitted;dirName:ncdir
+[ ncdir ]
+CN = localhost
+[ inter_ncdiro ]
+basicConstraints = critical,CA:TRUE
+keyUsage = critical,keyCertSign,cRLSign
+nameConstraints = critical,permitted;dirName:ncdiro
+[ ncdiro ]
+CN = elsewhere
+[ leaf_ca ]
+basicConstraints = critical,CA:TRUE
+keyUsage = critical,digitalSignature,keyCertSign
+extendedKeyUsage = serverAuth
+subjectAltName = \$ENV::SAN
+[ inter_nocertsign ]
+basicConstraints = critical,CA:TRUE
+keyUsage = critical,digitalSignature,cRLSign
+[ inter_notca ]
+basicConstraints = critical,CA:FALSE
+keyUsage = critical,digitalSignature
 CNF
 	for k in ca otherca inter key; do
 		openssl genpkey -algorithm EC -pkeyopt ec_paramgen_curve:P-256 \

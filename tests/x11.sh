@@ -9,6 +9,7 @@
 # tells the layout, and an open command that writes the link to a file.
 cd "$(dirname "$0")/.." || exit 1
 . tests/lib.sh
+. tests/xlib.sh
 
 # X11BIN: another build to drive, e.g. one with sanitizers
 X=${X11BIN:-tests/lwnrss-test}
@@ -51,122 +52,6 @@ if ! startx "$D"; then
 	notok "x11: Xvfb starts"
 	exit 1
 fi
-
-# ---- helpers ----------------------------------------------------------
-
-# start args...: run the test build in the background; sets PID and W
-start() {
-	# an asynchronous command's stdin is /dev/null unless redirected
-	exec 4<&0
-	"$X" "$@" <&4 4<&- > "$D/out" 2> "$D/err" &
-	exec 4<&-
-	PID=$!
-	PIDS="$PIDS $PID"
-	W=
-	i=0
-	while [ "$i" -lt 50 ] && [ -z "$W" ]; do
-		W=$(xdotool search --pid "$PID" 2> /dev/null | head -n 1)
-		[ -n "$W" ] || sleep 0.1
-		i=$((i + 1))
-	done
-	[ -n "$W" ] && xdotool windowfocus --sync "$W" 2> /dev/null
-	sleep 0.1
-}
-
-# quick cmd...: cmd succeeds within 2.5 seconds (shorter than anything
-# the tests make lwnrss wait for, so a pass means it did not wait)
-quick() {
-	i=0
-	while [ "$i" -lt 25 ]; do
-		"$@" && return 0
-		sleep 0.1
-		i=$((i + 1))
-	done
-	return 1
-}
-
-prop() {
-	xprop -id "$W" -notype "$1" 2> /dev/null | sed -n 's/^[^=]*= //p'
-}
-
-# hastitle s: both window names are s
-hastitle() {
-	[ "$(prop WM_NAME)" = "\"$1\"" ] && [ "$(prop _NET_WM_NAME)" = "\"$1\"" ]
-}
-
-shot() {
-	import -window "$W" "$D/shot.png" 2> /dev/null
-}
-
-# sig: the colours down the pixel column x=3 of the window as runs, e.g.
-# "B38 G90 R1 W90 R1 W200": B title bar, E failed title bar, W row,
-# G selected row, R line between rows
-sig() {
-	shot || return 1
-	h=$(identify -format %h "$D/shot.png")
-	convert "$D/shot.png" -crop "1x$h+3+0" +repage -depth 8 txt:- |
-		awk 'NR > 1 { print $3 }' | uniq -c | awk '
-		BEGIN { c["#0000FF"] = "B"; c["#FF00FF"] = "E"; c["#FFFFFF"] = "W"
-		        c["#00FF00"] = "G"; c["#FF0000"] = "R" }
-		{ printf "%s%s%d", (NR > 1 ? " " : ""), (($2 in c) ? c[$2] : "?"), $1 }
-		END { print "" }' > "$D/sig"
-	cat "$D/sig"
-}
-
-# sigis re: the column matches the extended regular expression re
-sigis() {
-	sig > /dev/null && grep -Eq "^$1\$" "$D/sig"
-}
-
-# rowsel k n: n full rows shown, the k-th (from 1) selected, then the rest
-rowsel() {
-	re="B$BAR"
-	j=1
-	while [ "$j" -le "$2" ]; do
-		if [ "$j" -eq "$1" ]; then re="$re G$ROW R1"; else re="$re W$ROW R1"; fi
-		j=$((j + 1))
-	done
-	sigis "$re( W[0-9]+)?"
-}
-
-# box x y w h: bounding box "WxH+X+Y" of what is drawn in that area of
-# the last shot, ignoring the area's background colour
-box() {
-	convert "$D/shot.png" -crop "${3}x${4}+$1+$2" +repage -format '%@' info: 2> /dev/null
-}
-
-# colourful x y w h: the last shot has a coloured (not grey) pixel there
-colourful() {
-	convert "$D/shot.png" -crop "${3}x${4}+$1+$2" +repage -depth 8 txt:- |
-		tr -c '0-9\n' ' ' | awk 'NR > 1 {
-			r = $3; g = $4; b = $5
-			d = r - g; if (d < 0) d = -d; if (d > 60) { f = 1; exit }
-			d = g - b; if (d < 0) d = -d; if (d > 60) { f = 1; exit }
-		} END { exit !f }'
-}
-
-key() {
-	xdotool key --clearmodifiers "$@"
-}
-
-between() {
-	[ "$1" -ge "$2" ] && [ "$1" -le "$3" ]
-}
-
-# within s pid: the process is gone within s tenths of a second
-within() {
-	i=0
-	while [ "$i" -lt "$1" ]; do
-		gone "$2" && return 0
-		sleep 0.1
-		i=$((i + 1))
-	done
-	return 1
-}
-
-opened() {
-	grep -qxF "$1" "$LWNRSS_OPENLOG" 2> /dev/null
-}
 
 # ---- a feed from standard input ---------------------------------------
 
@@ -423,16 +308,6 @@ C=$D/tls
 mkdir -p "$C"
 testca "$C" x11
 export SSL_CERT_FILE="$C/ca.pem"
-
-# server step...: start tests/x11srv.py; sets SRV and PORT
-server() {
-	[ -n "$SRV" ] && kill "$SRV" 2> /dev/null
-	rm -f "$D/port"
-	python3 tests/x11srv.py "$C" "$@" > "$D/port" &
-	SRV=$!
-	retry test -s "$D/port"
-	PORT=$(cat "$D/port")
-}
 
 # a second version of the feed: one new article on top
 sed 's|^</channel>$|</channel><item rdf:about="https://example.org/new"><title>A new article</title><link>https://example.org/new</link><dc:date>2024-03-02T09:00:00+00:00</dc:date><dc:creator>frank</dc:creator><description>New.</description></item>|' \

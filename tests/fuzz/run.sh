@@ -13,7 +13,7 @@ shift
 fail=0
 for t in "$@"; do
 	case $t in
-	rdf|pem) maxlen=16384 ;;
+	rdf|pem|x509) maxlen=16384 ;;
 	text) maxlen=4096 ;;
 	*) maxlen=8192 ;;
 	esac

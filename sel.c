@@ -1,0 +1,111 @@
+/* See LICENSE file for copyright and license details. */
+#include <stdlib.h>
+#include <string.h>
+
+#include <X11/Xatom.h>
+#include <X11/Xlib.h>
+
+#include "sel.h"
+#include "util.h"
+
+void
+sel_init(Sel *s, Display *dpy, Window win)
+{
+	char *names[] = { "CLIPBOARD", "TARGETS", "UTF8_STRING" };
+	Atom a[3];
+
+	memset(s, 0, sizeof(*s));
+	s->dpy = dpy;
+	s->win = win;
+	/* one round trip, when the first copy needs them */
+	XInternAtoms(dpy, names, 3, False, a);
+	s->clipboard = a[0];
+	s->targets = a[1];
+	s->utf8 = a[2];
+}
+
+int
+sel_own(Sel *s, const char *text, Time t)
+{
+	free(s->text);
+	s->text = estrdup(text);
+	XSetSelectionOwner(s->dpy, XA_PRIMARY, s->win, t);
+	XSetSelectionOwner(s->dpy, s->clipboard, s->win, t);
+	s->owned = (XGetSelectionOwner(s->dpy, XA_PRIMARY) == s->win) |
+	           (XGetSelectionOwner(s->dpy, s->clipboard) == s->win) << 1;
+	if (!s->owned) {
+		free(s->text);
+		s->text = NULL;
+		return -1;
+	}
+	return 0;
+}
+
+void
+sel_clear(Sel *s, const XSelectionClearEvent *ev)
+{
+	if (ev->selection == XA_PRIMARY)
+		s->owned &= ~1;
+	else if (ev->selection == s->clipboard)
+		s->owned &= ~2;
+	if (!s->owned) {
+		free(s->text);
+		s->text = NULL;
+	}
+}
+
+void
+sel_request(Sel *s, const XSelectionRequestEvent *rq)
+{
+	XSelectionEvent ev;
+	/* an obsolete client names no property: the target is its name */
+	Atom prop = rq->property != None ? rq->property : rq->target;
+	Atom targets[3];
+	int which = rq->selection == XA_PRIMARY ? 1 :
+	            rq->selection == s->clipboard ? 2 : 0;
+	unsigned long cp;
+	char *l1;
+	size_t i, n, len;
+
+	memset(&ev, 0, sizeof(ev));
+	ev.type = SelectionNotify;
+	ev.requestor = rq->requestor;
+	ev.selection = rq->selection;
+	ev.target = rq->target;
+	ev.time = rq->time;
+	ev.property = None;
+	if (s->text && (s->owned & which)) {
+		len = strlen(s->text);
+		if (rq->target == s->targets) {
+			targets[0] = s->targets;
+			targets[1] = s->utf8;
+			targets[2] = XA_STRING;
+			XChangeProperty(s->dpy, rq->requestor, prop, XA_ATOM, 32,
+			                PropModeReplace, (unsigned char *)targets, 3);
+			ev.property = prop;
+		} else if (rq->target == s->utf8) {
+			XChangeProperty(s->dpy, rq->requestor, prop, s->utf8, 8,
+			                PropModeReplace, (unsigned char *)s->text, len);
+			ev.property = prop;
+		} else if (rq->target == XA_STRING) {
+			l1 = ecalloc(1, len + 1);
+			for (i = n = 0; i < len; n++) {
+				i += utf8dec(s->text + i, len - i, &cp);
+				l1[n] = cp < 0x100 ? (char)cp : '?';
+			}
+			XChangeProperty(s->dpy, rq->requestor, prop, XA_STRING, 8,
+			                PropModeReplace, (unsigned char *)l1, n);
+			free(l1);
+			ev.property = prop;
+		}
+	}
+	XSendEvent(s->dpy, rq->requestor, False, NoEventMask, (XEvent *)&ev);
+}
+
+void
+sel_free(Sel *s)
+{
+	free(s->text);
+	s->text = NULL;
+	s->owned = 0;
+}

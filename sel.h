@@ -1,0 +1,26 @@
+/* See LICENSE file for copyright and license details. */
+/*
+ * sel: the X selections PRIMARY and CLIPBOARD, owned by one window with
+ * one text, as st owns them: TARGETS, UTF8_STRING and STRING (Latin-1,
+ * ICCCM 2.7.1: what Latin-1 cannot hold becomes '?') are answered, any
+ * other target refused.  The text stays available until another client
+ * takes both selections.
+ */
+#include <X11/Xlib.h>
+
+typedef struct {
+	Display *dpy;
+	Window win;
+	Atom clipboard, targets, utf8;
+	char *text;             /* malloc'd, NULL when neither is owned */
+	int owned;              /* 1: PRIMARY, 2: CLIPBOARD */
+} Sel;
+
+void sel_init(Sel *s, Display *dpy, Window win);
+/* own both selections with a copy of text from time t (the event's);
+ * returns 0, or -1 when the server gave neither */
+int sel_own(Sel *s, const char *text, Time t);
+/* a SelectionRequest or SelectionClear for win */
+void sel_request(Sel *s, const XSelectionRequestEvent *rq);
+void sel_clear(Sel *s, const XSelectionClearEvent *ev);
+void sel_free(Sel *s);

@@ -1,0 +1,122 @@
+/* See LICENSE file for copyright and license details. */
+/*
+ * libFuzzer target: x509.c's DER walk and path validation (certparse,
+ * x509_verify with its names, constraints and signature checks).
+ *
+ * Input: a flags byte, then DER certificates, each after a two-byte
+ * big-endian length; the low three bits of flags say how many of the
+ * first ones are the server's chain, the rest become trust anchors (as
+ * the loader indexes them).  With bit 3 set, every signature of an
+ * accepted algorithm and key counts as good, so that mutated
+ * certificates reach the policy behind the signature check.  The chain is checked for "localhost" and
+ * for the names each leaf carries, at a time inside its validity.
+ *
+ * Checked: x509_verify returns a known reason; XOk only with a key of
+ * a known type whose bytes lie inside the leaf; certparse's fields lie
+ * inside the certificate; a certificate that parses keeps its subject
+ * where certnames finds it.
+ */
+static int nosig;
+static int fuzzsigcheck(const void *c, const void *issuer);
+#define SIGCHECK(c, i) (nosig ? fuzzsigcheck(c, i) : sigcheck(c, i))
+
+#include "../../x509.c"
+
+/* sigcheck without the signature: the algorithm and key checks only */
+static int
+fuzzsigcheck(const void *cv, const void *iv)
+{
+	const Cert *c = cv, *i = iv;
+
+	switch (c->sigtype) {
+	case SigSha1: return XSha1;
+	case SigMd5: return XMd5;
+	case SigRsa: case SigEc: break;
+	default: return XSigAlg;
+	}
+	if (!i->keytype)
+		return XKeyType;
+	if (i->keytype == BR_KEYTYPE_RSA && i->rsabits < MINRSABITS)
+		return XWeakRsa;
+	return (c->sigtype == SigRsa) != (i->keytype == BR_KEYTYPE_RSA) ? XBadSig : XOk;
+}
+
+static int
+inside(const Der *d, const unsigned char *p, size_t n)
+{
+	return !d->n || (d->p >= p && d->p + d->n <= p + n);
+}
+
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t len)
+{
+	const unsigned char *der[16];
+	size_t dlen[16], i, n = 0, nchain;
+	Anchor an[16];
+	Anchors a;
+	X509 x;
+	Cert c;
+	Der iss, subj;
+	int rc;
+
+	if (len < 1)
+		return 0;
+	nchain = 1 + (data[0] & 7);
+	nosig = data[0] >> 3 & 1;
+	data++, len--;
+	while (len >= 2 && n < 16) {
+		size_t l = (size_t)data[0] << 8 | data[1];
+
+		if (l > len - 2)
+			l = len - 2;
+		der[n] = data + 2;
+		dlen[n] = l;
+		n++;
+		data += 2 + l;
+		len -= 2 + l;
+	}
+	if (!n)
+		return 0;
+	memset(&a, 0, sizeof(a));
+	a.a = an;
+	for (i = 0; i < n; i++) {
+		if (certparse(&c, der[i], dlen[i]) == 0) {
+			if (!inside(&c.tbs, der[i], dlen[i]) || !inside(&c.sig, der[i], dlen[i]) ||
+			    !inside(&c.issuer, der[i], dlen[i]) || !inside(&c.subject, der[i], dlen[i]) ||
+			    !inside(&c.san, der[i], dlen[i]) || !inside(&c.nc, der[i], dlen[i]) ||
+			    !inside(&c.n, der[i], dlen[i]) || !inside(&c.q, der[i], dlen[i]))
+				abort();
+			if (certnames(der[i], dlen[i], &iss, &subj) < 0 || !deq(&subj, &c.subject) ||
+			    !deq(&iss, &c.issuer))
+				abort();
+		}
+		if (i >= nchain && certnames(der[i], dlen[i], &iss, &subj) == 0) {
+			an[a.n].der = der[i];
+			an[a.n].len = dlen[i];
+			an[a.n].dn = subj.p;
+			an[a.n].dnlen = subj.n;
+			a.n++;
+		}
+	}
+	if (nchain > n)
+		nchain = n;
+	x509_init(&x, &a);
+	/* inside the leaf's validity, when it has one, so that the policy runs */
+	if (certparse(&c, der[0], dlen[0]) == 0)
+		x.now = (time_t)(c.notbefore / 2 + c.notafter / 2);
+	rc = x509_verify(&x, der, dlen, nchain, "localhost", x.now ? x.now : 1);
+	if (rc < 0 || rc >= XReasonLast)
+		abort();
+	if (rc == XOk) {
+		const unsigned char *k = x.pkey.key_type == BR_KEYTYPE_RSA ? x.pkey.key.rsa.n :
+		    x.pkey.key.ec.q;
+		size_t kl = x.pkey.key_type == BR_KEYTYPE_RSA ? x.pkey.key.rsa.nlen :
+		    x.pkey.key.ec.qlen;
+
+		if ((x.pkey.key_type != BR_KEYTYPE_RSA && x.pkey.key_type != BR_KEYTYPE_EC) ||
+		    k < der[0] || k + kl > der[0] + dlen[0])
+			abort();
+	}
+	x509_free(&x);
+	return 0;
+}

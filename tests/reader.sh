@@ -1,0 +1,531 @@
+#!/bin/sh
+# See LICENSE file for copyright and license details.
+# reader.sh: what makes the window a reader to keep open, under an Xvfb
+# of its own with real key presses: rules, the filter line, copying a
+# link, the keys, -w's errors, read state, urgency, new articles kept in
+# sight, clicks, a failed open, tabbed, and the README's dmenu pipeline.
+# Evidence comes from pixels, window properties, selections read back
+# with xclip, files and the open command's log (tests/bin).
+cd "$(dirname "$0")/.." || exit 1
+. tests/lib.sh
+. tests/xlib.sh
+
+# X11BIN: another build to drive, e.g. one with sanitizers
+X=${X11BIN:-tests/lwnrss-test}
+D=$(mktemp -d "$(pwd)/$T/reader.XXXXXX") || exit 1
+export LWNRSS_OPENLOG="$D/opened"
+XDG_CACHE_HOME=$D/cache
+# each window starts a day after the last (tests/xlib.sh's start)
+LWNRSS_CLOCK=$D/clock
+export LWNRSS_CLOCK
+XDG_STATE_HOME=$D/state
+export XDG_CACHE_HOME XDG_STATE_HOME LC_ALL=C.UTF-8
+STATE=$XDG_STATE_HOME/lwnrss/read
+
+need Xvfb xdotool xprop xwininfo xdpyinfo xrdb import convert identify xclip \
+	tabbed dmenu openssl python3
+[ -x "$X" ] && [ -x ./lwnrss ] || { notok "reader: make lwnrss $X"; exit 1; }
+
+PIDS=
+XVFB=
+SRV=
+cleanup() {
+	for p in $PIDS $SRV; do kill -9 "$p" 2> /dev/null; done
+	[ -n "$XVFB" ] && kill "$XVFB" 2> /dev/null
+	wait 2> /dev/null
+	[ -n "$X11KEEP" ] || rm -rf "$D"
+}
+trap cleanup EXIT
+trap 'exit 1' INT TERM HUP
+
+# the feed: six rows (a seventh is hidden by a rule of tests/config.test.h,
+# one is dimmed by another), titles in Latin, Greek and Cyrillic
+FEED=$D/feed.rdf
+cat > "$FEED" <<'EOF'
+<?xml version="1.0" encoding="UTF-8"?>
+<rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#" xmlns="http://purl.org/rss/1.0/" xmlns:dc="http://purl.org/dc/elements/1.1/">
+<channel rdf:about="https://example.org/"><title>Reader Test</title><link>https://example.org/</link></channel>
+<item><title>[$] Scheduler news</title><link>https://example.org/a1</link><dc:creator>alice</dc:creator></item>
+<item><title>Ελληνικά: Καλημέρα κόσμε</title><link>https://example.org/a2</link><dc:creator>βήτα</dc:creator></item>
+<item><title>Security updates for Friday</title><link>https://example.org/a3</link><dc:creator>carol</dc:creator></item>
+<item><title>Кириллица и ПРИВЕТ</title><link>https://example.org/a4</link><dc:creator>dave</dc:creator></item>
+<item><title>This one goes (hide me)</title><link>https://example.org/a5</link><dc:creator>eve</dc:creator></item>
+<item><title>An article by a quiet writer</title><link>https://example.org/a6</link><dc:creator>dimmed writer</dc:creator></item>
+<item><title>Café au lait</title><link>https://example.org/a7</link><dc:creator>frank</dc:creator></item>
+</rdf:RDF>
+EOF
+TITLE='Reader Test'
+
+if ! startx "$D"; then
+	notok "reader: Xvfb starts"
+	exit 1
+fi
+
+# win: start the feed from standard input and wait for its rows
+win() {
+	start - "$@" < "$FEED"
+	retry hastitle "$TITLE" && retry sigis 'B[0-9]+ G[0-9]+ R1 .*' > /dev/null
+}
+stop() {
+	kill "$PID" 2> /dev/null
+	wait "$PID" 2> /dev/null
+}
+# row k: the y of the top of the k-th row shown
+row() {
+	echo $((BAR + ($1 - 1) * (ROW + 1)))
+}
+# titlew k: the width of the ink of the k-th row's title line (bold is wider)
+titlew() {
+	box 40 $(($(row "$1") + 14)) 560 22 | sed 's/x.*//'
+}
+# darkest x y w h: the darkest grey there in the last shot, 0 to 255
+darkest() {
+	convert "$D/shot.png" -crop "${3}x${4}+$1+$2" +repage -colorspace Gray \
+		-format '%[fx:int(255*minima)]' info:
+}
+# barw: the width of the title bar's right-hand text
+barw() {
+	shot
+	box 320 0 320 "$BAR" | sed 's/x.*//'
+}
+
+# ---- rules ----------------------------------------------------------------
+
+"$X" -p - < "$FEED" > "$D/p" 2> "$D/perr"
+check "rules: -p drops the row a Hide rule matches, and only it" sh -c \
+	"[ \$(wc -l < '$D/p') -eq 6 ] && ! grep -q 'hide me' '$D/p' && grep -q '^Café au lait' '$D/p'"
+
+win
+s=$(sig)
+BAR=$(echo "$s" | sed 's/^B\([0-9]*\) .*/\1/')
+ROW=$(echo "$s" | sed 's/^B[0-9]* G\([0-9]*\) .*/\1/')
+echo "# column: $s"
+check "rules: six rows shown, the hidden one gone" rowsel 1 6
+shot
+d5=$(darkest 16 $(($(row 5) + 14)) 400 20)
+d3=$(darkest 16 $(($(row 3) + 14)) 400 20)
+echo "# darkest grey of the titles: row 3 $d3, row 5 (dimmed) $d5"
+check "rules: a Dim rule's row is drawn grey, the others black" \
+	sh -c "[ '$d3' -lt 40 ] && [ '$d5' -ge 70 ]"
+# x=18 is inside the badge (newcolor, yellow here), left of its label;
+# the column crosses the title bar's text and the other rows' too
+sig 18 > /dev/null
+check "rules: the [\$] prefix is a badge in newcolor, on the first row only" \
+	sh -c "grep -Eq ' G[0-9]+ Y[0-9]+ G' '$D/sig' && [ \$(grep -o Y '$D/sig' | wc -l) -eq 1 ]"
+
+# ---- keys -------------------------------------------------------------------
+
+for k in KP_Down:2 ctrl+n:3 KP_Up:2 ctrl+p:1 KP_End:6 KP_Home:1 KP_Next:6 KP_Prior:1; do
+	key "${k%:*}"
+	check "keys: ${k%:*} selects row ${k#*:}" retry rowsel "${k#*:}" 6
+done
+# half a page of four rows: the view and the selection move two rows
+xdotool windowsize "$W" 640 $((BAR + 4 * (ROW + 1)))
+retry sigis "B$BAR G$ROW R1( W$ROW R1){3}( W[0-9]+)?" > /dev/null
+key ctrl+d Return
+check "keys: Ctrl-d moves half a page (two rows of four)" retry opened https://example.org/a3
+check "keys: ... and scrolls as much, the selection on top" sigis "B$BAR G$ROW R1( W$ROW R1){3}( W[0-9]+)?"
+: > "$LWNRSS_OPENLOG"
+key ctrl+u Return
+check "keys: Ctrl-u moves half a page back" retry opened https://example.org/a1
+xdotool windowsize "$W" 640 720
+retry rowsel 1 6 > /dev/null
+# Caps Lock and Num Lock on: the same keys (xdotool without
+# --clearmodifiers keeps the locks as they are)
+xdotool key Caps_Lock
+xdotool key j
+check "keys: with Caps Lock on, j still moves" retry rowsel 2 6
+xdotool key G
+check "keys: with Caps Lock on, Shift+g is still G (the last row)" retry rowsel 6 6
+# with Num Lock on, the keypad's 1 and 7 type digits: keys[] sees End and Home
+xdotool key Caps_Lock Num_Lock
+xdotool key KP_7
+check "keys: with Num Lock on, the keypad's 7 is still Home" retry rowsel 1 6
+xdotool key KP_1
+check "keys: with Num Lock on, the keypad's 1 is still End" retry rowsel 6 6
+xdotool key Num_Lock KP_Home
+
+# ---- the filter -----------------------------------------------------------
+
+# filter text: / then text typed (xdotool type: real key events, Greek
+# and Cyrillic through keysyms of their own)
+filter() {
+	key slash
+	xdotool type --delay 30 "$1"
+}
+filter 'ΚΑΛΗΜΈΡΑ'
+check "filter: Greek capitals match (case folded), one row" retry rowsel 1 1
+key Escape
+check "filter: Escape clears it, every row is back, the match still selected" retry rowsel 2 6
+filter 'привет'
+check "filter: Cyrillic small letters match capitals" retry rowsel 1 1
+key Escape
+filter 'CAFÉ'
+check "filter: Latin-1 capitals match" retry rowsel 1 1
+key Escape
+filter 'security friday'
+check "filter: every word must match" retry rowsel 1 1
+xdotool type --delay 30 'x'
+check "filter: no row matches 'security fridayx'" retry sigis "B$BAR W[0-9]+"
+key BackSpace
+check "filter: BackSpace edits it" retry rowsel 1 1
+key ctrl+w
+check "filter: Ctrl-w drops the last word ('security ' matches one row)" retry rowsel 1 1
+key ctrl+u
+check "filter: Ctrl-u clears the line, the match still selected" retry rowsel 3 6
+key Escape
+key Home j j
+retry rowsel 3 6 > /dev/null
+filter 'u'
+# 'u' is in the titles of rows 1, 3, 5 and 6: Security is the second
+check "filter: the selected article stays selected when it still matches" retry rowsel 2 4
+key Return
+key j
+check "filter: Enter keeps the filter, and the keys move through it" retry rowsel 3 4
+key Escape
+check "filter: Escape restores the rows, the selection on the same article" retry rowsel 5 6
+key Escape
+check "filter: a second Escape quits" within 20 "$PID"
+
+# ---- copying a link -------------------------------------------------------
+
+win
+key j
+w0=$(barw)
+key y
+check "y: CLIPBOARD holds the link" retry sh -c \
+	"[ \"\$(xclip -o -selection clipboard 2> /dev/null)\" = https://example.org/a2 ]"
+check "y: PRIMARY holds the link" \
+	[ "$(xclip -o -selection primary 2> /dev/null)" = https://example.org/a2 ]
+w1=$(barw)
+echo "# title bar text: $w0 px, after y $w1 px"
+check "y: the title bar says something else (\"copied\")" [ "$w0" != "$w1" ]
+check "y: TARGETS offers UTF8_STRING and STRING" sh -c \
+	"xclip -o -selection clipboard -t TARGETS | tr '\n' ' ' | grep -q 'TARGETS UTF8_STRING STRING'"
+key Y
+check "Y: the title and the link, UTF-8 intact" retry sh -c \
+	"[ \"\$(xclip -o -selection clipboard -t UTF8_STRING)\" = 'Ελληνικά: Καλημέρα κόσμε https://example.org/a2' ]"
+check "Y: as STRING, Latin-1 with '?' for what it cannot hold" sh -c \
+	"[ \"\$(xclip -o -selection clipboard -t STRING)\" = '????????: ???????? ????? https://example.org/a2' ]"
+key j
+check "copied: the next key gives the title bar back" retry eval '[ "$(barw)" = "$w0" ]'
+key j j j y
+check "the selection stays available while lwnrss runs" retry sh -c \
+	"sleep 0.5; [ \"\$(xclip -o -selection clipboard)\" = https://example.org/a7 ]"
+stop
+
+# ---- -w, URLs without a scheme ------------------------------------------
+
+rc=0
+out=$("$X" -w 0x1fffff00 - < "$FEED" 2>&1) || rc=$?
+check "-w with no such window: one line, exit 1" \
+	[ "$rc" -eq 1 ] && [ "$out" = "lwnrss: -w 0x1fffff00: no such window" ]
+for id in -5 99999999999999999999 0x20000000 12ab; do
+	rc=0
+	out=$("$X" -w "$id" - < "$FEED" 2>&1) || rc=$?
+	check "-w $id: not a window id, exit 1" \
+		[ "$rc" -eq 1 ] && [ "$out" = "lwnrss: -w $id: not a window id" ]
+done
+
+C=$D/tls
+mkdir -p "$C"
+testca "$C" reader
+export SSL_CERT_FILE="$C/ca.pem"
+server "$FEED"
+./lwnrss -p "localhost:$PORT/feed" > "$D/p2" 2> "$D/p2err"
+check "a URL without a scheme is https" sh -c \
+	"[ \$(wc -l < '$D/p2') -eq 7 ] && [ ! -s '$D/p2err' ]"
+
+# ---- read state -----------------------------------------------------------
+
+# statehas link: the read-state file lists link
+statehas() {
+	grep -q " $1\$" "$STATE" 2> /dev/null
+}
+# isread k: the k-th row's title is as narrow as when read (unread widths
+# are measured first, in u1 to u6)
+isread() {
+	eval "[ \"\$(shot; titlew $1)\" -lt \"\$u$1\" ]"
+}
+rm -rf "$XDG_STATE_HOME"
+win
+shot
+for k in 1 2 3 4 5 6; do
+	eval "u$k=\$(titlew $k)"
+done
+wu=$u2
+key j Return
+check "read: opening a row runs the open command" retry opened https://example.org/a2
+check "read: ... and writes the link to \$XDG_STATE_HOME/lwnrss/read" retry statehas https://example.org/a2
+check "read: the file starts with its format line" [ "$(head -n 1 "$STATE")" = "lwnrss-read 1" ]
+wr=$(shot; titlew 2)
+echo "# the second title's width: unread $wu px, read $wr px"
+check "read: the opened row's title is drawn in the normal face (narrower than bold)" \
+	[ "$wr" -lt "$wu" ]
+key q
+within 20 "$PID"
+win
+check "read: after a restart the row is still drawn read" eval '[ "$(shot; titlew 2)" = "$wr" ]'
+check "read: the others are not" eval '[ "$(shot; titlew 3)" -gt 0 ] && [ "$(titlew 4)" -gt 0 ]'
+key j m
+check "read: m makes it unread again (bold)" retry eval '[ "$(shot; titlew 2)" = "$wu" ]'
+check "read: ... and the file drops it" retry eval '! statehas https://example.org/a2'
+key m
+check "read: m again: read" retry eval '[ "$(shot; titlew 2)" = "$wr" ] && statehas https://example.org/a2'
+key M
+check "read: M marks every row shown read, not the hidden one" retry sh -c \
+	"[ \$(grep -c ' https://example.org/a' '$STATE') -eq 6 ] && ! grep -q a5 '$STATE'"
+stop
+
+# two windows at once: each writer merges what the other wrote
+rm -rf "$XDG_STATE_HOME"
+win
+A=$PID WA=$W
+win
+B=$PID WB=$W
+W=$WA; xdotool windowfocus --sync "$WA"; key j m
+retry statehas https://example.org/a2 > /dev/null
+W=$WB; xdotool windowfocus --sync "$WB"; key j j m
+retry statehas https://example.org/a3 > /dev/null
+W=$WA; xdotool windowfocus --sync "$WA"; key j j m
+check "read: two windows marking different rows: every mark is in the file" retry sh -c \
+	"grep -q ' https://example.org/a2\$' '$STATE' && grep -q ' https://example.org/a3\$' '$STATE' && grep -q ' https://example.org/a4\$' '$STATE'"
+check "read: ... and the first window draws the other's mark (row 3 read)" retry isread 3
+kill "$A" "$B"
+wait "$A" "$B" 2> /dev/null
+
+# a corrupt file, a foreign one, an unwritable directory
+mkdir -p "$XDG_STATE_HOME/lwnrss"
+printf 'lwnrss-read 1\nnot a line\n1 \n%s https://example.org/a3\n' "$(date +%s)" > "$STATE"
+win
+check "read: a corrupt file: one warning naming it" \
+	grep -qx "lwnrss: $STATE: 2 malformed lines ignored" "$D/err"
+check "read: ... its good lines still count (row 3 read)" isread 3
+stop
+printf 'some other program'"'"'s file\n' > "$STATE"
+cp "$STATE" "$D/foreign"
+win
+key m
+check "read: a foreign file: a warning, and the marks stay in memory" retry eval \
+	'grep -qx "lwnrss: $STATE: not an lwnrss read-state file, ignored and left as it is" "$D/err" && isread 1'
+check "read: ... the foreign file is left as it is" cmp -s "$STATE" "$D/foreign"
+check "read: ... and said once" [ "$(wc -l < "$D/err")" -eq 1 ]
+stop
+: > "$D/notadir"
+XDG_STATE_HOME=$D/notadir win
+key m
+key j m
+check "read: an unwritable directory: the marks stay in memory" \
+	retry eval 'isread 1 && isread 2 && ! isread 3'
+check "read: ... and one warning, not one a mark" sh -c \
+	"[ \$(wc -l < '$D/err') -eq 1 ] && grep -q 'cannot write the read state: Not a directory; the marks stay in memory' '$D/err'"
+stop
+
+# marks of links no feed has shown for readdays (90) are dropped; those
+# still in a feed are kept, whatever their age
+now=$(date +%s)
+old=$((now - 100 * 86400))
+printf 'lwnrss-read 1\n%s https://gone.example/old\n%s https://example.org/a3\n%s https://gone.example/recent\n' \
+	"$old" "$old" "$now" > "$STATE"
+win
+key m
+check "read: a write drops marks unseen for longer than readdays" retry eval \
+	'statehas https://example.org/a1 && ! statehas https://gone.example/old'
+check "read: ... and keeps an old one still in the feed, and recent ones" sh -c \
+	"grep -q ' https://example.org/a3\$' '$STATE' && grep -q ' https://gone.example/recent\$' '$STATE'"
+stop
+
+# kill -9 while the file is written: it is always the old or the new one.
+# A large state makes each write long; m m q leaves a change for the
+# window to write itself as it quits; every other kill comes at a random
+# moment, the rest the moment that write has bytes
+awk -v t="$now" 'BEGIN { print "lwnrss-read 1"; for (i = 0; i < 200000; i++) printf "%d https://big.example/%d\n", t, i }' > "$STATE"
+partial=0 bad=0
+# (the loop's variable is round: the helpers use i)
+for round in $(seq 20); do
+	win
+	xdotool key m m q
+	if [ $((round % 2)) -eq 0 ]; then
+		sleep "0.$(awk -v s="$round" 'BEGIN { srand(s); printf "%02d", int(rand() * 80) }')"
+	else
+		# the child's write comes and goes, then the window's own has bytes
+		j=0
+		while [ $j -lt 3000 ] && [ ! -e "$STATE.tmp" ]; do j=$((j + 1)); sleep 0.001; done
+		while [ $j -lt 6000 ] && [ -e "$STATE.tmp" ]; do j=$((j + 1)); sleep 0.001; done
+		while [ $j -lt 2000000 ] && [ ! -s "$STATE.tmp" ] && kill -0 "$PID" 2> /dev/null; do
+			j=$((j + 1))
+		done
+	fi
+	kill -9 "$PID" 2> /dev/null
+	wait "$PID" 2> /dev/null
+	[ -s "$STATE.tmp" ] && partial=$((partial + 1))
+	if [ "$(head -n 1 "$STATE")" != "lwnrss-read 1" ] ||
+	    [ "$(grep -c '^[0-9][0-9]* https://big.example/' "$STATE")" -ne 200000 ] ||
+	    [ "$(grep -vc '^[0-9][0-9]* https://' "$STATE")" -ne 1 ]; then
+		bad=$((bad + 1))
+	fi
+done
+echo "# $partial of 20 kills left a partly written read.tmp"
+check "read: kill -9 while writing, 20 times: the file is always whole" [ "$bad" -eq 0 ]
+check "read: ... at least one kill landed in the middle of a write" [ "$partial" -gt 0 ]
+rm -rf "$XDG_STATE_HOME"
+
+# ---- urgency: new articles while the focus is elsewhere -------------------
+
+# the feed again with one new article on top, then two more
+sed 's|<channel |<item><title>Brand new</title><link>https://example.org/n1</link></item><channel |' \
+	"$FEED" > "$D/feed2.rdf"
+sed 's|<channel |<item><title>Newer still</title><link>https://example.org/n2</link></item><item><title>Newest</title><link>https://example.org/n3</link></item><channel |' \
+	"$D/feed2.rdf" > "$D/feed3.rdf"
+urgent() {
+	xprop -id "$1" WM_HINTS | grep -qi urgen
+}
+server "$FEED" "$D/feed2.rdf"
+start "https://localhost:$PORT/feed"
+A=$PID WA=$W
+check "urgency: the fetched feed is shown" retry rowsel 1 6
+win
+check "urgency: another window takes the focus" [ "$(xdotool getwindowfocus)" = "$W" ]
+kill -HUP "$A"
+check "urgency: a refresh with a new article sets the urgency hint (WM_HINTS)" retry urgent "$WA"
+check "urgency: ... and counts it in the window's title" \
+	retry eval '[ "$(xprop -id "$WA" -notype WM_NAME | sed "s/^[^=]*= //")" = "\"(1) $TITLE\"" ]'
+check "urgency: ... _NET_WM_NAME too" \
+	[ "$(xprop -id "$WA" -notype _NET_WM_NAME | sed 's/^[^=]*= //')" = "\"(1) $TITLE\"" ]
+xdotool windowfocus --sync "$WA"
+check "urgency: focusing the window clears the hint" retry eval '! urgent "$WA"'
+check "urgency: ... and the count" \
+	retry eval '[ "$(xprop -id "$WA" -notype WM_NAME | sed "s/^[^=]*= //")" = "\"$TITLE\"" ]'
+stop
+kill "$A"
+wait "$A" 2> /dev/null
+
+# ---- new articles come into sight -----------------------------------------
+
+# the first run caches the six rows; for the next the server has three
+# new ones on top (one server: the cache is the URL's, port included)
+rm -rf "$XDG_CACHE_HOME"
+server "$FEED" "$D/feed3.rdf"
+start "https://localhost:$PORT/feed"
+retry rowsel 1 6 > /dev/null
+key q
+within 20 "$PID"
+start "https://localhost:$PORT/feed"
+check "new: a refresh that brings three new articles shows the top, where they are" \
+	retry sigis "B$BAR G[0-9]+ Y[0-9]+ G[0-9]+ R1 W[0-9]+ Y[0-9]+ W[0-9]+ R1 W[0-9]+ Y[0-9]+ W[0-9]+ R1( W[0-9]+ R1)*( W[0-9]+)?" 6
+stop
+
+rm -rf "$XDG_CACHE_HOME"
+server "$FEED" "$D/feed3.rdf"
+start "https://localhost:$PORT/feed"
+retry rowsel 1 6 > /dev/null
+# four rows shown, so that three more above leave room to keep the place
+xdotool windowsize "$W" 640 $((BAR + 4 * (ROW + 1)))
+key j j
+retry sigis "B$BAR W$ROW R1 W$ROW R1 G$ROW R1 W$ROW R1( W[0-9]+)?" > /dev/null
+w0=$(barw)
+kill -HUP "$PID"
+check "new: after a move, a refresh says the new articles are above (\"3 new ↑\": the title bar's text grows)" \
+	retry eval '[ "$(barw)" -gt $((w0 + 30)) ]'
+check "new: ... and keeps the selected article in its place, no new one in sight" \
+	sigis "B$BAR W$ROW R1 W$ROW R1 G$ROW R1 W$ROW R1( W[0-9]+)?" 6
+: > "$LWNRSS_OPENLOG"
+key Return
+check "new: ... the same article" retry opened https://example.org/a3
+w1=$(barw)
+key g
+check "new: g goes to them" retry sigis "B$BAR G[0-9]+ Y[0-9]+ G[0-9]+ R1 W[0-9]+ Y[0-9]+ W[0-9]+ R1 W[0-9]+ Y[0-9]+ W[0-9]+ R1( W[0-9]+ R1)*( W[0-9]+)?" 6
+check "new: ... and the title bar says so no more" retry eval '[ "$(barw)" -lt "$w1" ]'
+stop
+
+# ---- a click selects without scrolling ------------------------------------
+
+win
+xdotool windowsize "$W" 640 $((BAR + 2 * (ROW + 1) + 40))
+retry sigis "B$BAR G$ROW R1 W$ROW R1 W40" > /dev/null
+: > "$LWNRSS_OPENLOG"
+xdotool mousemove --window "$W" 300 $((BAR + 2 * (ROW + 1) + 20)) click 1
+check "click: the half-visible bottom row is selected, nothing scrolls" \
+	retry sigis "B$BAR W$ROW R1 W$ROW R1 G40"
+xdotool click 1
+check "click: a second click opens it" retry opened https://example.org/a3
+stop
+
+# ---- an open command that cannot run ------------------------------------
+
+PATH=/usr/bin:/bin win
+key Return
+check "open: a command that cannot be run turns the title bar red" retry sigis "E$BAR G.*"
+check "open: ... and says why, on stderr too" \
+	retry grep -qx 'lwnrss: cannot run lwnrss-test-open: No such file or directory' "$D/err"
+key j
+check "open: the next key gives the title bar back" retry sigis "B$BAR W$ROW R1 G.*"
+key Return
+retry sigis "E$BAR W.*" > /dev/null
+check "open: ... or a few seconds" retry sigis "B$BAR W$ROW R1 G.*"
+stop
+
+# ---- tabbed ---------------------------------------------------------------
+
+server "$FEED"
+: > "$LWNRSS_OPENLOG"
+# the natural invocation: tabbed appends the window id to the command
+tabbed -c "$X" "https://localhost:$PORT/feed" -w > "$D/tabbed" 2>&1 &
+TB=$!
+PIDS="$PIDS $TB"
+retry eval '[ "$(xdotool search --class lwnrss | wc -l)" -eq 1 ]'
+T1=$(xdotool search --class lwnrss | head -n 1)
+check "tabbed: 'tabbed -c lwnrss URL -w' embeds lwnrss" \
+	sh -c "xwininfo -tree -id $T1 | grep -q 'Parent window id: $(head -n 1 "$D/tabbed") '"
+W=$T1
+retry sigis "B[0-9]+ G[0-9]+ R1 .*" > /dev/null
+xdotool key j j Return
+check "tabbed: keys reach the embedded lwnrss" retry opened https://example.org/a3
+# a second tab (tabbed's Ctrl-Shift-Return), then back to the first
+xdotool key ctrl+shift+Return
+retry eval '[ "$(xdotool search --class lwnrss | wc -l)" -eq 2 ]'
+sleep 0.5
+xdotool key Return
+check "tabbed: a new tab has the keys" retry sh -c "tail -n 1 '$LWNRSS_OPENLOG' | grep -qx https://example.org/a1"
+xdotool key ctrl+shift+h
+sleep 0.3
+xdotool key j Return
+check "tabbed: switching back, the keys follow the focus to the first tab" \
+	retry sh -c "tail -n 1 '$LWNRSS_OPENLOG' | grep -qx https://example.org/a4"
+xdotool key q
+sleep 0.3
+xdotool key q
+check "tabbed: q closes each tab, and tabbed -c with the last" within 50 "$TB"
+
+# ---- the README's dmenu pipeline ---------------------------------------
+
+# the line from the README, run as it is: lwnrss and xdg-open are stand-ins
+# on PATH (the feed from a file, the link recorded), dmenu is real
+line=$(sed -n 's/^\t\(lwnrss -p | .*dmenu.*\)$/\1/p' README | head -n 1)
+printf "# README: %s\n" "$line"
+mkdir -p "$D/pipe"
+printf '#!/bin/sh\nexec "%s/lwnrss" "$@" - < "%s"\n' "$(pwd)" "$FEED" > "$D/pipe/lwnrss"
+printf '#!/bin/sh\nprintf "%%s\\n" "$@" >> "%s/xdg-opened"\n' "$D" > "$D/pipe/xdg-open"
+chmod +x "$D/pipe/lwnrss" "$D/pipe/xdg-open"
+pipe() {
+	PATH="$D/pipe:$PATH" sh -c "$line" > /dev/null 2>&1 &
+	p=$!
+	retry sh -c 'xdotool search --class dmenu > /dev/null'
+	sleep 0.3
+	xdotool type --delay 30 "$1"
+	xdotool key "$2"
+	within 50 "$p"
+}
+check "README: there is a dmenu pipeline" [ -n "$line" ]
+pipe "Friday" Return
+check "README pipeline: the chosen article's link reaches xdg-open, whole" \
+	sh -c "[ \"\$(cat '$D/xdg-opened')\" = https://example.org/a3 ]"
+pipe "Καλημέρα" Return
+check "README pipeline: a title of another script, and a tab made ' · ' and back" \
+	sh -c "[ \"\$(tail -n 1 '$D/xdg-opened')\" = https://example.org/a2 ]"
+pipe "" Escape
+check "README pipeline: Escape in dmenu runs no xdg-open" \
+	[ "$(wc -l < "$D/xdg-opened")" -eq 2 ]
+
+echo "$npass passed, $nfail failed" > /dev/null
+exit 0

@@ -1,0 +1,138 @@
+# See LICENSE file for copyright and license details.
+# xlib.sh: sourced by the window tests after lib.sh: driving the test
+# build (tests/config.test.h's flat colours) under an Xvfb and reading
+# it back.  The test sets X (the binary), D (its directory), PIDS, SRV
+# and C (the test CA's directory, for server).
+
+# start args...: run the test build in the background; sets PID and W
+start() {
+	# a window started after another fetched its feed waits for the next
+	# allowed time the cache keeps (tests/refresh.sh tests that); where the
+	# tests want the first fetch at once, the test build's clock
+	# ($LWNRSS_CLOCK, tests/config.test.h) moves a day on
+	if [ -n "$LWNRSS_CLOCK" ]; then
+		echo $(($(cat "$LWNRSS_CLOCK" 2> /dev/null || echo 0) + 90000)) > "$LWNRSS_CLOCK"
+	fi
+	# an asynchronous command's stdin is /dev/null unless redirected
+	exec 4<&0
+	"$X" "$@" <&4 4<&- > "$D/out" 2> "$D/err" &
+	exec 4<&-
+	PID=$!
+	PIDS="$PIDS $PID"
+	W=
+	i=0
+	while [ "$i" -lt 50 ] && [ -z "$W" ]; do
+		W=$(xdotool search --pid "$PID" 2> /dev/null | head -n 1)
+		[ -n "$W" ] || sleep 0.1
+		i=$((i + 1))
+	done
+	[ -n "$W" ] && xdotool windowfocus --sync "$W" 2> /dev/null
+	sleep 0.1
+}
+
+# quick cmd...: cmd succeeds within 2.5 seconds (shorter than anything
+# the tests make lwnrss wait for, so a pass means it did not wait)
+quick() {
+	i=0
+	while [ "$i" -lt 25 ]; do
+		"$@" && return 0
+		sleep 0.1
+		i=$((i + 1))
+	done
+	return 1
+}
+
+prop() {
+	xprop -id "$W" -notype "$1" 2> /dev/null | sed -n 's/^[^=]*= //p'
+}
+
+# hastitle s: both window names are s
+hastitle() {
+	[ "$(prop WM_NAME)" = "\"$1\"" ] && [ "$(prop _NET_WM_NAME)" = "\"$1\"" ]
+}
+
+shot() {
+	import -window "$W" "$D/shot.png" 2> /dev/null
+}
+
+# sig [x]: the colours down the pixel column x (3) of the window as runs,
+# e.g. "B38 G90 R1 W90 R1 W200": B title bar, E failed title bar, W row,
+# G selected row, R line between rows, Y newcolor (a new article's mark,
+# a badge)
+sig() {
+	shot || return 1
+	h=$(identify -format %h "$D/shot.png")
+	convert "$D/shot.png" -crop "1x$h+${1:-3}+0" +repage -depth 8 txt:- |
+		awk 'NR > 1 { print $3 }' | uniq -c | awk '
+		BEGIN { c["#0000FF"] = "B"; c["#FF00FF"] = "E"; c["#FFFFFF"] = "W"
+		        c["#00FF00"] = "G"; c["#FF0000"] = "R"; c["#FFFF00"] = "Y" }
+		{ printf "%s%s%d", (NR > 1 ? " " : ""), (($2 in c) ? c[$2] : "?"), $1 }
+		END { print "" }' > "$D/sig"
+	cat "$D/sig"
+}
+
+# sigis re [x]: the column matches the extended regular expression re
+sigis() {
+	sig "$2" > /dev/null && grep -Eq "^$1\$" "$D/sig"
+}
+
+# rowsel k n: n full rows shown, the k-th (from 1) selected, then the rest
+rowsel() {
+	re="B$BAR"
+	j=1
+	while [ "$j" -le "$2" ]; do
+		if [ "$j" -eq "$1" ]; then re="$re G$ROW R1"; else re="$re W$ROW R1"; fi
+		j=$((j + 1))
+	done
+	sigis "$re( W[0-9]+)?"
+}
+
+# box x y w h: bounding box "WxH+X+Y" of what is drawn in that area of
+# the last shot, ignoring the area's background colour
+box() {
+	convert "$D/shot.png" -crop "${3}x${4}+$1+$2" +repage -format '%@' info: 2> /dev/null
+}
+
+# colourful x y w h: the last shot has a coloured (not grey) pixel there
+colourful() {
+	convert "$D/shot.png" -crop "${3}x${4}+$1+$2" +repage -depth 8 txt:- |
+		tr -c '0-9\n' ' ' | awk 'NR > 1 {
+			r = $3; g = $4; b = $5
+			d = r - g; if (d < 0) d = -d; if (d > 60) { f = 1; exit }
+			d = g - b; if (d < 0) d = -d; if (d > 60) { f = 1; exit }
+		} END { exit !f }'
+}
+
+key() {
+	xdotool key --clearmodifiers "$@"
+}
+
+between() {
+	[ "$1" -ge "$2" ] && [ "$1" -le "$3" ]
+}
+
+# within s pid: the process is gone within s tenths of a second
+within() {
+	i=0
+	while [ "$i" -lt "$1" ]; do
+		gone "$2" && return 0
+		sleep 0.1
+		i=$((i + 1))
+	done
+	return 1
+}
+
+opened() {
+	grep -qxF "$1" "$LWNRSS_OPENLOG" 2> /dev/null
+}
+
+# server step...: start tests/x11srv.py; sets SRV and PORT
+server() {
+	[ -n "$SRV" ] && kill "$SRV" 2> /dev/null
+	rm -f "$D/port"
+	python3 tests/x11srv.py "$C" "$@" > "$D/port" &
+	SRV=$!
+	retry test -s "$D/port"
+	PORT=$(cat "$D/port")
+}
+

@@ -1,0 +1,1280 @@
+/* See LICENSE file for copyright and license details. */
+
+/*
+ * x509.c: trust anchors, and certificate path validation with the policy
+ * browsers apply to TLS servers, as a BearSSL X.509 engine.
+ *
+ * BearSSL's own minimal engine cannot be that engine: it refuses every
+ * critical extension it does not know (so a CA with critical name
+ * constraints can never be used, even one that permits the host), it
+ * ignores Extended Key Usage and non-critical name constraints, accepts
+ * SHA-1, falls back to the Common Name, and gives one error code to
+ * several causes.  This engine holds each certificate the server sends,
+ * then at the end of the chain:
+ *
+ *   chainparse   every certificate is split into the fields the policy
+ *                needs by a strict DER walk (certparse)
+ *   buildpath    from the leaf, each issuer is found by name, among the
+ *                anchors first and then among the certificates sent, in
+ *                any order, and its signature checked with BearSSL's
+ *                hash and RSA/ECDSA primitives (sigcheck); the anchor's
+ *                own self-signature is not checked, as nobody does
+ *   checkpath    validity of every certificate, the anchor's included;
+ *                CA, path length, keyCertSign and EKU of each issuer;
+ *                the leaf's EKU, key usage and names; each issuer's name
+ *                constraints on the leaf's names; unknown critical
+ *                extensions
+ *
+ * so every refusal has its own reason (enum in x509.h, words in msgs).
+ *
+ * Anchors come from a PEM file split by hand: only the subject names are
+ * found at load time, and a certificate is parsed when a chain names it
+ * as an issuer, because parsing all of Debian's 144 costs far more than
+ * the one or two a fetch needs.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "util.h"
+#include "x509.h"
+
+#define MAXPATH     10      /* certificates from leaf to anchor */
+#define MINRSABITS  2048
+
+/* a piece of DER: an element's contents, or a whole element */
+typedef struct {
+	const unsigned char *p;
+	size_t n;
+} Der;
+
+/* signature algorithms, as the policy sees them */
+enum { SigNone, SigRsa, SigEc, SigSha1, SigMd5, SigOther };
+
+/* what the policy needs from one certificate */
+typedef struct {
+	Der tbs;                /* TBSCertificate, tag and length included: what is signed */
+	Der sigalg;             /* the outer AlgorithmIdentifier, whole */
+	Der sig;                /* the signature bits */
+	int sigtype;            /* Sig* */
+	const br_hash_class *hash;
+	const unsigned char *hashoid;   /* for RSA PKCS#1 v1.5 */
+	Der issuer, subject;    /* Names, tag and length included */
+	long long notbefore, notafter;  /* seconds since the epoch */
+	int keytype;            /* BR_KEYTYPE_RSA or _EC, 0 when unsupported */
+	Der n, e, q;            /* RSA modulus and exponent (no leading zeros); EC point */
+	int curve;
+	unsigned int rsabits;
+	int ca, pathlen;        /* basicConstraints; pathlen -1 when absent */
+	int hasku;
+	unsigned int ku;        /* first two bytes of the KeyUsage bits */
+	int haseku, ekuserver;
+	int hassan;
+	Der san;                /* GeneralNames contents */
+	int hasnc, nccrit;
+	Der nc;                 /* NameConstraints contents */
+	int critical;           /* an unknown critical extension */
+} Cert;
+
+/* OIDs, as the contents of their DER element */
+static const unsigned char oidrsa[] = { 0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x01, 0x01 };
+static const unsigned char oidec[] = { 0x2a, 0x86, 0x48, 0xce, 0x3d, 0x02, 0x01 };
+static const unsigned char oidp256[] = { 0x2a, 0x86, 0x48, 0xce, 0x3d, 0x03, 0x01, 0x07 };
+static const unsigned char oidp384[] = { 0x2b, 0x81, 0x04, 0x00, 0x22 };
+static const unsigned char oidp521[] = { 0x2b, 0x81, 0x04, 0x00, 0x23 };
+static const unsigned char oidserverauth[] = { 0x2b, 0x06, 0x01, 0x05, 0x05, 0x07, 0x03, 0x01 };
+static const unsigned char oidpkix[] = { 0x2b, 0x06, 0x01, 0x05, 0x05, 0x07, 0x01 };
+
+/* id-ce extensions (2.5.29.x) by their last arc */
+enum {
+	CeSubjectDirAttrs = 9, CeSki = 14, CeKu = 15, CeSan = 17, CeIan = 18,
+	CeBc = 19, CeNc = 30, CeCrlDp = 31, CePolicies = 32, CeAki = 35,
+	CeEku = 37, CeFreshestCrl = 46
+};
+
+static const char *const msgs[XReasonLast] = {
+	[XOk] = "certificate accepted",
+	[XNoMem] = "out of memory checking the certificate",
+	[XEmpty] = "server sent no certificate",
+	[XTooLong] = "certificate chain is too large",
+	[XMalformed] = "certificate is malformed",
+	[XExpired] = "certificate has expired",
+	[XNotYet] = "certificate is not yet valid",
+	[XIssuerExpired] = "an issuer's certificate has expired",
+	[XIssuerNotYet] = "an issuer's certificate is not yet valid",
+	[XNoSan] = "certificate names no host (no DNS subject alternative name)",
+	[XName] = "certificate is for another host name",
+	[XUntrusted] = "certificate is not trusted (unknown issuer)",
+	[XSelfSigned] = "certificate is self-signed and not trusted",
+	[XBadSig] = "certificate has a bad signature",
+	[XSha1] = "certificate signed with SHA-1, which is no longer accepted",
+	[XMd5] = "certificate signed with MD5, which is no longer accepted",
+	[XSigAlg] = "certificate signed with an unsupported algorithm",
+	[XWeakRsa] = "certificate has an RSA key shorter than 2048 bits",
+	[XKeyType] = "certificate has an unsupported key type or curve",
+	[XEku] = "certificate is not for TLS servers (extended key usage)",
+	[XIssuerEku] = "an issuer's certificate is not for TLS servers (extended key usage)",
+	[XKeyUsage] = "certificate key usage forbids TLS (no digitalSignature)",
+	[XNotCa] = "certificate was issued by a certificate that is no CA",
+	[XPathLen] = "certificate chain is longer than an issuer's path length constraint allows",
+	[XNoCertSign] = "certificate was issued by a CA whose key usage forbids signing certificates",
+	[XNameConstraints] = "name not allowed by an issuer's name constraints",
+	[XConstraintType] = "an issuer's critical name constraints are of a type lwnrss cannot check",
+	[XCritical] = "certificate has an unknown critical extension",
+	[XCaLeaf] = "certificate is a CA certificate, not a server's",
+};
+
+const char *
+x509_msg(int reason)
+{
+	return reason >= 0 && reason < XReasonLast ? msgs[reason] : "certificate rejected";
+}
+
+int
+x509_alert(int reason)
+{
+	switch (reason) {
+	case XExpired: case XNotYet: case XIssuerExpired: case XIssuerNotYet:
+		return 45;   /* certificate_expired */
+	case XUntrusted: case XSelfSigned:
+		return 48;   /* unknown_ca */
+	case XSha1: case XMd5: case XSigAlg: case XWeakRsa: case XKeyType:
+	case XCritical: case XConstraintType: case XEku: case XIssuerEku:
+		return 43;   /* unsupported_certificate */
+	case XNoMem:
+		return 80;   /* internal_error */
+	default:
+		return 42;   /* bad_certificate */
+	}
+}
+
+/* ----------------------------------------------------------------- DER */
+
+/*
+ * der reads the next element of *in, which must have tag (or any tag
+ * when tag is -1; *tagp gets it), into out (its contents) and whole
+ * (the element itself, when not NULL).  Definite lengths of up to four
+ * bytes only, one-byte tags only.  Returns 0, or -1 when malformed or
+ * at the end.
+ */
+static int
+der(Der *in, int tag, int *tagp, Der *out, Der *whole)
+{
+	const unsigned char *p = in->p;
+	size_t left = in->n, n, i, hl;
+
+	if (left < 2 || (p[0] & 0x1f) == 0x1f)
+		return -1;
+	if (tag >= 0 && p[0] != tag)
+		return -1;
+	n = p[1];
+	hl = 2;
+	if (n & 0x80) {
+		i = n & 0x7f;
+		if (i == 0 || i > 4 || left - 2 < i)
+			return -1;   /* indefinite, or absurd */
+		for (n = 0; i--; )
+			n = n << 8 | p[hl++];
+		if (n < 0x80 || !p[2])
+			return -1;   /* not DER's shortest form */
+	}
+	if (n > left - hl)
+		return -1;
+	if (tagp)
+		*tagp = p[0];
+	out->p = p + hl;
+	out->n = n;
+	if (whole) {
+		whole->p = p;
+		whole->n = hl + n;
+	}
+	in->p += hl + n;
+	in->n -= hl + n;
+	return 0;
+}
+
+/* the next element's tag, or -1 at the end */
+static int
+peektag(const Der *in)
+{
+	return in->n ? in->p[0] : -1;
+}
+
+static int
+oideq(const Der *d, const unsigned char *oid, size_t n)
+{
+	return d->n == n && !memcmp(d->p, oid, n);
+}
+
+static int
+deq(const Der *a, const Der *b)
+{
+	return a->n == b->n && !memcmp(a->p, b->p, a->n);
+}
+
+/* a DER INTEGER that fits an int and is not negative; -1 otherwise */
+static int
+smallint(const Der *d)
+{
+	size_t i;
+	int v = 0;
+
+	if (d->n < 1 || d->n > 3 || (d->p[0] & 0x80))
+		return -1;
+	for (i = 0; i < d->n; i++)
+		v = v << 8 | d->p[i];
+	return v;
+}
+
+/*
+ * dertime reads a UTCTime (YYMMDDHHMMSSZ, 50-99 being 19xx) or a
+ * GeneralizedTime (YYYYMMDDHHMMSSZ), as RFC 5280 4.1.2.5 has them,
+ * into seconds since the epoch.  Returns 0, or -1 when malformed.
+ */
+static int
+dertime(Der *in, long long *t)
+{
+	Der d;
+	int tag, v[7], i, k = 0;
+	size_t j;
+
+	if (der(in, -1, &tag, &d, NULL) < 0 || (tag != 0x17 && tag != 0x18))
+		return -1;
+	if (d.n != (tag == 0x17 ? 13u : 15u) || d.p[d.n - 1] != 'Z')
+		return -1;
+	for (j = 0; j < d.n - 1; j++)
+		if (d.p[j] < '0' || d.p[j] > '9')
+			return -1;
+	if (tag == 0x17) {
+		v[0] = (d.p[0] - '0') * 10 + (d.p[1] - '0');
+		v[0] += v[0] < 50 ? 2000 : 1900;
+		k = 2;
+	} else {
+		v[0] = (d.p[0] - '0') * 1000 + (d.p[1] - '0') * 100 +
+		    (d.p[2] - '0') * 10 + (d.p[3] - '0');
+		k = 4;
+	}
+	for (i = 1; i < 6; i++, k += 2)
+		v[i] = (d.p[k] - '0') * 10 + (d.p[k + 1] - '0');
+	if (v[1] < 1 || v[1] > 12 || v[2] < 1 || v[3] > 23 || v[4] > 59 || v[5] > 60 ||
+	    v[2] > "\37\35\37\36\37\36\37\37\36\37\36\37"[v[1] - 1] ||
+	    (v[1] == 2 && v[2] == 29 && (v[0] % 4 || (v[0] % 100 == 0 && v[0] % 400))))
+		return -1;
+	*t = (long long)daysfromcivil(v[0], v[1], v[2]) * 86400 +
+	    v[3] * 3600 + v[4] * 60 + v[5];
+	return 0;
+}
+
+/* ------------------------------------------------------- a certificate */
+
+/*
+ * sigalg reads an AlgorithmIdentifier of a signature into c.  Unknown
+ * and refused algorithms are not errors here: the policy names them
+ * when it meets them.  RSA takes NULL or absent parameters, ECDSA none.
+ */
+static int
+sigalg(Der alg, Cert *c)
+{
+	static const unsigned char rsapre[] = { 0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x01 };
+	static const unsigned char ecpre[] = { 0x2a, 0x86, 0x48, 0xce, 0x3d, 0x04 };
+	Der oid, par;
+
+	if (der(&alg, 0x06, NULL, &oid, NULL) < 0)
+		return -1;
+	c->sigtype = SigOther;
+	if (oid.n == 9 && !memcmp(oid.p, rsapre, 8)) {
+		if (alg.n && (der(&alg, 0x05, NULL, &par, NULL) < 0 || par.n || alg.n))
+			return -1;
+		switch (oid.p[8]) {
+		case 2: case 3: case 4: c->sigtype = SigMd5; break;   /* MD2, MD4, MD5 */
+		case 5: c->sigtype = SigSha1; break;
+		case 11: c->sigtype = SigRsa; c->hash = &br_sha256_vtable;
+			c->hashoid = BR_HASH_OID_SHA256; break;
+		case 12: c->sigtype = SigRsa; c->hash = &br_sha384_vtable;
+			c->hashoid = BR_HASH_OID_SHA384; break;
+		case 13: c->sigtype = SigRsa; c->hash = &br_sha512_vtable;
+			c->hashoid = BR_HASH_OID_SHA512; break;
+		}
+	} else if (oid.n >= 7 && !memcmp(oid.p, ecpre, 6)) {
+		if (oid.n == 7 && oid.p[6] == 1)
+			c->sigtype = SigSha1;
+		else if (oid.n == 8 && oid.p[6] == 3 && oid.p[7] >= 2 && oid.p[7] <= 4) {
+			c->sigtype = SigEc;
+			c->hash = oid.p[7] == 2 ? &br_sha256_vtable :
+			    oid.p[7] == 3 ? &br_sha384_vtable : &br_sha512_vtable;
+		}
+		if (c->sigtype != SigOther && alg.n)
+			return -1;
+	} else if (oid.n == 5 && !memcmp(oid.p, "\x2b\x0e\x03\x02\x1d", 5)) {
+		c->sigtype = SigSha1;   /* the old OIW sha1WithRSASignature */
+	}
+	return 0;
+}
+
+/* SubjectPublicKeyInfo: RSA or EC on a named curve BearSSL has */
+static int
+spki(Der in, Cert *c)
+{
+	Der alg, oid, par, bits, seq, n, e;
+	size_t z;
+
+	if (der(&in, 0x30, NULL, &alg, NULL) < 0 || der(&alg, 0x06, NULL, &oid, NULL) < 0 ||
+	    der(&in, 0x03, NULL, &bits, NULL) < 0 || in.n || bits.n < 1 || bits.p[0])
+		return -1;
+	bits.p++, bits.n--;
+	if (oideq(&oid, oidrsa, sizeof(oidrsa))) {
+		if (alg.n && (der(&alg, 0x05, NULL, &par, NULL) < 0 || par.n || alg.n))
+			return -1;
+		if (der(&bits, 0x30, NULL, &seq, NULL) < 0 || bits.n ||
+		    der(&seq, 0x02, NULL, &n, NULL) < 0 || der(&seq, 0x02, NULL, &e, NULL) < 0 ||
+		    seq.n || !n.n || !e.n || (n.p[0] & 0x80) || (e.p[0] & 0x80))
+			return -1;
+		while (n.n && !n.p[0])
+			n.p++, n.n--;
+		while (e.n && !e.p[0])
+			e.p++, e.n--;
+		if (!n.n || !e.n)
+			return -1;
+		for (z = 0; z < 8 && !(n.p[0] & (0x80 >> z)); z++)
+			;
+		c->rsabits = n.n * 8 - z;
+		c->n = n;
+		c->e = e;
+		c->keytype = BR_KEYTYPE_RSA;
+	} else if (oideq(&oid, oidec, sizeof(oidec))) {
+		if (der(&alg, 0x06, NULL, &par, NULL) < 0)
+			return 0;   /* explicit parameters: unsupported */
+		c->curve = oideq(&par, oidp256, sizeof(oidp256)) ? BR_EC_secp256r1 :
+		    oideq(&par, oidp384, sizeof(oidp384)) ? BR_EC_secp384r1 :
+		    oideq(&par, oidp521, sizeof(oidp521)) ? BR_EC_secp521r1 : 0;
+		if (c->curve && bits.n) {
+			c->q = bits;
+			c->keytype = BR_KEYTYPE_EC;
+		}
+	}
+	return 0;
+}
+
+/* one extension: its OID, whether critical, its value */
+static int
+extension(Der ext, Cert *c, uint64_t *seen)
+{
+	Der oid, b, val, s, v;
+	int crit = 0, arc = -1, n;
+
+	if (der(&ext, 0x06, NULL, &oid, NULL) < 0)
+		return -1;
+	if (peektag(&ext) == 0x01) {
+		if (der(&ext, 0x01, NULL, &b, NULL) < 0 || b.n != 1 ||
+		    (b.p[0] != 0 && b.p[0] != 0xff))
+			return -1;
+		crit = b.p[0] != 0;
+	}
+	if (der(&ext, 0x04, NULL, &val, NULL) < 0 || ext.n)
+		return -1;
+	if (oid.n == 3 && oid.p[0] == 0x55 && oid.p[1] == 0x1d && oid.p[2] < 64)
+		arc = oid.p[2];
+	/* RFC 5280 4.2: an extension appears at most once */
+	if (arc >= 0) {
+		if (*seen >> arc & 1)
+			return -1;
+		*seen |= (uint64_t)1 << arc;
+	}
+	switch (arc) {
+	case CeBc:
+		/* BasicConstraints ::= SEQUENCE { cA BOOLEAN DEFAULT FALSE, pathLen INTEGER OPTIONAL } */
+		if (der(&val, 0x30, NULL, &s, NULL) < 0 || val.n)
+			return -1;
+		if (peektag(&s) == 0x01) {
+			if (der(&s, 0x01, NULL, &b, NULL) < 0 || b.n != 1 || b.p[0] != 0xff)
+				return -1;   /* DER: TRUE is 0xff, FALSE (the default) absent */
+			c->ca = b.p[0] != 0;
+		}
+		if (peektag(&s) == 0x02) {
+			if (der(&s, 0x02, NULL, &v, NULL) < 0 || (n = smallint(&v)) < 0)
+				return -1;
+			c->pathlen = n;
+		}
+		return s.n ? -1 : 0;
+	case CeKu:
+		if (der(&val, 0x03, NULL, &b, NULL) < 0 || val.n || b.n < 2 || b.p[0] > 7)
+			return -1;
+		c->hasku = 1;
+		c->ku = (unsigned int)b.p[1] << 8 | (b.n > 2 ? b.p[2] : 0);
+		return 0;
+	case CeEku:
+		if (der(&val, 0x30, NULL, &s, NULL) < 0 || val.n || !s.n)
+			return -1;
+		c->haseku = 1;
+		while (s.n) {
+			if (der(&s, 0x06, NULL, &v, NULL) < 0)
+				return -1;
+			if (oideq(&v, oidserverauth, sizeof(oidserverauth)))
+				c->ekuserver = 1;
+		}
+		return 0;
+	case CeSan:
+		if (der(&val, 0x30, NULL, &c->san, NULL) < 0 || val.n)
+			return -1;
+		c->hassan = 1;
+		return 0;
+	case CeNc:
+		if (der(&val, 0x30, NULL, &c->nc, NULL) < 0 || val.n)
+			return -1;
+		c->hasnc = 1;
+		c->nccrit = crit;
+		return 0;
+	case CeSki: case CeAki: case CeIan: case CeSubjectDirAttrs: case CeCrlDp:
+	case CeFreshestCrl: case CePolicies:
+		/*
+		 * Informative, or about revocation, which is not checked:
+		 * harmless even when critical.  Policies are not processed,
+		 * as browsers do not, and none is required of the chain.
+		 */
+		return 0;
+	}
+	/* Authority and Subject Information Access (1.3.6.1.5.5.7.1.1 and .11) */
+	if (oid.n == 8 && !memcmp(oid.p, oidpkix, 7) && (oid.p[7] == 1 || oid.p[7] == 11))
+		return 0;
+	if (crit)
+		c->critical = 1;
+	return 0;
+}
+
+/*
+ * certparse splits the DER certificate der[0..len) into c, pointing
+ * into it.  Returns 0, or -1 when it is not a well-formed certificate.
+ *
+ *   Certificate ::= SEQUENCE { tbsCertificate, signatureAlgorithm, signatureValue }
+ *   TBSCertificate ::= SEQUENCE { [0] version, serialNumber, signature,
+ *       issuer, validity, subject, subjectPublicKeyInfo,
+ *       [1] issuerUniqueID, [2] subjectUniqueID, [3] extensions }
+ */
+static int
+certparse(Cert *c, const unsigned char *p, size_t len)
+{
+	Der in = { p, len }, cert, tbs, alg, inner, v, serial, validity, key, exts, ext;
+	int version = 0, tag;
+	uint64_t seen = 0;
+
+	memset(c, 0, sizeof(*c));
+	c->pathlen = -1;
+	if (der(&in, 0x30, NULL, &cert, NULL) < 0 || in.n)
+		return -1;
+	if (der(&cert, 0x30, NULL, &tbs, &c->tbs) < 0 ||
+	    der(&cert, 0x30, NULL, &alg, &c->sigalg) < 0 ||
+	    der(&cert, 0x03, NULL, &c->sig, NULL) < 0 || cert.n ||
+	    c->sig.n < 2 || c->sig.p[0])
+		return -1;
+	c->sig.p++, c->sig.n--;
+	if (sigalg(alg, c) < 0)
+		return -1;
+	if (peektag(&tbs) == 0xa0) {
+		if (der(&tbs, 0xa0, NULL, &inner, NULL) < 0 ||
+		    der(&inner, 0x02, NULL, &v, NULL) < 0 || inner.n ||
+		    (version = smallint(&v)) < 0 || version > 2)
+			return -1;
+	}
+	/* the inner signature algorithm must be the outer one (RFC 5280 4.1.1.2) */
+	if (der(&tbs, 0x02, NULL, &serial, NULL) < 0 ||
+	    der(&tbs, 0x30, NULL, &inner, &v) < 0 || !deq(&v, &c->sigalg) ||
+	    der(&tbs, 0x30, NULL, &inner, &c->issuer) < 0 ||
+	    der(&tbs, 0x30, NULL, &validity, NULL) < 0 ||
+	    dertime(&validity, &c->notbefore) < 0 || dertime(&validity, &c->notafter) < 0 ||
+	    validity.n ||
+	    der(&tbs, 0x30, NULL, &inner, &c->subject) < 0 ||
+	    der(&tbs, 0x30, NULL, &key, NULL) < 0 || spki(key, c) < 0)
+		return -1;
+	if (peektag(&tbs) == 0x81 && der(&tbs, 0x81, NULL, &v, NULL) < 0)
+		return -1;
+	if (peektag(&tbs) == 0x82 && der(&tbs, 0x82, NULL, &v, NULL) < 0)
+		return -1;
+	if (peektag(&tbs) == 0xa3) {
+		if (version != 2 || der(&tbs, 0xa3, NULL, &inner, NULL) < 0 ||
+		    der(&inner, 0x30, NULL, &exts, NULL) < 0 || inner.n || !exts.n)
+			return -1;
+		while (exts.n)
+			if (der(&exts, 0x30, &tag, &ext, NULL) < 0 || extension(ext, c, &seen) < 0)
+				return -1;
+	}
+	return tbs.n ? -1 : 0;
+}
+
+/*
+ * sigcheck verifies c's signature with issuer's key.  Returns XOk,
+ * XBadSig, or the reason the algorithm or the key is refused.
+ */
+static int
+sigcheck(const Cert *c, const Cert *issuer)
+{
+	br_hash_compat_context h;
+	unsigned char hash[64], out[64];
+	size_t hlen;
+	br_rsa_public_key rk;
+	br_ec_public_key ek;
+
+	switch (c->sigtype) {
+	case SigSha1: return XSha1;
+	case SigMd5: return XMd5;
+	case SigRsa: case SigEc: break;
+	default: return XSigAlg;
+	}
+	if (!issuer->keytype)
+		return XKeyType;
+	if (issuer->keytype == BR_KEYTYPE_RSA && issuer->rsabits < MINRSABITS)
+		return XWeakRsa;
+	if ((c->sigtype == SigRsa) != (issuer->keytype == BR_KEYTYPE_RSA))
+		return XBadSig;
+	c->hash->init(&h.vtable);
+	c->hash->update(&h.vtable, c->tbs.p, c->tbs.n);
+	c->hash->out(&h.vtable, hash);
+	hlen = (c->hash->desc >> BR_HASHDESC_OUT_OFF) & BR_HASHDESC_OUT_MASK;
+	if (c->sigtype == SigRsa) {
+		rk.n = (unsigned char *)issuer->n.p;
+		rk.nlen = issuer->n.n;
+		rk.e = (unsigned char *)issuer->e.p;
+		rk.elen = issuer->e.n;
+		if (!br_rsa_pkcs1_vrfy_get_default()(c->sig.p, c->sig.n, c->hashoid,
+		    hlen, &rk, out) || memcmp(out, hash, hlen))
+			return XBadSig;
+	} else {
+		ek.curve = issuer->curve;
+		ek.q = (unsigned char *)issuer->q.p;
+		ek.qlen = issuer->q.n;
+		if (!br_ecdsa_vrfy_asn1_get_default()(br_ec_get_default(), hash, hlen,
+		    &ek, c->sig.p, c->sig.n))
+			return XBadSig;
+	}
+	return XOk;
+}
+
+/* tests/fuzz/x509.c takes signatures as good, to reach the policy behind them */
+#ifndef SIGCHECK
+#define SIGCHECK sigcheck
+#endif
+
+/* ----------------------------------------------------------- names */
+
+static int
+asciilower(int c)
+{
+	return c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c;
+}
+
+static int
+casecmpn(const unsigned char *a, const unsigned char *b, size_t n)
+{
+	for (; n; n--, a++, b++)
+		if (asciilower(*a) != asciilower(*b))
+			return 1;
+	return 0;
+}
+
+/*
+ * hostmatch: does the SAN dNSName pat name host?  A wildcard is a whole
+ * leftmost label, "*.example.com", standing for exactly one label, and
+ * needs two labels after it (RFC 6125 6.4.3, as browsers apply it).
+ */
+static int
+hostmatch(const char *host, const unsigned char *pat, size_t n)
+{
+	size_t hl = strlen(host), i, dots = 0;
+	const char *dot;
+
+	if (n && pat[n - 1] == '.')
+		n--;
+	if (n >= 2 && pat[0] == '*' && pat[1] == '.') {
+		for (i = 2; i < n; i++)
+			if (pat[i] == '.')
+				dots++;
+			else if (pat[i] == '*')
+				return 0;
+		if (!dots || !(dot = strchr(host, '.')) || dot == host)
+			return 0;
+		return hl - (dot - host) == n - 1 &&
+		    !casecmpn((const unsigned char *)dot, pat + 1, n - 1);
+	}
+	if (memchr(pat, '*', n))
+		return 0;
+	return hl == n && !casecmpn((const unsigned char *)host, pat, n);
+}
+
+/*
+ * dnswithin: is the DNS name (or, with wild, every name "x.name") in
+ * the subtree base?  An empty base holds everything; "example.com"
+ * holds itself and its subdomains, ".example.com" its subdomains only
+ * (as OpenSSL and NSS read RFC 5280 4.2.1.10).
+ */
+static int
+dnswithin(const unsigned char *name, size_t n, int wild, const unsigned char *base, size_t bn)
+{
+	if (n && name[n - 1] == '.')
+		n--;
+	if (bn && base[bn - 1] == '.')
+		bn--;
+	if (!bn)
+		return 1;
+	if (base[0] == '.') {
+		if (wild)
+			return n >= bn - 1 && dnswithin(name, n, 0, base + 1, bn - 1);
+		return n > bn && !casecmpn(name + n - bn, base, bn);
+	}
+	if (n == bn)
+		return !casecmpn(name, base, bn);
+	return n > bn && name[n - bn - 1] == '.' && !casecmpn(name + n - bn, base, bn);
+}
+
+/* can some "x.name" (wild) or name itself fall in the excluded subtree base? */
+static int
+dnsmeets(const unsigned char *name, size_t n, int wild, const unsigned char *base, size_t bn)
+{
+	const unsigned char *b = base;
+	size_t k = bn;
+
+	if (dnswithin(name, n, wild, base, bn))
+		return 1;
+	if (!wild)
+		return 0;
+	/* "*.example.com" meets "www.example.com": base is one label more */
+	if (k && b[0] == '.')
+		b++, k--;
+	if (k && b[k - 1] == '.')
+		k--;
+	if (n && name[n - 1] == '.')
+		n--;
+	return k > n + 1 && b[k - n - 1] == '.' && !casecmpn(b + k - n, name, n) &&
+	    !memchr(b, '.', k - n - 1);
+}
+
+/* the IP address ip (4 or 16 bytes) in base (address and mask, 8 or 32) */
+static int
+ipwithin(const Der *ip, const Der *base)
+{
+	size_t i;
+
+	if (base->n != 2 * ip->n)
+		return 0;
+	for (i = 0; i < ip->n; i++)
+		if ((ip->p[i] & base->p[ip->n + i]) != (base->p[i] & base->p[ip->n + i]))
+			return 0;
+	return 1;
+}
+
+/*
+ * hasform: does the leaf carry a name of the GeneralName form tag?  In
+ * its SAN; for directoryName its subject, unless empty; for rfc822Name
+ * also an emailAddress in its subject (RFC 5280 4.2.1.10).
+ */
+static int
+hasform(const Cert *leaf, int tag)
+{
+	static const unsigned char email[] = {
+		0x06, 0x09, 0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x09, 0x01
+	};
+	Der names = leaf->san, gn;
+	size_t i;
+	int t;
+
+	while (names.n)
+		if (der(&names, -1, &t, &gn, NULL) < 0 || t == tag)
+			return 1;
+	if (tag == 0xa4)
+		return leaf->subject.n > 2;
+	if (tag == 0x81)
+		for (i = 0; i + sizeof(email) <= leaf->subject.n; i++)
+			if (!memcmp(leaf->subject.p + i, email, sizeof(email)))
+				return 1;
+	return 0;
+}
+
+/* is the Name subj within the Name base (both tag and length included): its first RDNs? */
+static int
+dnwithin(const Der *subj, const Der *base)
+{
+	Der s = *subj, b = *base, rs, rb, x, sr, br;
+
+	if (der(&s, 0x30, NULL, &rs, NULL) < 0 || der(&b, 0x30, NULL, &rb, NULL) < 0 || b.n)
+		return 0;
+	while (rb.n)
+		if (der(&rb, 0x31, NULL, &x, &br) < 0 || der(&rs, 0x31, NULL, &x, &sr) < 0 ||
+		    !deq(&br, &sr))
+			return 0;
+	return 1;
+}
+
+/*
+ * subtrees applies one list of GeneralSubtrees (permitted when
+ * permitted, excluded otherwise) to the leaf's SAN names.  dNSName and
+ * iPAddress constraints are evaluated.  A critical one of another form
+ * (or with a minimum or maximum, which RFC 5280 forbids) refuses the
+ * chain when the leaf has a name of that form, as RFC 5280 4.2.1.10
+ * requires; a directoryName always applies, to the leaf's subject.
+ */
+static int
+subtrees(Der list, int permitted, int crit, const Cert *leaf)
+{
+	Der st, base, names, gn;
+	int tag, gtag, hasdns = 0, hasip = 0, hasdir = 0, dirok = 0, dnsok, ipok, any;
+
+	/* first pass: which types are constrained, and are they all known */
+	for (Der l = list; l.n; ) {
+		if (der(&l, 0x30, NULL, &st, NULL) < 0 || der(&st, -1, &tag, &base, NULL) < 0)
+			return XMalformed;
+		/* minimum is 0, so absent in DER, and maximum absent (RFC 5280 4.2.1.10) */
+		if (st.n)
+			return XMalformed;
+		if (tag == 0xa4) {
+			/* critical or not, as browsers: the leaf's subject */
+			hasdir = 1;
+			if (dnwithin(&leaf->subject, &base))
+				dirok = 1;
+			continue;
+		}
+		if (tag != 0x82 && tag != 0x87) {
+			if (crit && hasform(leaf, tag))
+				return XConstraintType;
+			continue;
+		}
+		if (tag == 0x82)
+			hasdns = 1;
+		else if (base.n != 8 && base.n != 32)
+			return XMalformed;
+		else
+			hasip = 1;
+	}
+	if (hasdir && leaf->subject.n > 2 && permitted != dirok)
+		return XNameConstraints;
+	if (!hasdns && !hasip)
+		return XOk;
+	names = leaf->san;
+	while (names.n) {
+		if (der(&names, -1, &gtag, &gn, NULL) < 0)
+			return XMalformed;
+		if ((gtag != 0x82 || !hasdns) && (gtag != 0x87 || !hasip))
+			continue;
+		any = dnsok = ipok = 0;
+		for (Der l = list; l.n; ) {
+			der(&l, 0x30, NULL, &st, NULL);
+			der(&st, -1, &tag, &base, NULL);
+			if (st.n || tag != gtag)
+				continue;
+			any = 1;
+			if (gtag == 0x82) {
+				int wild = gn.n >= 2 && gn.p[0] == '*' && gn.p[1] == '.';
+				const unsigned char *np = gn.p + (wild ? 2 : 0);
+				size_t nn = gn.n - (wild ? 2 : 0);
+
+				if (permitted ? dnswithin(np, nn, wild, base.p, base.n) :
+				    dnsmeets(np, nn, wild, base.p, base.n))
+					dnsok = 1;
+			} else if (ipwithin(&gn, &base)) {
+				ipok = 1;
+			}
+		}
+		if (!any)
+			continue;
+		/* permitted: some subtree holds the name; excluded: none does */
+		if (permitted != (dnsok || ipok))
+			return XNameConstraints;
+	}
+	return XOk;
+}
+
+/* NameConstraints ::= SEQUENCE { permittedSubtrees [0], excludedSubtrees [1] } */
+static int
+constraints(const Cert *ca, const Cert *leaf)
+{
+	Der nc = ca->nc, list;
+	int tag, rc;
+
+	while (nc.n) {
+		if (der(&nc, -1, &tag, &list, NULL) < 0 || (tag != 0xa0 && tag != 0xa1))
+			return XMalformed;
+		if ((rc = subtrees(list, tag == 0xa0, ca->nccrit, leaf)) != XOk)
+			return rc;
+	}
+	return XOk;
+}
+
+/* ------------------------------------------------------------ anchors */
+
+/*
+ * certnames finds the issuer and subject Names, tag and length
+ * included, in a DER certificate: all the loader needs to index it.
+ */
+static int
+certnames(const unsigned char *p, size_t len, Der *iss, Der *subj)
+{
+	Der in = { p, len }, cert, tbs, e;
+	int tag, field;
+
+	if (der(&in, 0x30, NULL, &cert, NULL) < 0 || der(&cert, 0x30, NULL, &tbs, NULL) < 0)
+		return -1;
+	for (field = 0; field < 6; field++) {
+		if (der(&tbs, -1, &tag, &e, field == 3 ? iss : field == 5 ? subj : NULL) < 0)
+			return -1;
+		if (field == 0 && tag != 0xa0)
+			field++;   /* no version: this was the serial number */
+		if ((field == 3 || field == 5) && tag != 0x30)
+			return -1;
+	}
+	return 0;
+}
+
+void
+x509_freeanchors(Anchors *a)
+{
+	free(a->a);
+	buffree(&a->file);
+	memset(a, 0, sizeof(*a));
+}
+
+static int
+addanchor(Anchors *a, const unsigned char *der, size_t len)
+{
+	Der iss, subj;
+	void *p;
+
+	if (certnames(der, len, &iss, &subj) < 0)
+		return 0;   /* not a certificate: skipped, as other TLS libraries do */
+	if (a->n == a->cap) {
+		a->cap = a->cap ? a->cap * 2 : 256;
+		if (!(p = realloc(a->a, a->cap * sizeof(*a->a))))
+			return -1;
+		a->a = p;
+	}
+	a->a[a->n].der = der;
+	a->a[a->n].len = len;
+	a->a[a->n].dn = subj.p;
+	a->a[a->n].dnlen = subj.n;
+	a->n++;
+	return 0;
+}
+
+/*
+ * b64dec decodes the base64 in s[0..n) into out, skipping white space;
+ * out may be s, since the output is shorter.  Returns the length, or
+ * -1 on a character that is no base64.
+ */
+static long
+b64dec(const char *s, size_t n, unsigned char *out)
+{
+	static const char digits[] =
+	    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+	signed char val[256];
+	unsigned long acc = 0;
+	size_t i, o = 0;
+	int bits = 0, v;
+
+	/* the table: -1 bad, -2 skip, -3 padding (the end) */
+	memset(val, -1, sizeof(val));
+	for (i = 0; i < 64; i++)
+		val[(unsigned char)digits[i]] = i;
+	val[' '] = val['\t'] = val['\r'] = val['\n'] = -2;
+	val['='] = -3;
+	for (i = 0; i < n; i++) {
+		if ((v = val[(unsigned char)s[i]]) >= 0) {
+			acc = acc << 6 | v;
+			if ((bits += 6) >= 8) {
+				bits -= 8;
+				out[o++] = acc >> bits & 0xff;
+			}
+		} else if (v == -1) {
+			return -1;
+		}
+	}
+	return o;
+}
+
+/*
+ * BearSSL's own PEM decoder costs some 40 ms for Debian's 144
+ * certificates; finding the markers with strstr and decoding base64
+ * with a table costs 0.2 ms.
+ */
+int
+x509_loadanchors(Anchors *a, const char *file, char *err, size_t errlen)
+{
+	static const char begin[] = "-----BEGIN CERTIFICATE-----";
+	static const char end[] = "-----END CERTIFICATE-----";
+	char *p, *e;
+	long n;
+	int fd, rc;
+
+	memset(a, 0, sizeof(*a));
+	if (!file || !*file) {
+		snprintf(err, errlen, "no CA file configured");
+		return -1;
+	}
+	if ((fd = open(file, O_RDONLY)) < 0) {
+		snprintf(err, errlen, "%s: %s", file, strerror(errno));
+		return -1;
+	}
+	rc = readfd(fd, &a->file, 64 << 20);
+	close(fd);
+	if (rc) {
+		snprintf(err, errlen, "%s: %s", file, rc < 0 ? strerror(errno) : "too large");
+		return -1;
+	}
+	for (p = a->file.p; p && (p = strstr(p, begin)); p = e + sizeof(end) - 1) {
+		p += sizeof(begin) - 1;
+		if (!(e = strstr(p, end)))
+			break;
+		if ((n = b64dec(p, e - p, (unsigned char *)p)) <= 0)
+			continue;
+		if (addanchor(a, (unsigned char *)p, n) < 0) {
+			snprintf(err, errlen, "out of memory");
+			return -1;
+		}
+	}
+	if (!a->n) {
+		snprintf(err, errlen, "%s: no certificates", file);
+		return -1;
+	}
+	a->loaded = 1;
+	return 0;
+}
+
+/* -------------------------------------------------------- the policy */
+
+/* validity: early, late, or XOk */
+static int
+validity(const Cert *c, long long now, int leaf)
+{
+	if (now < c->notbefore)
+		return leaf ? XNotYet : XIssuerNotYet;
+	if (now > c->notafter)
+		return leaf ? XExpired : XIssuerExpired;
+	return XOk;
+}
+
+/* the checks an issuer (an intermediate or the anchor) must pass */
+static int
+issuerok(const Cert *ca, unsigned int below, const Cert *leaf)
+{
+	int rc;
+
+	if (!ca->ca)
+		return XNotCa;
+	if (ca->hasku && !(ca->ku & 0x0400))
+		return XNoCertSign;
+	if (ca->pathlen >= 0 && below > (unsigned int)ca->pathlen)
+		return XPathLen;
+	if (ca->haseku && !ca->ekuserver)
+		return XIssuerEku;
+	if (ca->critical)
+		return XCritical;
+	if (ca->hasnc && (rc = constraints(ca, leaf)) != XOk)
+		return rc;
+	return XOk;
+}
+
+/* the leaf's own checks: names, usages, extensions */
+static int
+leafok(const Cert *c, const char *host)
+{
+	Der names, gn;
+	int tag, hasdns = 0;
+
+	if (c->critical)
+		return XCritical;
+	if (c->haseku && !c->ekuserver)
+		return XEku;
+	/* we offer ECDHE only: the server's key must be allowed to sign */
+	if (c->hasku && !(c->ku & 0x8000))
+		return XKeyUsage;
+	if (!c->keytype)
+		return XKeyType;
+	if (c->keytype == BR_KEYTYPE_RSA && c->rsabits < MINRSABITS)
+		return XWeakRsa;
+	/* dNSName in the SAN only: never the Common Name (RFC 9525 6.3) */
+	names = c->san;
+	while (names.n) {
+		if (der(&names, -1, &tag, &gn, NULL) < 0)
+			return XMalformed;
+		if (tag != 0x82)
+			continue;
+		hasdns = 1;
+		if (host && hostmatch(host, gn.p, gn.n))
+			return XOk;
+	}
+	return hasdns ? XName : XNoSan;
+}
+
+int
+x509_verify(X509 *x, const unsigned char *const *der, const size_t *len,
+    unsigned int n, const char *host, time_t now)
+{
+	Cert *c, *path[MAXPATH], ta;
+	unsigned char used[X509MAXCHAIN] = {0};
+	unsigned int i, j, k, depth;
+	int rc = XOk, found, badsig, direct = 0, why;
+	const Anchor *an;
+
+	memset(&x->pkey, 0, sizeof(x->pkey));
+	if (n == 0)
+		return XEmpty;
+	if (n > X509MAXCHAIN)
+		return XTooLong;
+	if (!(c = calloc(n, sizeof(*c))))
+		return XNoMem;
+	for (i = 0; i < n; i++) {
+		if (certparse(&c[i], der[i], len[i]) < 0) {
+			/* a stray certificate the path may not need is no reason to refuse */
+			if (i == 0) {
+				rc = XMalformed;
+				goto out;
+			}
+			c[i].tbs.p = NULL;
+		}
+	}
+
+	/*
+	 * Build the path: an anchor that signed the current certificate
+	 * ends it; otherwise an issuer among those sent continues it.  A
+	 * leaf that is itself in the CA file is trusted directly, as
+	 * OpenSSL trusts a self-signed server certificate given with
+	 * --cacert.
+	 */
+	path[0] = &c[0];
+	used[0] = 1;
+	for (depth = 1;; depth++) {
+		Cert *cur = path[depth - 1];
+
+		found = badsig = why = 0;
+		for (k = 0; k < x->anchors->n && depth == 1; k++) {
+			an = &x->anchors->a[k];
+			if (an->len == len[0] && !memcmp(an->der, der[0], len[0])) {
+				direct = 1;
+				break;
+			}
+		}
+		if (direct)
+			break;
+		for (k = 0; k < x->anchors->n; k++) {
+			an = &x->anchors->a[k];
+			if (an->dnlen != cur->issuer.n || memcmp(an->dn, cur->issuer.p, an->dnlen))
+				continue;
+			if (certparse(&ta, an->der, an->len) < 0)
+				continue;
+			if ((rc = SIGCHECK(cur, &ta)) == XOk) {
+				found = 1;
+				break;
+			}
+			if (rc == XBadSig)
+				badsig = 1;
+			else
+				why = rc;
+		}
+		if (found)
+			break;
+		if (depth == MAXPATH) {
+			rc = XTooLong;
+			goto out;
+		}
+		for (j = 1; j < n; j++) {
+			if (used[j] || !c[j].tbs.p || !deq(&c[j].subject, &cur->issuer))
+				continue;
+			if ((rc = SIGCHECK(cur, &c[j])) == XOk)
+				break;
+			if (rc == XBadSig)
+				badsig = 1;
+			else
+				why = rc;
+		}
+		if (j < n) {
+			used[j] = 1;
+			path[depth] = &c[j];
+			continue;
+		}
+		if (why)
+			rc = why;
+		else if (badsig)
+			rc = XBadSig;
+		else if (depth == 1 && deq(&cur->issuer, &cur->subject))
+			rc = XSelfSigned;
+		else
+			rc = XUntrusted;
+		goto out;
+	}
+
+	/*
+	 * The path holds depth certificates, then the anchor ta (unless
+	 * the leaf was trusted directly).  Dates first, leaf first, so
+	 * that an expired certificate is named as such.
+	 */
+	if (!now)
+		now = time(NULL);
+	for (i = 0; i < depth; i++)
+		if ((rc = validity(path[i], now, i == 0)) != XOk)
+			goto out;
+	if (!direct && (rc = validity(&ta, now, 0)) != XOk)
+		goto out;
+	if ((rc = leafok(path[0], host)) != XOk)
+		goto out;
+	/* Mozilla: MOZILLA_PKIX_ERROR_CA_CERT_USED_AS_END_ENTITY */
+	if (!direct && path[0]->ca) {
+		rc = XCaLeaf;
+		goto out;
+	}
+	for (i = 1; i < depth; i++)
+		if ((rc = issuerok(path[i], i - 1, path[0])) != XOk)
+			goto out;
+	if (!direct && (rc = issuerok(&ta, depth - 1, path[0])) != XOk)
+		goto out;
+
+	/* the leaf's key, for the key exchange */
+	x->pkey.key_type = c[0].keytype;
+	if (c[0].keytype == BR_KEYTYPE_RSA) {
+		x->pkey.key.rsa.n = (unsigned char *)c[0].n.p;
+		x->pkey.key.rsa.nlen = c[0].n.n;
+		x->pkey.key.rsa.e = (unsigned char *)c[0].e.p;
+		x->pkey.key.rsa.elen = c[0].e.n;
+	} else {
+		x->pkey.key.ec.curve = c[0].curve;
+		x->pkey.key.ec.q = (unsigned char *)c[0].q.p;
+		x->pkey.key.ec.qlen = c[0].q.n;
+	}
+	/* key usage was checked to allow signing; no KU allows everything */
+	x->usages = c[0].keytype | BR_KEYTYPE_SIGN |
+	    (!c[0].hasku || (c[0].ku & 0x3800) ? BR_KEYTYPE_KEYX : 0);
+	rc = XOk;
+out:
+	free(c);
+	return rc;
+}
+
+/* --------------------------------------------------------- the engine */
+
+static void
+xstartchain(const br_x509_class **ctx, const char *name)
+{
+	X509 *x = (X509 *)(void *)ctx;
+	unsigned int i;
+
+	for (i = 0; i < X509MAXCHAIN; i++)
+		x->cert[i].len = 0;
+	x->ncerts = 0;
+	x->toolarge = 0;
+	x->reason = XOk;
+	/* no name means no check in BearSSL's terms: here it fails the chain */
+	snprintf(x->host, sizeof(x->host), "%s", name ? name : "");
+}
+
+static void
+xstartcert(const br_x509_class **ctx, uint32_t len)
+{
+	X509 *x = (X509 *)(void *)ctx;
+
+	if (x->ncerts >= X509MAXCHAIN || len > 1 << 16)
+		x->toolarge = 1;
+	else
+		x->cert[x->ncerts].len = 0;
+}
+
+static void
+xappend(const br_x509_class **ctx, const unsigned char *buf, size_t len)
+{
+	X509 *x = (X509 *)(void *)ctx;
+
+	if (x->toolarge)
+		return;
+	if (x->cert[x->ncerts].len + len > 1 << 16 ||
+	    bufadd(&x->cert[x->ncerts], buf, len) < 0)
+		x->toolarge = 1;
+}
+
+static void
+xendcert(const br_x509_class **ctx)
+{
+	X509 *x = (X509 *)(void *)ctx;
+
+	if (!x->toolarge)
+		x->ncerts++;
+}
+
+/* a reason as the BearSSL code nearest to it, for the engine's own use */
+static unsigned
+brcode(int reason)
+{
+	switch (reason) {
+	case XOk: return 0;
+	case XEmpty: return BR_ERR_X509_EMPTY_CHAIN;
+	case XTooLong: case XNoMem: return BR_ERR_X509_LIMIT_EXCEEDED;
+	case XExpired: case XNotYet: case XIssuerExpired: case XIssuerNotYet:
+		return BR_ERR_X509_EXPIRED;
+	case XName: case XNoSan: return BR_ERR_X509_BAD_SERVER_NAME;
+	case XUntrusted: case XSelfSigned: return BR_ERR_X509_NOT_TRUSTED;
+	case XBadSig: return BR_ERR_X509_BAD_SIGNATURE;
+	case XWeakRsa: return BR_ERR_X509_WEAK_PUBLIC_KEY;
+	case XNotCa: case XPathLen: return BR_ERR_X509_NOT_CA;
+	case XKeyUsage: case XNoCertSign: case XEku: case XIssuerEku: case XCaLeaf:
+		return BR_ERR_X509_FORBIDDEN_KEY_USAGE;
+	case XCritical: case XConstraintType: return BR_ERR_X509_CRITICAL_EXTENSION;
+	case XMalformed: return BR_ERR_X509_UNEXPECTED;
+	default: return BR_ERR_X509_UNSUPPORTED;
+	}
+}
+
+static unsigned
+xendchain(const br_x509_class **ctx)
+{
+	X509 *x = (X509 *)(void *)ctx;
+	const unsigned char *der[X509MAXCHAIN];
+	size_t len[X509MAXCHAIN];
+	unsigned int i;
+
+	if (x->toolarge) {
+		x->reason = XTooLong;
+	} else {
+		for (i = 0; i < x->ncerts; i++) {
+			der[i] = (const unsigned char *)x->cert[i].p;
+			len[i] = x->cert[i].len;
+		}
+		x->reason = x509_verify(x, der, len, x->ncerts, x->host[0] ? x->host : NULL,
+		    x->now);
+	}
+	return brcode(x->reason);
+}
+
+static const br_x509_pkey *
+xgetpkey(const br_x509_class *const *ctx, unsigned *usages)
+{
+	const X509 *x = (const X509 *)(const void *)ctx;
+
+	if (x->reason != XOk || !x->pkey.key_type)
+		return NULL;
+	if (usages)
+		*usages = x->usages;
+	return &x->pkey;
+}
+
+static const br_x509_class x509class = {
+	sizeof(X509),
+	xstartchain,
+	xstartcert,
+	xappend,
+	xendcert,
+	xendchain,
+	xgetpkey
+};
+
+void
+x509_init(X509 *x, const Anchors *a)
+{
+	memset(x, 0, sizeof(*x));
+	x->vtable = &x509class;
+	x->anchors = a;
+}
+
+void
+x509_free(X509 *x)
+{
+	unsigned int i;
+
+	for (i = 0; i < X509MAXCHAIN; i++)
+		buffree(&x->cert[i]);
+}

@@ -1,0 +1,84 @@
+/* See LICENSE file for copyright and license details. */
+/*
+ * x509: trust anchors and certificate path validation for TLS servers,
+ * with a browser's policy, as a BearSSL X.509 engine (br_x509_class).
+ *
+ * Load the anchors once with x509_loadanchors; give each TLS connection
+ * an X509 set up with x509_init and hand &x->vtable to
+ * br_ssl_engine_set_x509.  When BearSSL reports an X.509 error, x->reason
+ * says exactly why and x509_msg turns it into words.  Nothing here does
+ * I/O but reading the CA file, prints or exits.
+ */
+#include <stdint.h>
+#include <time.h>
+
+#include <bearssl.h>
+
+/* why a chain was refused; XOk when it was not */
+enum {
+	XOk, XNoMem, XEmpty, XTooLong, XMalformed, XExpired, XNotYet,
+	XIssuerExpired, XIssuerNotYet, XNoSan, XName, XUntrusted, XSelfSigned,
+	XBadSig, XSha1, XMd5, XSigAlg, XWeakRsa, XKeyType, XEku, XIssuerEku,
+	XKeyUsage, XNotCa, XPathLen, XNoCertSign, XNameConstraints,
+	XConstraintType, XCritical, XCaLeaf, XReasonLast
+};
+
+/* one certificate of the CA file, known by its subject until it is needed */
+typedef struct {
+	const unsigned char *der;   /* the certificate, inside the file */
+	size_t len;
+	const unsigned char *dn;    /* its subject Name, tag and length included */
+	size_t dnlen;
+} Anchor;
+
+typedef struct {
+	Anchor *a;
+	size_t n, cap;
+	Buf file;                   /* the CA file, base64 decoded in place */
+	int loaded;
+} Anchors;
+
+/*
+ * x509_loadanchors reads the PEM bundle at file into a (zeroed first).
+ * Returns 0, or -1 with a line in err such as "FILE: no certificates".
+ * Free with x509_freeanchors, whatever it returned.
+ */
+int x509_loadanchors(Anchors *a, const char *file, char *err, size_t errlen);
+void x509_freeanchors(Anchors *a);
+
+#define X509MAXCHAIN 8      /* certificates a server may send */
+
+/*
+ * The engine's state: BearSSL casts &vtable to it.  The chain's bytes
+ * and the key get_pkey returns live here until x509_free.
+ */
+typedef struct {
+	const br_x509_class *vtable;
+	const Anchors *anchors;
+	char host[256];             /* the name the leaf must carry */
+	Buf cert[X509MAXCHAIN];
+	unsigned int ncerts;
+	int toolarge;               /* more, or larger, certificates than we keep */
+	time_t now;                 /* 0: time(NULL) when the chain ends */
+	int reason;                 /* XOk, or why the chain was refused */
+	br_x509_pkey pkey;          /* the leaf's key, pointing into cert[0] */
+	unsigned int usages;
+} X509;
+
+void x509_init(X509 *x, const Anchors *a);
+void x509_free(X509 *x);
+
+/*
+ * x509_verify checks a chain as the engine does at its end: the leaf
+ * first, then whatever the server sent, against x's anchors, for host,
+ * at time now.  Returns XOk, with the leaf's key in x->pkey, or the
+ * reason.  The DER must stay in place while x->pkey is used.
+ */
+int x509_verify(X509 *x, const unsigned char *const *der, const size_t *len,
+    unsigned int n, const char *host, time_t now);
+
+/* the reason as words, e.g. "certificate has expired" */
+const char *x509_msg(int reason);
+
+/* the TLS alert (RFC 5246 7.2) that tells a server why its chain was refused */
+int x509_alert(int reason);
