@@ -161,6 +161,11 @@ export SSL_CERT_FILE
 	echo "cache.sh: the feed was not cached" >&2
 	exit 1
 }
+# the cache keeps when the next fetch is allowed (30 minutes on); the
+# window is to ask the stalled server at once, as after that time
+for f in "$XDG_CACHE_HOME"/lwnrss/*; do
+	sed 's/^next [0-9]*$/next 0/' "$f" > "$f.new" && mv "$f.new" "$f"
+done
 
 # ---- wall time ------------------------------------------------------------
 
