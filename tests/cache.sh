@@ -167,6 +167,10 @@ printed() {
 noerr() {
 	[ ! -s "$D/err" ]
 }
+# hdr key file: the value of the cache file's header line "key value"
+hdr() {
+	sed -n "s/^$1 //p" "$2" | head -n 1
+}
 # the cache's body is file's bytes
 cached() {
 	tail -c "$(wc -c < "$2")" "$1" | cmp -s - "$2"
@@ -194,7 +198,12 @@ cp "$CF" "$D/cache1"
 p "$URL"
 check "-p again: sends If-None-Match and If-Modified-Since, nginx answers 304" logis "$COND"
 check "-p again: prints the cached feed, exit 0, nothing on stderr" eval 'printed 0 "$D/want1" && noerr'
-check "-p again: the cache file is byte for byte the same" cmp -s "$CF" "$D/cache1"
+check "-p again: the cache keeps its body and validators byte for byte" eval \
+	'cached "$CF" "$FEED" && [ "$(hdr etag "$CF")" = "$(hdr etag "$D/cache1")" ] &&
+	 [ "$(hdr lastmod "$CF")" = "$(hdr lastmod "$D/cache1")" ]'
+check "-p again: ... and the 304 is when it was last confirmed" \
+	[ "$(hdr fetched "$CF")" -ge "$(hdr fetched "$D/cache1")" ]
+cp "$CF" "$D/cache1"
 
 # a server that says 503 with Retry-After, then none at all
 touch "$D/down"
@@ -423,10 +432,6 @@ check "window: the cached headlines, the first selected" retry rows B 1 5
 check "window: the window's title is the cached feed's" hastitle "$TITLE"
 check "window: then a conditional request, answered 304" \
 	retry eval '[ "$(nlog)" -gt "$n0" ] && logis "$COND"'
-# hdr key file: the value of the cache file's header line "key value"
-hdr() {
-	sed -n "s/^$1 //p" "$2" | head -n 1
-}
 check "window: after the 304 the cache keeps its body and validators byte for byte" eval \
 	'cached "$CF" "$FEED" && [ "$(hdr etag "$CF")" = "$(hdr etag "$D/cache1")" ] &&
 	 [ "$(hdr lastmod "$CF")" = "$(hdr lastmod "$D/cache1")" ]'
