@@ -554,9 +554,10 @@ export XDG_CACHE_HOME
 n0=$(nlog)
 start "$URL"
 retry rows B 1 6 > /dev/null
-retry eval '[ "$(nlog)" -eq $((n0 + 1)) ]'
+# r while a fetch runs starts none: each r waits for the fetch child to end
+retry eval '[ "$(nlog)" -eq $((n0 + 1)) ] && [ -z "$(children "$PID")" ]'
 xdotool key --clearmodifiers r
-retry eval '[ "$(nlog)" -eq $((n0 + 2)) ]'
+retry eval '[ "$(nlog)" -eq $((n0 + 2)) ] && [ -z "$(children "$PID")" ]'
 xdotool key --clearmodifiers r
 # the window keeps the validators of what it shows, cached or not
 check "window, unwritable cache: fetched three times, conditionally after the first" \
