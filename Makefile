@@ -3,7 +3,7 @@
 
 include config.mk
 
-SRC = lwnrss.c drw.c http.c url.c tls.c x509.c rdf.c refresh.c sel.c store.c util.c
+SRC = lwnrss.c drw.c fetch.c proc.c rules.c http.c url.c tls.c x509.c rdf.c refresh.c sel.c store.c util.c
 OBJ = $(SRC:.c=.o)
 
 # unit tests are built twice: plain, and with the sanitizers
@@ -38,7 +38,10 @@ config.h:
 	cp config.def.h $@
 
 $(OBJ): config.mk util.h
-lwnrss.o: config.h drw.h http.h rdf.h refresh.h sel.h store.h url.h
+lwnrss.o: config.h drw.h fetch.h proc.h rules.h http.h rdf.h refresh.h sel.h store.h url.h
+fetch.o: fetch.h http.h rdf.h refresh.h store.h
+proc.o: proc.h
+rules.o: rules.h rdf.h
 drw.o: drw.h
 sel.o: sel.h
 store.o: store.h
@@ -82,7 +85,7 @@ tests/x509_test-san: tests/x509_test.c x509.c util.c x509.h util.h
 	$(CC) $(TESTCFLAGS) $(BEARSSLINC) $(SAN) -o $@ tests/x509_test.c util.c $(BEARSSLLIBS) $(LDFLAGS)
 
 # the window tests' build: the same lwnrss.c with tests/config.test.h
-XOBJ = drw.o http.o url.o tls.o x509.o rdf.o refresh.o sel.o store.o util.o
+XOBJ = drw.o fetch.o proc.o rules.o http.o url.o tls.o x509.o rdf.o refresh.o sel.o store.o util.o
 tests/lwnrss-test: lwnrss.c tests/config.test.h $(XOBJ) drw.h http.h rdf.h refresh.h sel.h store.h url.h util.h
 	$(CC) $(LWNRSS_CFLAGS) -DCONFIG_H='"tests/config.test.h"' -o $@ lwnrss.c $(XOBJ) $(LWNRSS_LDFLAGS)
 
@@ -132,7 +135,7 @@ clean:
 dist: clean
 	mkdir -p lwnrss-$(VERSION)
 	cp -R LICENSE Makefile README config.mk config.def.h lwnrss.1 \
-		$(SRC) drw.h http.h url.h tls.h x509.h rdf.h refresh.h sel.h store.h util.h tests bench lwnrss-$(VERSION)
+		$(SRC) drw.h fetch.h proc.h rules.h http.h url.h tls.h x509.h rdf.h refresh.h sel.h store.h util.h tests bench lwnrss-$(VERSION)
 	tar -cf - lwnrss-$(VERSION) | gzip > lwnrss-$(VERSION).tar.gz
 	rm -rf lwnrss-$(VERSION)
 

@@ -4,10 +4,12 @@
  *
  * Modules do the work: http.c fetches the feed (url.c parses its URLs,
  * tls.c and x509.c do TLS and check certificates), rdf.c turns its bytes
- * into a Feed (with url.c to resolve its relative links), refresh.c says
- * when the server and the feed allow the next fetch, store.c keeps the
- * cache and the read state, drw.c draws text, sel.c owns the selections,
- * and this file shows the feed.  `lwnrss -p` prints the headlines as
+ * into a Feed (with url.c to resolve its relative links), fetch.c gets a
+ * feed through the cache and has print mode, refresh.c says when the
+ * server and the feed allow the next fetch, store.c keeps the cache and
+ * the read state, rules.c applies config.h's rules and the filter, proc.c
+ * starts the children, drw.c draws text, sel.c owns the selections, and
+ * this file is the window.  `lwnrss -p` prints the headlines as
  * "title<TAB>link" lines instead, for dmenu and for scripts; `lwnrss -p
  * -` reads the feed from standard input.
  *
@@ -19,32 +21,39 @@
  * redraws the title bar alone.  Text goes through drw.c, which decodes
  * UTF-8, finds for each code point a font that has it (the configured
  * fonts first, then fontconfig's fallback, remembering code points no
- * font has) and cuts text with an ellipsis where it would overflow.
+ * font has) and cuts text with an ellipsis where it would overflow.  The
+ * rows shown (view) are the feed's items less those a rule hides or the
+ * filter line leaves out; the selection and the first row shown are
+ * positions in it.
  *
  * On start the cache's copy of the feed, if there is one, is painted
  * first; the first fetch starts after that paint, once the times the
  * cache keeps allow it, and asks the server conditionally (store.c has
  * the file and its atomic writes).  A row's description is decoded only
- * when the row is drawn.
+ * when the row is drawn.  The read state is read before the first paint.
  *
- * The network never runs in this process.  fetchstart() forks a child
- * that calls http_get (or reads standard input for "-"), writes the
- * result to a pipe in a small length-prefixed form and exits; the parent
- * collects the bytes as they arrive and parses them with rdf_parse when
- * the pipe closes.  The event loop, as in st, waits in pselect() on the X
- * connection and that pipe (a timeout is the place for timers), drains
- * XPending, redraws when something changed and flushes.  So the window
- * scrolls, resizes and quits at once while a slow server thinks; quitting
- * kills and reaps the child.  Signals only set a flag, and are blocked
- * except inside pselect(), so none is lost between a check and the wait.
+ * The network and the disk's fsync never hold up this process.
+ * fetchstart() forks a child that runs fetch_child (http_get, or standard
+ * input for "-", then the cache), which writes the result to a pipe in a
+ * small length-prefixed form and exits; the parent collects the bytes as
+ * they arrive and parses them with rdf_parse when the pipe closes.  Marks
+ * of read articles are written the same way, by a child that merges them
+ * into the file under its lock.  The event loop, as in st, waits in
+ * pselect() on the X connection and those pipes (a timeout is the place
+ * for timers), drains XPending, redraws when something changed and
+ * flushes.  So the window scrolls, resizes and quits at once while a slow
+ * server thinks; quitting kills and reaps the fetch, and writes what is
+ * left of the read state once the window is gone.  Signals only set a
+ * flag, and are blocked except inside pselect(), so none is lost between
+ * a check and the wait.
  *
- * Opening an article forks twice: the grandchild calls setsid and execs
- * the command from config.h, the child exits at once and is reaped at
- * once, so the window never waits for a browser and leaves no zombie.
+ * Opening an article forks twice (proc_spawn): the grandchild calls
+ * setsid and execs the command from config.h, the child exits at once and
+ * is reaped at once, so the window never waits for a browser and leaves
+ * no zombie; a close-on-exec pipe tells the window when the exec failed.
  *
  * To understand everything else, start reading main().
  */
-#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <locale.h>
@@ -70,10 +79,13 @@
 #include "http.h"
 #include "rdf.h"
 #include "refresh.h"
+#include "rules.h"
 #include "sel.h"
 #include "url.h"
 #include "util.h"
 #include "store.h"
+#include "fetch.h"
+#include "proc.h"
 
 /* macros */
 /* the modifiers keys[] and buttons[] compare: not Shift (in the keysym),
@@ -86,17 +98,12 @@
 #define XEMBED_WINDOW_DEACTIVATE 2
 #define XEMBED_FOCUS_IN         4
 #define XEMBED_FOCUS_OUT        5
-/* LWN's feed says it changes at most twice an hour (syn:updatePeriod
- * hourly, syn:updateFrequency 2): no automatic fetch comes sooner, whatever
- * config.h says */
-#define MINREFRESH              (30 * 60)
 
 /* enums */
 enum { SchemeNorm, SchemeSel, SchemeDim, SchemeBar, SchemeErr, SchemeLast }; /* color schemes */
 enum { ColFg, ColBg }; /* color scheme index */
 enum { WMProtocols, WMDelete, NetWMName, NetWMPid, UTF8String, XEmbedInfo,
        XEmbed, AtomLast }; /* atoms */
-enum { Hide = 1, Dim = 2, Badge = 4 }; /* what a rule does */
 
 typedef union {
 	int i;
@@ -117,19 +124,10 @@ typedef struct {
 	const Arg arg;
 } Button;
 
-typedef struct {
-	const char *title;      /* a substring, "^..." a prefix; NULL: any */
-	const char *author;
-	int action;
-} Rule;
-
 /* what the window knows of an item beyond the feed */
 typedef struct {
-	int hidden, dim;        /* by a rule */
+	Look look;              /* by the rules */
 	int read;               /* in the read state */
-	const char *badge;      /* a Badge rule's label, or NULL */
-	int badgelen;
-	size_t skip;            /* bytes of the title the badge stands for */
 } Row;
 
 /* function declarations: those config.h names come first */
@@ -160,10 +158,8 @@ static void mappingnotify(XEvent *e);
 static void selclear(XEvent *e);
 static void selrequest(XEvent *e);
 
-static void applyrules(const Item *it, Row *r);
-static void childsetup(void);
 static void readapply(void);
-static int readpipe(int fd, Buf *b);
+static size_t parentfds(int *fds);
 
 static time_t held(void);
 
@@ -239,6 +235,7 @@ static time_t nextok;                   /* nor before then: the floor and the se
                                            and the feed's hints (see refresh.h) */
 static int fetchfd = -1;                /* its pipe's read end */
 static Buf fetchbuf;                    /* what arrived through it */
+static FetchConf fconf;                 /* config.h's fetch settings, set in main */
 
 static void (*handler[LASTEvent])(XEvent *) = {
 	[ButtonPress] = buttonpress,
@@ -265,6 +262,22 @@ static void (*handler[LASTEvent])(XEvent *) = {
 #ifndef NOW
 #define NOW()                   time(NULL)
 #endif
+
+static time_t
+clocknow(void)
+{
+	return NOW();
+}
+
+/* print mode leaves out what a Hide rule hides */
+static int
+ishidden(const Item *it)
+{
+	Look l;
+
+	rules_apply(rules, LENGTH(rules), it, &l);
+	return l.hidden;
+}
 
 /* scale a length in px at 96 dpi to the display's Xft.dpi */
 static int
@@ -332,22 +345,6 @@ addpart(char *buf, size_t size, const char *fmt, ...)
 	va_end(ap);
 }
 
-/* "3 h ago" for t, in the coarsest unit that is not 0 */
-static void
-agestr(char *buf, size_t n, time_t t)
-{
-	time_t d = NOW() - t;
-
-	if (d < 60)
-		snprintf(buf, n, "just now");
-	else if (d < 3600)
-		snprintf(buf, n, "%lld min ago", (long long)d / 60);
-	else if (d < 2 * 86400)
-		snprintf(buf, n, "%lld h ago", (long long)d / 3600);
-	else
-		snprintf(buf, n, "%lld d ago", (long long)d / 86400);
-}
-
 /* rows that are not fresh say how old they are: the cache's until a fetch
  * confirms or replaces them, any rows after a failed fetch */
 static int
@@ -380,7 +377,7 @@ drawbar(void)
 		addpart(text, sizeof(text), "%s", flash);
 	} else {
 		if (ageshown()) {
-			agestr(age, sizeof(age), fetched);
+			agestr(age, sizeof(age), (long long)(NOW() - fetched));
 			addpart(text, sizeof(text), "%s %s", fromcache ? "cached" :
 			        "checked", age);
 		}
@@ -419,7 +416,7 @@ drawrow(int pos, int y)
 {
 	int i = view[pos];
 	const Item *it = &feed.items[i];
-	const Row *r = &rows[i];
+	const Look *r = &rows[i].look;
 	XftColor *c = scheme[pos == sel ? SchemeSel : SchemeNorm];
 	XftColor *dim = &scheme[SchemeDim][ColFg];
 	char meta[512], date[128], label[64];
@@ -441,7 +438,8 @@ drawrow(int pos, int y)
 		         &scheme[SchemeBar][ColFg]);
 		x += bw + 2 * gap;
 	}
-	drw_text(&drw, r->read ? FaceNorm : FaceBold, x, y + (r->read ? (boldh - lineh) / 2 : 0),
+	drw_text(&drw, rows[i].read ? FaceNorm : FaceBold, x,
+	         y + (rows[i].read ? (boldh - lineh) / 2 : 0),
 	         pad + w - x, it->title + r->skip, r->dim ? dim : &c[ColFg]);
 	y += boldh + gap;
 
@@ -638,37 +636,28 @@ static void
 statechanged(void)
 {
 	char err[512];
-	int fds[2], rc;
+	int fds[3 + LENGTH(spawnfds)], fd, rc;
+	pid_t pid;
 
 	if (savepid > 0) {
 		savepending = 1;
 		return;
 	}
 	savepending = 0;
-	if (pipe(fds) < 0) {
-		warn("pipe:");
+	savechanges = readset.changes;
+	if ((pid = proc_fork(&fd, fds, parentfds(fds))) < 0) {
+		warn("cannot write the read state:");
 		return;
 	}
-	savechanges = readset.changes;
-	switch ((savepid = fork())) {
-	case -1:
-		warn("fork:");
-		close(fds[0]);
-		close(fds[1]);
-		return;
-	case 0:
-		childsetup();
-		close(fds[0]);
+	if (pid == 0) {
 		rc = state_save(&readset, time(NULL), (time_t)readdays * 86400, err,
 		                sizeof(err));
 		if (rc < 0)
-			writeall(fds[1], err, strlen(err));
+			writeall(fd, err, strlen(err));
 		_exit(rc < 0);
 	}
-	close(fds[1]);
-	savefd = fds[0];
-	fcntl(savefd, F_SETFD, FD_CLOEXEC);
-	fcntl(savefd, F_SETFL, fcntl(savefd, F_GETFL) | O_NONBLOCK);
+	savepid = pid;
+	savefd = fd;
 }
 
 /* the writer's pipe is readable: take its message; on EOF reap and finish */
@@ -678,7 +667,7 @@ saveread(void)
 	int wstatus = 0;
 
 	/* out of memory for a message: the status says enough */
-	if (readpipe(savefd, &savebuf) == 0)
+	if (proc_read(savefd, &savebuf) == 0)
 		return;
 	close(savefd);
 	savefd = -1;
@@ -711,362 +700,6 @@ setread(int i, int read)
 	rows[i].read = read;
 	state_mark(&readset, feed.items[i].link, read, time(NULL));
 	dirty = 1;
-}
-
-/* the cache's feed */
-
-/*
- * url's cache, parsed in place (c's body must outlive *f), its relative
- * links against the URL it came from: 0; 1 when the file keeps only the
- * times (c to free, *f empty); -1 when there is none or none usable (said
- * why)
- */
-static int
-cacheread(const char *url, Cache *c, Feed *f)
-{
-	char err[512];
-
-	memset(f, 0, sizeof(*f));
-	if (cache_load(url, maxfeed, c, err, sizeof(err)) < 0) {
-		if (err[0])
-			warn("%s", err);
-		return -1;
-	}
-	if (!c->body.len)
-		return 1;
-	if (rdf_parseurl(f, c->body.p, c->body.len, c->base ? c->base : url,
-	                 err, sizeof(err)) < 0) {
-		warn("%s: cached feed ignored: %s", url, err);
-		cache_free(c);
-		return -1;
-	}
-	return 0;
-}
-
-/* data is a whole feed, worth caching; parsed in a copy, as rdf_parse
- * may write into its input.  Its polling hints go to *hints */
-static int
-isfeed(const char *data, size_t len, Feed *hints)
-{
-	Buf b = {0};
-	Feed f;
-	char err[256];
-	int ok;
-
-	memset(hints, 0, sizeof(*hints));
-	if (bufgrow(&b, len) < 0)
-		return 0;
-	memcpy(b.p, data, len);
-	b.p[len] = '\0';
-	b.len = len;
-	if ((ok = rdf_parse(&f, b.p, len, err, sizeof(err)) == 0)) {
-		ok = !f.truncated;
-		hints->ttl = f.ttl;
-		hints->updateperiod = f.updateperiod;
-		hints->updatebase = f.updatebase;
-		hints->hasupdatebase = f.hasupdatebase;
-		rdf_free(&f);
-	}
-	buffree(&b);
-	return ok;
-}
-
-/* a and b are the same validator, NULL for none */
-static int
-samevalidator(const char *a, const char *b)
-{
-	return a && b ? !strcmp(a, b) : a == b;
-}
-
-/*
- * After a fetch of url that sent the validators etag and lastmod and got
- * ret and r from http_get: write what the cache keeps of the answer, and
- * set *next and *retry to when the next automatic fetch may come (0:
- * nothing new is known; no answer came).  whole says r's body is a feed
- * to keep; shown is the feed the answer leaves shown, whose hints count.
- *
- * Every answer moves the next allowed time on, to MINREFRESH from now or
- * the latest hint (refresh.h); a 429 or 503 keeps its Retry-After, capped
- * at MAXHINT.  A new whole feed replaces the file; a 304 keeps its body,
- * takes the validators it carries and is the time it was last confirmed,
- * if the file still holds what was sent (else another lwnrss wrote it
- * since: that stays); no-store keeps no body at all (RFC 9111 5.2.2.5);
- * anything else keeps the body and the validators and gets the times.
- */
-static void
-cacheafter(const char *url, const char *etag, const char *lastmod, int ret,
-           const HttpResp *r, int whole, const Feed *shown, time_t now,
-           time_t *next, time_t *retry, char *cerr, size_t n)
-{
-	Cache c, old;
-	int had;
-
-	*next = *retry = 0;
-	cerr[0] = '\0';
-	if (!r->status)
-		return;
-	*next = now + MINREFRESH;
-	if (ret >= 0)
-		*next = MAX(*next, refresh_hint(r, shown, now));
-	else if (r->retryafter >= 0 && (r->status == 429 || r->status == 503))
-		*retry = now + MIN(r->retryafter, (long)MAXHINT);
-	memset(&c, 0, sizeof(c));
-	c.next = *next;
-	c.retry = *retry;
-	if (ret == 0 && whole && !r->nostore) {
-		c.body.p = r->body;
-		c.body.len = r->len;
-		c.etag = r->etag;
-		c.lastmod = r->lastmod;
-		c.base = r->url;
-		c.fetched = now;
-		cache_save(url, &c, cerr, n);
-		return;
-	}
-	had = !(ret == 0 && r->nostore) && cache_load(url, maxfeed, &old, cerr, n) == 0;
-	cerr[0] = '\0';
-	if (had && old.body.len) {
-		if (ret == 1) {
-			if (!samevalidator(old.etag, etag) || !samevalidator(old.lastmod, lastmod)) {
-				cache_free(&old);
-				return;
-			}
-			/* RFC 9111 4.3.4: the 304's validators are the stored ones now */
-			if (r->etag) {
-				free(old.etag);
-				old.etag = estrdup(r->etag);
-			}
-			if (r->lastmod) {
-				free(old.lastmod);
-				old.lastmod = estrdup(r->lastmod);
-			}
-			old.fetched = now;
-		}
-		old.next = *next;
-		old.retry = *retry;
-		cache_save(url, &old, cerr, n);
-	} else {
-		/* the times alone */
-		cache_save(url, &c, cerr, n);
-	}
-	if (had)
-		cache_free(&old);
-}
-
-/* print mode */
-
-/* print mode's output is gathered here and given to stdio in large
- * blocks: a call to stdio costs more than the parser spends on an item */
-static char out[65536];
-static size_t outlen;
-
-/* s, then c; s is a title or a link: rdf.h promises it no tab, newline or
- * other control character, so one item is always one "title<TAB>link" line */
-static void
-putfield(const char *s, char c)
-{
-	size_t n = strlen(s), k;
-
-	for (;;) {
-		if (outlen == sizeof(out)) {
-			fwrite(out, 1, outlen, stdout);
-			outlen = 0;
-		}
-		if (!n) {
-			out[outlen++] = c;
-			return;
-		}
-		k = MIN(n, sizeof(out) - outlen);
-		/* memmove: at -Os gcc makes memcpy a loop of one byte at a time */
-		memmove(out + outlen, s, k);
-		outlen += k;
-		s += k;
-		n -= k;
-	}
-}
-
-/* every item not hidden by a rule; an untitled one by its link, so that
- * no line of a menu is blank */
-static void
-printfeed(const Feed *f)
-{
-	const Item *it;
-	size_t i;
-	Row r;
-
-	for (i = 0; i < f->nitems; i++) {
-		it = &f->items[i];
-		memset(&r, 0, sizeof(r));
-		applyrules(it, &r);
-		if (r.hidden)
-			continue;
-		putfield(it->title[0] ? it->title : it->link, '\t');
-		putfield(it->link, '\n');
-	}
-	fwrite(out, 1, outlen, stdout);
-	outlen = 0;
-}
-
-static void
-httpopts(HttpOpt *o)
-{
-	const char *env;
-
-	memset(o, 0, sizeof(*o));
-	o->cafile = (env = getenv("SSL_CERT_FILE")) && *env ? env : cafile;
-	o->conntimeout = conntimeout * 1000;
-	o->timeout = fetchtimeout * 1000;
-	o->maxbody = maxfeed;
-	o->maxredirects = maxredirects;
-	/* proxies as curl reads them: no HTTP_PROXY, which CGI sets from a header */
-	o->httpsproxy = (env = getenv("https_proxy")) && *env ? env : getenv("HTTPS_PROXY");
-	o->httpproxy = getenv("http_proxy");
-	o->noproxy = (env = getenv("no_proxy")) && *env ? env : getenv("NO_PROXY");
-}
-
-/* parse data in place, print it; 0, or 1 when it is no feed (said why) */
-static int
-printdata(const char *name, char *data, size_t len)
-{
-	Feed f;
-	char err[256] = "";
-
-	if (rdf_parse(&f, data, len, err, sizeof(err)) < 0) {
-		warn("%s: %s", name, err);
-		return 1;
-	}
-	if (f.truncated)
-		warn("%s: %s", name, err[0] ? err : "feed is truncated");
-	printfeed(&f);
-	rdf_free(&f);
-	return 0;
-}
-
-/*
- * -p: fetch (or read stdin for "-"), parse, print.  Returns the exit
- * status: 0 when it printed what the server sent or confirmed unchanged,
- * 1 when it printed nothing, 2 when the fetch failed and it printed the
- * cached headlines instead.
- */
-static int
-printmode(const char *url)
-{
-	HttpOpt o;
-	HttpResp r;
-	Buf in = {0}, copy = {0};
-	Cache c;
-	Feed f, cf;
-	char err[256], cerr[512], age[32], none[1] = "";
-	int ret, hascache, status, closed = 0;
-	time_t now, next, retry;
-
-	if (!strcmp(url, "-")) {
-		if ((ret = readfd(0, &in, maxfeed)) < 0) {
-			warn("stdin:");
-			status = 1;
-		} else if (ret > 0) {
-			warn("stdin: feed is larger than the %zu byte limit", maxfeed);
-			status = 1;
-		} else {
-			status = printdata("stdin", in.p ? in.p : none, in.len);
-		}
-		buffree(&in);
-		goto flush;
-	}
-
-	/*
-	 * The cache's validators make the request conditional.  -p is a
-	 * request made by hand, as r is: it asks now, whatever the next
-	 * allowed time, and the times it learns are kept for the window.
-	 */
-	if ((hascache = cacheread(url, &c, &cf)) == 1)
-		cache_free(&c);
-	hascache = hascache == 0;
-	httpopts(&o);
-	if (hascache) {
-		o.etag = c.etag;
-		o.lastmod = c.lastmod;
-	}
-	ret = http_get(url, &o, &r);
-	now = NOW();
-	if (ret == 0) {
-		/*
-		 * Parsed in a copy: rdf_parse writes into its input, and the
-		 * cache keeps the body as sent.  The headlines go out and
-		 * standard output is closed before the cache's fsync, so that
-		 * a reader such as dmenu has them at once.
-		 */
-		status = 1;
-		if (bufgrow(&copy, r.len) < 0) {
-			warn("%s: out of memory", url);
-		} else {
-			memcpy(copy.p, r.body, r.len);
-			copy.p[r.len] = '\0';
-			err[0] = '\0';
-			/* relative links are resolved against the final URL */
-			if (rdf_parseurl(&f, copy.p, r.len, r.url, err, sizeof(err)) < 0) {
-				warn("%s: %s", url, err);
-				cacheafter(url, o.etag, o.lastmod, ret, &r, 0, NULL, now,
-				           &next, &retry, cerr, sizeof(cerr));
-				if (cerr[0])
-					warn("%s", cerr);
-			} else {
-				if (f.truncated)
-					warn("%s: %s", url, err[0] ? err : "feed is truncated");
-				printfeed(&f);
-				status = 0;
-				closed = 1;
-				if (fclose(stdout) == EOF) {
-					warn("stdout:");
-					status = 1;
-				}
-				cacheafter(url, o.etag, o.lastmod, ret, &r, !f.truncated, &f, now,
-				           &next, &retry, cerr, sizeof(cerr));
-				if (cerr[0])
-					warn("%s", cerr);
-				rdf_free(&f);
-			}
-		}
-		buffree(&copy);
-		if (status && !closed && hascache) {
-			printfeed(&cf);
-			status = 2;
-		}
-	} else if (ret == 1 && hascache) {
-		printfeed(&cf);
-		status = 0;
-		cacheafter(url, o.etag, o.lastmod, ret, &r, 0, &cf, now, &next, &retry,
-		           cerr, sizeof(cerr));
-		if (cerr[0])
-			warn("%s", cerr);
-	} else {
-		cacheafter(url, o.etag, o.lastmod, ret, &r, 0, NULL, now, &next, &retry,
-		           cerr, sizeof(cerr));
-		if (cerr[0])
-			warn("%s", cerr);
-		if (ret == 1)
-			warn("%s: 304 Not Modified, but no cached copy", url);
-		else
-			warn("%s", r.err);
-		status = 1;
-		if (hascache) {
-			agestr(age, sizeof(age), c.fetched);
-			warn("%s: printing the cached headlines, fetched %s", url, age);
-			printfeed(&cf);
-			status = 2;
-		}
-	}
-	http_free(&r);
-	if (hascache) {
-		rdf_free(&cf);
-		cache_free(&c);
-	}
-flush:
-	if (!closed && (fflush(stdout) == EOF || ferror(stdout))) {
-		warn("stdout:");
-		return 1;
-	}
-	return status;
 }
 
 /* the feed */
@@ -1125,72 +758,6 @@ marknew(const Feed *f, char *mark)
 	return fresh;
 }
 
-/* does s match pat: a substring, or with a leading ^ a prefix; NULL matches all */
-static int
-rulematch(const char *pat, const char *s)
-{
-	if (!pat)
-		return 1;
-	if (pat[0] == '^')
-		return !strncmp(s, pat + 1, strlen(pat + 1));
-	return strstr(s, pat) != NULL;
-}
-
-/* what the rules of config.h do to it */
-static void
-applyrules(const Item *it, Row *r)
-{
-	const char *lab;
-	size_t k, n;
-
-	for (k = 0; k < LENGTH(rules); k++) {
-		if (!rules[k].action || !rulematch(rules[k].title, it->title) ||
-		    !rulematch(rules[k].author, it->author))
-			continue;
-		if (rules[k].action & Hide)
-			r->hidden = 1;
-		if (rules[k].action & Dim)
-			r->dim = 1;
-		if (!(rules[k].action & Badge) || r->badge || !rules[k].title)
-			continue;
-		/* the label: the match without the brackets and spaces around it */
-		lab = rules[k].title + (rules[k].title[0] == '^');
-		for (n = strlen(lab); n && strchr("[] ", lab[n - 1]); n--)
-			;
-		for (; n && strchr("[] ", *lab); lab++, n--)
-			;
-		if (!n)
-			continue;
-		r->badge = lab;
-		r->badgelen = MIN(n, 60);
-		/* a prefix is shown as the badge, instead of as text */
-		if (rules[k].title[0] == '^')
-			for (r->skip = strlen(rules[k].title + 1); it->title[r->skip] == ' '; r->skip++)
-				;
-	}
-}
-
-/* does item i's title hold every word of the filter, case folded? */
-static int
-matches(int i)
-{
-	static Buf t;
-	char f[sizeof(filter)], *w, *save;
-	const char *title = feed.items[i].title;
-	size_t n = strlen(title);
-
-	if (!filter[0])
-		return 1;
-	if (bufgrow(&t, n) < 0)
-		return 1;
-	utf8fold(t.p, title, n);
-	utf8fold(f, filter, strlen(filter));
-	for (w = strtok_r(f, " ", &save); w; w = strtok_r(NULL, " ", &save))
-		if (!strstr(t.p, w))
-			return 0;
-	return 1;
-}
-
 /* the rows shown, after rules and filter; the selection stays on item
  * keep (-1: none) when it is still there, else it is the first row */
 static void
@@ -1202,7 +769,7 @@ buildview(int keep)
 	view = ecalloc(feed.nitems ? feed.nitems : 1, sizeof(*view));
 	sel = nview = 0;
 	for (i = 0; i < (int)feed.nitems; i++) {
-		if (rows[i].hidden || !matches(i))
+		if (rows[i].look.hidden || !rules_filter(filter, feed.items[i].title))
 			continue;
 		if (i == keep)
 			sel = nview;
@@ -1240,7 +807,7 @@ setfeed(Feed *f, Buf *raw)
 	isnew = mark;
 	rows = ecalloc(feed.nitems ? feed.nitems : 1, sizeof(*rows));
 	for (i = 0; i < (int)feed.nitems; i++) {
-		applyrules(&feed.items[i], &rows[i]);
+		rules_apply(rules, LENGTH(rules), &feed.items[i], &rows[i].look);
 		if (feed.items[i].link[0] && (rows[i].read =
 		    state_isread(&readset, feed.items[i].link)))
 			seen |= state_seen(&readset, feed.items[i].link, now);
@@ -1283,7 +850,7 @@ cacheshow(void)
 	time_t h;
 	int r;
 
-	if ((r = cacheread(url, &c, &f)) < 0)
+	if ((r = fetch_cacheread(&fconf, url, &c, &f)) < 0)
 		return;
 	nextok = c.next;
 	notbefore = c.retry;
@@ -1304,147 +871,38 @@ cacheshow(void)
 
 /* children */
 
-/*
- * In a new child: no signal blocked, SIGTERM and SIGINT as by default,
- * SIGHUP ignored (a terminal's hangup reaches the whole group, and a
- * fetch or a write should end as well as it began), and none of the
- * parent's X connection and pipes.
- */
-static void
-childsetup(void)
+/* the fds a child closes: the X connection and the pipes of the others;
+ * returns how many are in fds[] */
+static size_t
+parentfds(int *fds)
 {
-	sigset_t none;
+	size_t n = 0;
 	int i;
 
-	sigemptyset(&none);
-	sigprocmask(SIG_SETMASK, &none, NULL);
-	signal(SIGTERM, SIG_DFL);
-	signal(SIGINT, SIG_DFL);
-	signal(SIGHUP, SIG_IGN);
-	close(ConnectionNumber(dpy));
-	if (fetchfd >= 0)
-		close(fetchfd);
-	if (savefd >= 0)
-		close(savefd);
+	fds[n++] = ConnectionNumber(dpy);
+	fds[n++] = fetchfd;
+	fds[n++] = savefd;
 	for (i = 0; i < nspawn; i++)
-		close(spawnfds[i]);
-}
-
-/*
- * Take what a child's non-blocking pipe holds into b.  Returns 0 while
- * more may come, 1 at its end (EOF or an error), -1 when out of memory.
- */
-static int
-readpipe(int fd, Buf *b)
-{
-	ssize_t n;
-
-	for (;;) {
-		if (bufgrow(b, 65536) < 0)
-			return -1;
-		n = read(fd, b->p + b->len, b->cap - b->len - 1);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK))
-			return 0;
-		if (n <= 0)
-			return 1;
-		b->len += n;
-		b->p[b->len] = '\0';
-	}
-}
-
-/* the fetch child */
-
-static int
-writefield(int fd, const char *s, size_t n)
-{
-	char len[32];
-
-	snprintf(len, sizeof(len), "%zu\n", s ? n : 0);
-	return writeall(fd, len, strlen(len)) < 0 || writeall(fd, s, s ? n : 0) < 0 ? -1 : 0;
-}
-
-/*
- * In the child: fetch (or read stdin), write the cache, and write to fd
- *   "ret status next retry\n" (next and retry: when the next automatic
- *   fetch may come, 0 for nothing new, as cacheafter says) then err, etag,
- *   lastmod, url, the cache's error and body, each as "length\n" and that
- *   many bytes.
- * The child writes the cache, so that fsync never holds up the window;
- * the shown feed, whose hints a 304 keeps, is the parent's, copied.
- */
-static void
-fetchchild(int fd)
-{
-	HttpOpt o;
-	HttpResp r;
-	Buf in = {0};
-	Feed hints;
-	char head[96], cerr[512] = "";
-	time_t next = 0, retry = 0;
-	int ret, whole;
-
-	memset(&r, 0, sizeof(r));
-	r.retryafter = -1;
-	if (!strcmp(url, "-")) {
-		if ((ret = readfd(0, &in, maxfeed)) < 0)
-			snprintf(r.err, sizeof(r.err), "stdin: %s", strerror(errno));
-		else if (ret > 0)
-			snprintf(r.err, sizeof(r.err),
-			         "stdin: feed is larger than the %zu byte limit", maxfeed);
-		ret = ret ? -1 : 0;
-		r.body = in.p;
-		r.len = in.len;
-	} else {
-		httpopts(&o);
-		o.etag = etag;
-		o.lastmod = lastmod;
-		ret = http_get(url, &o, &r);
-		whole = ret == 0 && isfeed(r.body, r.len, &hints);
-		cacheafter(url, etag, lastmod, ret, &r, whole, ret == 0 ? &hints : &feed,
-		           NOW(), &next, &retry, cerr, sizeof(cerr));
-	}
-	snprintf(head, sizeof(head), "%d %d %lld %lld\n", ret, r.status,
-	         (long long)next, (long long)retry);
-	if (writeall(fd, head, strlen(head)) < 0 ||
-	    writefield(fd, r.err, strlen(r.err)) < 0 ||
-	    writefield(fd, r.etag, r.etag ? strlen(r.etag) : 0) < 0 ||
-	    writefield(fd, r.lastmod, r.lastmod ? strlen(r.lastmod) : 0) < 0 ||
-	    writefield(fd, r.url, r.url ? strlen(r.url) : 0) < 0 ||
-	    writefield(fd, cerr, strlen(cerr)) < 0 ||
-	    writefield(fd, r.body, r.len) < 0)
-		_exit(1);
-	_exit(0);
+		fds[n++] = spawnfds[i];
+	return n;
 }
 
 static void
 fetchstart(void)
 {
-	int fds[2];
+	int fds[3 + LENGTH(spawnfds)], fd;
 
 	if (fetchpid > 0)
 		return;
-	if (pipe(fds) < 0) {
-		setstatus(1, "pipe: %s", strerror(errno));
-		return;
-	}
-	switch ((fetchpid = fork())) {
+	switch ((fetchpid = proc_fork(&fd, fds, parentfds(fds)))) {
 	case -1:
-		close(fds[0]);
-		close(fds[1]);
-		setstatus(1, "fork: %s", strerror(errno));
+		setstatus(1, "cannot start the fetch: %s", strerror(errno));
 		return;
 	case 0:
-		childsetup();
-		close(fds[0]);
-		fetchchild(fds[1]);
+		fetch_child(&fconf, url, etag, lastmod, &feed, fd);
 	}
 	lastask = NOW();
-	close(fds[1]);
-	fetchfd = fds[0];
-	fcntl(fetchfd, F_SETFD, FD_CLOEXEC);
-	fcntl(fetchfd, F_SETFL, fcntl(fetchfd, F_GETFL) | O_NONBLOCK);
+	fetchfd = fd;
 	buffree(&fetchbuf);
 	setstatus(0, "Loading\xe2\x80\xa6");
 }
@@ -1465,25 +923,6 @@ fetchstop(void)
 	buffree(&fetchbuf);
 }
 
-/* the next "length\n" and bytes of a child's message */
-static int
-field(const char **p, const char *end, const char **s, size_t *n)
-{
-	char *e;
-	unsigned long long v;
-
-	if (*p >= end || **p < '0' || **p > '9')
-		return -1;
-	errno = 0;
-	v = strtoull(*p, &e, 10);
-	if (errno || e >= end || *e != '\n' || v > (size_t)(end - e - 1))
-		return -1;
-	*s = e + 1;
-	*n = v;
-	*p = e + 1 + v;
-	return 0;
-}
-
 /* a copy of s[0..n) as a string, NULL when empty */
 static char *
 strndupe(const char *s, size_t n)
@@ -1501,24 +940,15 @@ strndupe(const char *s, size_t n)
 static void
 fetchdone(int wstatus)
 {
-	const char *p = fetchbuf.p, *end = fetchbuf.p + fetchbuf.len;
-	const char *err, *tag, *lm, *furl, *cerr, *body;
 	const char *name = !strcmp(url, "-") ? "stdin" : url;
-	size_t errn, tagn, lmn, furln, cerrn, bodyn;
 	char perr[256], tbuf[128], *furlz;
 	time_t now = NOW();
 	struct tm tm;
+	FetchMsg m;
 	Feed f;
-	int ret, code, n;
-	long long next, retry;
+	int ret, n;
 
-	if (!p || sscanf(p, "%d %d %lld %lld\n%n", &ret, &code, &next, &retry, &n) != 4 ||
-	    (p += n, field(&p, end, &err, &errn)) < 0 ||
-	    field(&p, end, &tag, &tagn) < 0 ||
-	    field(&p, end, &lm, &lmn) < 0 ||
-	    field(&p, end, &furl, &furln) < 0 ||
-	    field(&p, end, &cerr, &cerrn) < 0 ||
-	    field(&p, end, &body, &bodyn) < 0) {
+	if (fetch_msg(fetchbuf.p, fetchbuf.len, &m) < 0) {
 		if (WIFSIGNALED(wstatus))
 			setstatus(1, "%s: fetch killed by signal %d", url,
 			          WTERMSIG(wstatus));
@@ -1527,34 +957,34 @@ fetchdone(int wstatus)
 		return;
 	}
 	/* an unwritable cache is said once, not at every refresh */
-	if (cerrn && !cachewarned) {
-		warn("%.*s", (int)MIN(cerrn, 1024), cerr);
+	if (m.cerrn && !cachewarned) {
+		warn("%.*s", (int)MIN(m.cerrn, 1024), m.cerr);
 		cachewarned = 1;
 	}
 	/* what the answer says of the next automatic fetch (none came: the
 	 * floor from this one, in fetchdue) */
-	if (code) {
-		nextok = (time_t)next;
-		notbefore = (time_t)retry;
+	if (m.status) {
+		nextok = (time_t)m.next;
+		notbefore = (time_t)m.retry;
 	}
-	if (ret < 0) {
-		setstatus(1, "%.*s", (int)MIN(errn, sizeof(status) - 1), err);
+	if (m.ret < 0) {
+		setstatus(1, "%.*s", (int)MIN(m.errn, sizeof(status) - 1), m.err);
 		return;
 	}
-	if (ret == 1) {
+	if (m.ret == 1) {
 		/* only the shown feed's validators were sent */
 		if (!etag && !lastmod) {
 			setstatus(1, "%s: 304 Not Modified, but no cached copy", url);
 			return;
 		}
 		/* they stay the shown feed's, as the server now spells them */
-		if (tagn) {
+		if (m.etagn) {
 			free(etag);
-			etag = strndupe(tag, tagn);
+			etag = strndupe(m.etag, m.etagn);
 		}
-		if (lmn) {
+		if (m.lastmodn) {
 			free(lastmod);
-			lastmod = strndupe(lm, lmn);
+			lastmod = strndupe(m.lastmod, m.lastmodn);
 		}
 		fetched = now;
 		fromcache = 0;
@@ -1564,8 +994,8 @@ fetchdone(int wstatus)
 	perr[0] = '\0';
 	/* parsed in place: the new feed's strings live in fetchbuf */
 	/* relative links are resolved against the final URL, none for stdin */
-	furlz = strndupe(furl, furln);
-	ret = rdf_parseurl(&f, fetchbuf.p + (body - fetchbuf.p), bodyn, furlz,
+	furlz = strndupe(m.url, m.urln);
+	ret = rdf_parseurl(&f, fetchbuf.p + (m.body - fetchbuf.p), m.bodyn, furlz,
 	                   perr, sizeof(perr));
 	free(furlz);
 	if (ret < 0) {
@@ -1577,8 +1007,8 @@ fetchdone(int wstatus)
 	free(etag);
 	free(lastmod);
 	/* a feed cut off is no copy to confirm: the next fetch asks for all */
-	etag = f.truncated ? NULL : strndupe(tag, tagn);
-	lastmod = f.truncated ? NULL : strndupe(lm, lmn);
+	etag = f.truncated ? NULL : strndupe(m.etag, m.etagn);
+	lastmod = f.truncated ? NULL : strndupe(m.lastmod, m.lastmodn);
 	fetched = now;
 	fromcache = 0;
 	n = f.nitems;
@@ -1599,7 +1029,7 @@ fetchread(void)
 {
 	int wstatus = 0, rc;
 
-	if (!(rc = readpipe(fetchfd, &fetchbuf)))
+	if (!(rc = proc_read(fetchfd, &fetchbuf)))
 		return;
 	if (rc < 0) {
 		fetchstop();
@@ -1657,80 +1087,37 @@ scroll(const Arg *arg)
 	clamp(0);
 }
 
-/*
- * Run opencmd with link, detached: the window never waits.  The
- * grandchild that execs it holds a close-on-exec pipe: EOF there says
- * the exec worked, an errno that it failed, which the title bar shows.
- */
+/* run opencmd with link, detached: the window never waits; whether the
+ * exec worked comes back through a pipe, which spawnread reads */
 static void
 spawn(const char *link)
 {
-	const char *argv[LENGTH(opencmd) + 1];
+	char *argv[LENGTH(opencmd) + 1];
+	int fds[3 + LENGTH(spawnfds)], fd;
 	size_t i;
-	pid_t pid;
-	int fd, fds[2] = { -1, -1 }, e;
 
 	for (i = 0; opencmd[i]; i++)
-		argv[i] = opencmd[i];
-	argv[i++] = link;
+		argv[i] = (char *)opencmd[i];
+	argv[i++] = (char *)link;
 	argv[i] = NULL;
-
-	if (nspawn < (int)LENGTH(spawnfds) && pipe(fds) == 0) {
-		fcntl(fds[0], F_SETFD, FD_CLOEXEC);
-		fcntl(fds[1], F_SETFD, FD_CLOEXEC);
-	}
-	switch ((pid = fork())) {
-	case -1:
-		setflash(1, "fork: %s", strerror(errno));
-		if (fds[0] >= 0) {
-			close(fds[0]);
-			close(fds[1]);
-		}
-		return;
-	case 0:
-		if (fork() == 0) {
-			childsetup();
-			if (fds[0] >= 0)
-				close(fds[0]);
-			/* the browser lives on its own, hangups included */
-			signal(SIGHUP, SIG_DFL);
-			/* not the feed's pipe when that is standard input */
-			if ((fd = open("/dev/null", O_RDONLY)) >= 0 && fd != 0) {
-				dup2(fd, 0);
-				close(fd);
-			}
-			setsid();
-			execvp(argv[0], (char *const *)argv);
-			e = errno;
-			if (fds[1] >= 0)
-				writeall(fds[1], (char *)&e, sizeof(e));
-			_exit(127);
-		}
-		_exit(0);
-	}
-	while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
-		;
-	if (fds[0] >= 0) {
-		close(fds[1]);
-		fcntl(fds[0], F_SETFL, fcntl(fds[0], F_GETFL) | O_NONBLOCK);
-		spawnfds[nspawn++] = fds[0];
-	}
+	if ((fd = proc_spawn(argv, fds, parentfds(fds))) == -2)
+		setflash(1, "cannot run %s: %s", opencmd[0], strerror(errno));
+	else if (fd >= 0 && nspawn < (int)LENGTH(spawnfds))
+		spawnfds[nspawn++] = fd;
+	else if (fd >= 0)
+		close(fd);
 }
 
 /* the k-th open command's pipe is readable: its exec failed, or worked */
 static void
 spawnread(int k)
 {
-	ssize_t n;
 	int e;
 
-	while ((n = read(spawnfds[k], &e, sizeof(e))) < 0 && errno == EINTR)
-		;
-	if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK))
+	if ((e = proc_spawned(spawnfds[k])) < 0)
 		return;
-	close(spawnfds[k]);
 	spawnfds[k] = spawnfds[--nspawn];
-	if (n == sizeof(e))
+	if (e)
 		setflash(1, "cannot run %s: %s", opencmd[0], strerror(e));
 }
 
@@ -2472,25 +1859,6 @@ checkwindow(Window w, const char *arg)
 		die("-w %s: no such window", arg);
 }
 
-/* a URL without a scheme ("lwn.net/headlines/newrss") is https, as in a
- * browser; the string is made once and lives as long as the process */
-static const char *
-withscheme(const char *u)
-{
-	const char *p;
-	char *s;
-	size_t n;
-
-	for (p = u; isalnum((unsigned char)*p) || *p == '+' || *p == '-' || *p == '.'; p++)
-		;
-	if (!strcmp(u, "-") || (p > u && !strncmp(p, "://", 3)))
-		return u;
-	n = strlen(u) + 9;
-	s = ecalloc(1, n);
-	snprintf(s, n, "https://%s", u);
-	return s;
-}
-
 int
 main(int argc, char *argv[])
 {
@@ -2530,10 +1898,17 @@ main(int argc, char *argv[])
 		}
 	}
 	if (operand)
-		url = withscheme(operand);
+		url = strcmp(operand, "-") ? url_typed(operand) : operand;
+	fconf.cafile = cafile;
+	fconf.conntimeout = conntimeout;
+	fconf.fetchtimeout = fetchtimeout;
+	fconf.maxfeed = maxfeed;
+	fconf.maxredirects = maxredirects;
+	fconf.now = clocknow;
+	fconf.hide = ishidden;
 
 	if (pflag)
-		return printmode(url);
+		return fetch_print(&fconf, url);
 
 	setlocale(LC_CTYPE, "");
 	setlocale(LC_TIME, "");

@@ -502,3 +502,21 @@ url_isweb(const char *s)
 	/* a host: http and https URIs have one (RFC 9110 4.2) */
 	return s[n] && !strchr("/?#", s[n]);
 }
+
+const char *
+url_typed(const char *s)
+{
+	const char *p = s;
+	char *u;
+	size_t n;
+
+	while (isalphac(*p) || isdigitc(*p) || *p == '+' || *p == '-' || *p == '.')
+		p++;
+	if (p > s && isalphac(*s) && !strncmp(p, "://", 3))
+		return s;
+	n = strlen(s) + 9;
+	if (!(u = malloc(n)))
+		return s;
+	snprintf(u, n, "https://%s", s);
+	return u;
+}

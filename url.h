@@ -58,3 +58,10 @@ int url_relative(const char *ref);
 
 /* 1 when s is an http or https URL with a host: a page a browser opens */
 int url_isweb(const char *s);
+
+/*
+ * url_typed: s as a user types it.  Without "scheme://" it is https, as
+ * in a browser ("lwn.net/headlines/newrss", "localhost:8080/feed").
+ * Returns s itself, or a new string the caller may free.
+ */
+const char *url_typed(const char *s);

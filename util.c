@@ -295,6 +295,19 @@ utf8fold(char *out, const char *s, size_t n)
 	return o;
 }
 
+void
+agestr(char *buf, size_t n, long long d)
+{
+	if (d < 60)
+		snprintf(buf, n, "just now");
+	else if (d < 3600)
+		snprintf(buf, n, "%lld min ago", d / 60);
+	else if (d < 2 * 86400)
+		snprintf(buf, n, "%lld h ago", d / 3600);
+	else
+		snprintf(buf, n, "%lld d ago", d / 86400);
+}
+
 unsigned long long
 fnv1a(const char *s)
 {

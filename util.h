@@ -36,6 +36,9 @@ size_t utf8enc(char *s, unsigned long cp);
  * invalid one; returns the bytes consumed, at least 1 */
 size_t utf8dec(const char *s, size_t n, unsigned long *cp);
 
+/* "3 h ago" for an age of d seconds, in the coarsest unit that is not 0 */
+void agestr(char *buf, size_t n, long long d);
+
 /* the 64-bit FNV-1a hash of s */
 unsigned long long fnv1a(const char *s);
 

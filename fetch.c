@@ -1,0 +1,464 @@
+/* See LICENSE file for copyright and license details. */
+/*
+ * fetch.c: getting a feed, through the cache; print mode.
+ *
+ * A fetch asks the server conditionally, with the cache's validators,
+ * and writes back what the answer teaches: a new whole feed, or for a
+ * 304 the validators it carries, and always when the next automatic
+ * fetch may come (cacheafter).  The window runs fetch_child in a child
+ * process, which sends the result through a pipe as a message that
+ * fetch_msg reads back; print mode (fetch_print) does the same in
+ * process and prints.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "http.h"
+#include "rdf.h"
+#include "refresh.h"
+#include "util.h"
+#include "store.h"
+#include "fetch.h"
+
+int
+fetch_cacheread(const FetchConf *cf, const char *url, Cache *c, Feed *f)
+{
+	char err[512];
+
+	memset(f, 0, sizeof(*f));
+	if (cache_load(url, cf->maxfeed, c, err, sizeof(err)) < 0) {
+		if (err[0])
+			warn("%s", err);
+		return -1;
+	}
+	if (!c->body.len)
+		return 1;
+	if (rdf_parseurl(f, c->body.p, c->body.len, c->base ? c->base : url,
+	                 err, sizeof(err)) < 0) {
+		warn("%s: cached feed ignored: %s", url, err);
+		cache_free(c);
+		return -1;
+	}
+	return 0;
+}
+
+/* data is a whole feed, worth caching; parsed in a copy, as rdf_parse
+ * may write into its input.  Its polling hints go to *hints */
+static int
+isfeed(const char *data, size_t len, Feed *hints)
+{
+	Buf b = {0};
+	Feed f;
+	char err[256];
+	int ok;
+
+	memset(hints, 0, sizeof(*hints));
+	if (bufgrow(&b, len) < 0)
+		return 0;
+	memcpy(b.p, data, len);
+	b.p[len] = '\0';
+	b.len = len;
+	if ((ok = rdf_parse(&f, b.p, len, err, sizeof(err)) == 0)) {
+		ok = !f.truncated;
+		hints->ttl = f.ttl;
+		hints->updateperiod = f.updateperiod;
+		hints->updatebase = f.updatebase;
+		hints->hasupdatebase = f.hasupdatebase;
+		rdf_free(&f);
+	}
+	buffree(&b);
+	return ok;
+}
+
+/* a and b are the same validator, NULL for none */
+static int
+samevalidator(const char *a, const char *b)
+{
+	return a && b ? !strcmp(a, b) : a == b;
+}
+
+/*
+ * After a fetch of url that sent the validators etag and lastmod and got
+ * ret and r from http_get: write what the cache keeps of the answer, and
+ * set *next and *retry to when the next automatic fetch may come (0:
+ * nothing new is known; no answer came).  whole says r's body is a feed
+ * to keep; shown is the feed the answer leaves shown, whose hints count.
+ *
+ * Every answer moves the next allowed time on, to MINREFRESH from now or
+ * the latest hint (refresh.h); a 429 or 503 keeps its Retry-After, capped
+ * at MAXHINT.  A new whole feed replaces the file; a 304 keeps its body,
+ * takes the validators it carries and is the time it was last confirmed,
+ * if the file still holds what was sent (else another lwnrss wrote it
+ * since: that stays); no-store keeps no body at all (RFC 9111 5.2.2.5);
+ * anything else keeps the body and the validators and gets the times.
+ */
+static void
+cacheafter(const FetchConf *cf, const char *url, const char *etag, const char *lastmod, int ret,
+           const HttpResp *r, int whole, const Feed *shown, time_t now,
+           time_t *next, time_t *retry, char *cerr, size_t n)
+{
+	Cache c, old;
+	int had;
+
+	*next = *retry = 0;
+	cerr[0] = '\0';
+	if (!r->status)
+		return;
+	*next = now + MINREFRESH;
+	if (ret >= 0)
+		*next = MAX(*next, refresh_hint(r, shown, now));
+	else if (r->retryafter >= 0 && (r->status == 429 || r->status == 503))
+		*retry = now + MIN(r->retryafter, (long)MAXHINT);
+	memset(&c, 0, sizeof(c));
+	c.next = *next;
+	c.retry = *retry;
+	if (ret == 0 && whole && !r->nostore) {
+		c.body.p = r->body;
+		c.body.len = r->len;
+		c.etag = r->etag;
+		c.lastmod = r->lastmod;
+		c.base = r->url;
+		c.fetched = now;
+		cache_save(url, &c, cerr, n);
+		return;
+	}
+	had = !(ret == 0 && r->nostore) && cache_load(url, cf->maxfeed, &old, cerr, n) == 0;
+	cerr[0] = '\0';
+	if (had && old.body.len) {
+		if (ret == 1) {
+			if (!samevalidator(old.etag, etag) || !samevalidator(old.lastmod, lastmod)) {
+				cache_free(&old);
+				return;
+			}
+			/* RFC 9111 4.3.4: the 304's validators are the stored ones now */
+			if (r->etag) {
+				free(old.etag);
+				old.etag = estrdup(r->etag);
+			}
+			if (r->lastmod) {
+				free(old.lastmod);
+				old.lastmod = estrdup(r->lastmod);
+			}
+			old.fetched = now;
+		}
+		old.next = *next;
+		old.retry = *retry;
+		cache_save(url, &old, cerr, n);
+	} else {
+		/* the times alone */
+		cache_save(url, &c, cerr, n);
+	}
+	if (had)
+		cache_free(&old);
+}
+
+/* print mode */
+
+/* print mode's output is gathered here and given to stdio in large
+ * blocks: a call to stdio costs more than the parser spends on an item */
+static char out[65536];
+static size_t outlen;
+
+/* s, then c; s is a title or a link: rdf.h promises it no tab, newline or
+ * other control character, so one item is always one "title<TAB>link" line */
+static void
+putfield(const char *s, char c)
+{
+	size_t n = strlen(s), k;
+
+	for (;;) {
+		if (outlen == sizeof(out)) {
+			fwrite(out, 1, outlen, stdout);
+			outlen = 0;
+		}
+		if (!n) {
+			out[outlen++] = c;
+			return;
+		}
+		k = MIN(n, sizeof(out) - outlen);
+		/* memmove: at -Os gcc makes memcpy a loop of one byte at a time */
+		memmove(out + outlen, s, k);
+		outlen += k;
+		s += k;
+		n -= k;
+	}
+}
+
+/* every item not hidden by a rule; an untitled one by its link, so that
+ * no line of a menu is blank */
+static void
+printfeed(const FetchConf *cf, const Feed *f)
+{
+	const Item *it;
+	size_t i;
+
+	for (i = 0; i < f->nitems; i++) {
+		it = &f->items[i];
+		if (cf->hide && cf->hide(it))
+			continue;
+		putfield(it->title[0] ? it->title : it->link, '\t');
+		putfield(it->link, '\n');
+	}
+	fwrite(out, 1, outlen, stdout);
+	outlen = 0;
+}
+
+/* the options of http_get: cf's, and the environment's as curl reads it */
+static void
+httpopts(const FetchConf *cf, HttpOpt *o)
+{
+	const char *env;
+
+	memset(o, 0, sizeof(*o));
+	o->cafile = (env = getenv("SSL_CERT_FILE")) && *env ? env : cf->cafile;
+	o->conntimeout = cf->conntimeout * 1000;
+	o->timeout = cf->fetchtimeout * 1000;
+	o->maxbody = cf->maxfeed;
+	o->maxredirects = cf->maxredirects;
+	/* proxies as curl reads them: no HTTP_PROXY, which CGI sets from a header */
+	o->httpsproxy = (env = getenv("https_proxy")) && *env ? env : getenv("HTTPS_PROXY");
+	o->httpproxy = getenv("http_proxy");
+	o->noproxy = (env = getenv("no_proxy")) && *env ? env : getenv("NO_PROXY");
+}
+
+/* parse data in place, print it; 0, or 1 when it is no feed (said why) */
+static int
+printdata(const FetchConf *cf, const char *name, char *data, size_t len)
+{
+	Feed f;
+	char err[256] = "";
+
+	if (rdf_parse(&f, data, len, err, sizeof(err)) < 0) {
+		warn("%s: %s", name, err);
+		return 1;
+	}
+	if (f.truncated)
+		warn("%s: %s", name, err[0] ? err : "feed is truncated");
+	printfeed(cf, &f);
+	rdf_free(&f);
+	return 0;
+}
+
+int
+fetch_print(const FetchConf *cf, const char *url)
+{
+	HttpOpt o;
+	HttpResp r;
+	Buf in = {0}, copy = {0};
+	Cache c;
+	Feed f, cached;
+	char err[256], cerr[512], age[32], none[1] = "";
+	int ret, hascache, status, closed = 0;
+	time_t now, next, retry;
+
+	if (!strcmp(url, "-")) {
+		if ((ret = readfd(0, &in, cf->maxfeed)) < 0) {
+			warn("stdin:");
+			status = 1;
+		} else if (ret > 0) {
+			warn("stdin: feed is larger than the %zu byte limit", cf->maxfeed);
+			status = 1;
+		} else {
+			status = printdata(cf, "stdin", in.p ? in.p : none, in.len);
+		}
+		buffree(&in);
+		goto flush;
+	}
+
+	/*
+	 * The cache's validators make the request conditional.  -p is a
+	 * request made by hand, as r is: it asks now, whatever the next
+	 * allowed time, and the times it learns are kept for the window.
+	 */
+	if ((hascache = fetch_cacheread(cf, url, &c, &cached)) == 1)
+		cache_free(&c);
+	hascache = hascache == 0;
+	httpopts(cf, &o);
+	if (hascache) {
+		o.etag = c.etag;
+		o.lastmod = c.lastmod;
+	}
+	ret = http_get(url, &o, &r);
+	now = cf->now();
+	if (ret == 0) {
+		/*
+		 * Parsed in a copy: rdf_parse writes into its input, and the
+		 * cache keeps the body as sent.  The headlines go out and
+		 * standard output is closed before the cache's fsync, so that
+		 * a reader such as dmenu has them at once.
+		 */
+		status = 1;
+		if (bufgrow(&copy, r.len) < 0) {
+			warn("%s: out of memory", url);
+		} else {
+			memcpy(copy.p, r.body, r.len);
+			copy.p[r.len] = '\0';
+			err[0] = '\0';
+			/* relative links are resolved against the final URL */
+			if (rdf_parseurl(&f, copy.p, r.len, r.url, err, sizeof(err)) < 0) {
+				warn("%s: %s", url, err);
+				cacheafter(cf, url, o.etag, o.lastmod, ret, &r, 0, NULL, now,
+				           &next, &retry, cerr, sizeof(cerr));
+				if (cerr[0])
+					warn("%s", cerr);
+			} else {
+				if (f.truncated)
+					warn("%s: %s", url, err[0] ? err : "feed is truncated");
+				printfeed(cf, &f);
+				status = 0;
+				closed = 1;
+				if (fclose(stdout) == EOF) {
+					warn("stdout:");
+					status = 1;
+				}
+				cacheafter(cf, url, o.etag, o.lastmod, ret, &r, !f.truncated, &f, now,
+				           &next, &retry, cerr, sizeof(cerr));
+				if (cerr[0])
+					warn("%s", cerr);
+				rdf_free(&f);
+			}
+		}
+		buffree(&copy);
+		if (status && !closed && hascache) {
+			printfeed(cf, &cached);
+			status = 2;
+		}
+	} else if (ret == 1 && hascache) {
+		printfeed(cf, &cached);
+		status = 0;
+		cacheafter(cf, url, o.etag, o.lastmod, ret, &r, 0, &cached, now, &next, &retry,
+		           cerr, sizeof(cerr));
+		if (cerr[0])
+			warn("%s", cerr);
+	} else {
+		cacheafter(cf, url, o.etag, o.lastmod, ret, &r, 0, NULL, now, &next, &retry,
+		           cerr, sizeof(cerr));
+		if (cerr[0])
+			warn("%s", cerr);
+		if (ret == 1)
+			warn("%s: 304 Not Modified, but no cached copy", url);
+		else
+			warn("%s", r.err);
+		status = 1;
+		if (hascache) {
+			agestr(age, sizeof(age), now - c.fetched);
+			warn("%s: printing the cached headlines, fetched %s", url, age);
+			printfeed(cf, &cached);
+			status = 2;
+		}
+	}
+	http_free(&r);
+	if (hascache) {
+		rdf_free(&cached);
+		cache_free(&c);
+	}
+flush:
+	if (!closed && (fflush(stdout) == EOF || ferror(stdout))) {
+		warn("stdout:");
+		return 1;
+	}
+	return status;
+}
+
+/* the fetch child */
+
+static int
+writefield(int fd, const char *s, size_t n)
+{
+	char len[32];
+
+	snprintf(len, sizeof(len), "%zu\n", s ? n : 0);
+	return writeall(fd, len, strlen(len)) < 0 || writeall(fd, s, s ? n : 0) < 0 ? -1 : 0;
+}
+
+/*
+ * The message on fd: "ret status next retry\n" (next and retry: when the
+ * next automatic fetch may come, 0 for nothing new, as cacheafter says)
+ * then err, etag, lastmod, url, the cache's error and body, each as
+ * "length\n" and that many bytes.
+ */
+void
+fetch_child(const FetchConf *cf, const char *url, const char *etag,
+            const char *lastmod, const Feed *shown, int fd)
+{
+	HttpOpt o;
+	HttpResp r;
+	Buf in = {0};
+	Feed hints;
+	char head[96], cerr[512] = "";
+	time_t next = 0, retry = 0;
+	int ret, whole;
+
+	memset(&r, 0, sizeof(r));
+	r.retryafter = -1;
+	if (!strcmp(url, "-")) {
+		if ((ret = readfd(0, &in, cf->maxfeed)) < 0)
+			snprintf(r.err, sizeof(r.err), "stdin: %s", strerror(errno));
+		else if (ret > 0)
+			snprintf(r.err, sizeof(r.err),
+			         "stdin: feed is larger than the %zu byte limit", cf->maxfeed);
+		ret = ret ? -1 : 0;
+		r.body = in.p;
+		r.len = in.len;
+	} else {
+		httpopts(cf, &o);
+		o.etag = etag;
+		o.lastmod = lastmod;
+		ret = http_get(url, &o, &r);
+		whole = ret == 0 && isfeed(r.body, r.len, &hints);
+		cacheafter(cf, url, etag, lastmod, ret, &r, whole, ret == 0 ? &hints : shown,
+		           cf->now(), &next, &retry, cerr, sizeof(cerr));
+	}
+	snprintf(head, sizeof(head), "%d %d %lld %lld\n", ret, r.status,
+	         (long long)next, (long long)retry);
+	if (writeall(fd, head, strlen(head)) < 0 ||
+	    writefield(fd, r.err, strlen(r.err)) < 0 ||
+	    writefield(fd, r.etag, r.etag ? strlen(r.etag) : 0) < 0 ||
+	    writefield(fd, r.lastmod, r.lastmod ? strlen(r.lastmod) : 0) < 0 ||
+	    writefield(fd, r.url, r.url ? strlen(r.url) : 0) < 0 ||
+	    writefield(fd, cerr, strlen(cerr)) < 0 ||
+	    writefield(fd, r.body, r.len) < 0)
+		_exit(1);
+	_exit(0);
+}
+
+/* the next "length\n" and bytes of a child's message */
+static int
+field(const char **p, const char *end, const char **s, size_t *n)
+{
+	char *e;
+	unsigned long long v;
+
+	if (*p >= end || **p < '0' || **p > '9')
+		return -1;
+	errno = 0;
+	v = strtoull(*p, &e, 10);
+	if (errno || e >= end || *e != '\n' || v > (size_t)(end - e - 1))
+		return -1;
+	*s = e + 1;
+	*n = v;
+	*p = e + 1 + v;
+	return 0;
+}
+
+int
+fetch_msg(const char *p, size_t len, FetchMsg *m)
+{
+	const char *end = p + len;
+	int n;
+
+	if (!p || sscanf(p, "%d %d %lld %lld\n%n", &m->ret, &m->status, &m->next,
+	    &m->retry, &n) != 4 ||
+	    (p += n, field(&p, end, &m->err, &m->errn)) < 0 ||
+	    field(&p, end, &m->etag, &m->etagn) < 0 ||
+	    field(&p, end, &m->lastmod, &m->lastmodn) < 0 ||
+	    field(&p, end, &m->url, &m->urln) < 0 ||
+	    field(&p, end, &m->cerr, &m->cerrn) < 0 ||
+	    field(&p, end, &m->body, &m->bodyn) < 0)
+		return -1;
+	return 0;
+}
