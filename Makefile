@@ -3,7 +3,7 @@
 
 include config.mk
 
-SRC = lwnrss.c drw.c fetch.c proc.c rules.c http.c url.c tls.c x509.c rdf.c refresh.c sel.c store.c util.c
+SRC = lwnrss.c drw.c fetch.c proc.c rules.c http.c url.c tls.c x509.c rdf.c text.c refresh.c sel.c store.c util.c
 OBJ = $(SRC:.c=.o)
 
 # unit tests are built twice: plain, and with the sanitizers
@@ -49,20 +49,21 @@ http.o: http.h url.h tls.h x509.h
 url.o: url.h
 tls.o: tls.h x509.h
 x509.o: x509.h
-rdf.o: rdf.h url.h
+rdf.o: rdf.h text.h
+text.o: text.h url.h
 refresh.o: refresh.h http.h rdf.h
 
 lwnrss: $(OBJ)
 	$(CC) -o $@ $(OBJ) $(LWNRSS_LDFLAGS)
 
-RDFTESTSRC = tests/rdf_test.c rdf.c url.c util.c
+RDFTESTSRC = tests/rdf_test.c rdf.c text.c url.c util.c
 tests/rdf_test: $(RDFTESTSRC) rdf.h url.h util.h
 	$(CC) $(TESTCFLAGS) -o $@ $(RDFTESTSRC) $(LDFLAGS)
 
 tests/rdf_test-san: $(RDFTESTSRC) rdf.h url.h util.h
 	$(CC) $(TESTCFLAGS) $(SAN) -o $@ $(RDFTESTSRC) $(LDFLAGS)
 
-REFRESHTESTSRC = tests/refresh_test.c refresh.c rdf.c url.c util.c
+REFRESHTESTSRC = tests/refresh_test.c refresh.c rdf.c text.c url.c util.c
 tests/refresh_test: $(REFRESHTESTSRC) refresh.h http.h rdf.h url.h util.h
 	$(CC) $(TESTCFLAGS) -o $@ $(REFRESHTESTSRC) $(LDFLAGS)
 
@@ -85,18 +86,18 @@ tests/x509_test-san: tests/x509_test.c x509.c util.c x509.h util.h
 	$(CC) $(TESTCFLAGS) $(BEARSSLINC) $(SAN) -o $@ tests/x509_test.c util.c $(BEARSSLLIBS) $(LDFLAGS)
 
 # the window tests' build: the same lwnrss.c with tests/config.test.h
-XOBJ = drw.o fetch.o proc.o rules.o http.o url.o tls.o x509.o rdf.o refresh.o sel.o store.o util.o
+XOBJ = drw.o fetch.o proc.o rules.o http.o url.o tls.o x509.o rdf.o text.o refresh.o sel.o store.o util.o
 tests/lwnrss-test: lwnrss.c tests/config.test.h $(XOBJ) drw.h http.h rdf.h refresh.h sel.h store.h url.h util.h
 	$(CC) $(LWNRSS_CFLAGS) -DCONFIG_H='"tests/config.test.h"' -o $@ lwnrss.c $(XOBJ) $(LWNRSS_LDFLAGS)
 
 tests/wmdelete: tests/wmdelete.c
 	$(CC) $(LWNRSS_CFLAGS) -o $@ tests/wmdelete.c $(LWNRSS_LDFLAGS)
 
-tests/fuzz/rdf-fuzz: tests/fuzz/rdf.c tests/fuzz/utf8check.h rdf.c url.c util.c rdf.h url.h util.h
-	$(FUZZCC) $(FUZZCFLAGS) -o $@ tests/fuzz/rdf.c rdf.c url.c util.c $(LDFLAGS)
+tests/fuzz/rdf-fuzz: tests/fuzz/rdf.c tests/fuzz/utf8check.h rdf.c text.c url.c util.c rdf.h url.h util.h
+	$(FUZZCC) $(FUZZCFLAGS) -o $@ tests/fuzz/rdf.c rdf.c text.c url.c util.c $(LDFLAGS)
 
-tests/fuzz/text-fuzz: tests/fuzz/text.c tests/fuzz/utf8check.h rdf.c url.c util.c rdf.h url.h util.h
-	$(FUZZCC) $(FUZZCFLAGS) -o $@ tests/fuzz/text.c rdf.c url.c util.c $(LDFLAGS)
+tests/fuzz/text-fuzz: tests/fuzz/text.c tests/fuzz/utf8check.h rdf.c text.c url.c util.c rdf.h url.h util.h
+	$(FUZZCC) $(FUZZCFLAGS) -o $@ tests/fuzz/text.c rdf.c text.c url.c util.c $(LDFLAGS)
 
 # each target includes the file it tests, as http_test does, and links the rest
 tests/fuzz/http-fuzz: tests/fuzz/http.c http.c url.c tls.c x509.c util.c http.h url.h tls.h x509.h util.h
@@ -135,7 +136,7 @@ clean:
 dist: clean
 	mkdir -p lwnrss-$(VERSION)
 	cp -R LICENSE Makefile README config.mk config.def.h lwnrss.1 \
-		$(SRC) drw.h fetch.h proc.h rules.h http.h url.h tls.h x509.h rdf.h refresh.h sel.h store.h util.h tests bench lwnrss-$(VERSION)
+		$(SRC) drw.h fetch.h proc.h rules.h text.h http.h url.h tls.h x509.h rdf.h refresh.h sel.h store.h util.h tests bench lwnrss-$(VERSION)
 	tar -cf - lwnrss-$(VERSION) | gzip > lwnrss-$(VERSION).tar.gz
 	rm -rf lwnrss-$(VERSION)
 

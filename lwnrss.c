@@ -4,14 +4,14 @@
  *
  * Modules do the work: http.c fetches the feed (url.c parses its URLs,
  * tls.c and x509.c do TLS and check certificates), rdf.c turns its bytes
- * into a Feed (with url.c to resolve its relative links), fetch.c gets a
- * feed through the cache and has print mode, refresh.c says when the
- * server and the feed allow the next fetch, store.c keeps the cache and
- * the read state, rules.c applies config.h's rules and the filter, proc.c
- * starts the children, drw.c draws text, sel.c owns the selections, and
- * this file is the window.  `lwnrss -p` prints the headlines as
- * "title<TAB>link" lines instead, for dmenu and for scripts; `lwnrss -p
- * -` reads the feed from standard input.
+ * into a Feed (url.c resolves its relative links, text.c decodes its
+ * text), fetch.c gets a feed through the cache and has print mode,
+ * refresh.c says when the server and the feed allow the next fetch,
+ * store.c keeps the cache and the read state, rules.c applies config.h's
+ * rules and the filter, proc.c starts the children, drw.c draws text,
+ * sel.c owns the selections, and this file is the window.  `lwnrss -p`
+ * prints the headlines as "title<TAB>link" lines instead, for dmenu and
+ * for scripts; `lwnrss -p -` reads the feed from standard input.
  *
  * The window is one ordinary top-level window (or a child of the window
  * given with -w, for tabbed and other XEmbed hosts).  Everything is drawn

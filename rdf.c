@@ -35,6 +35,7 @@
 #include <strings.h>
 
 #include "rdf.h"
+#include "text.h"
 #include "url.h"
 #include "util.h"
 
@@ -128,79 +129,6 @@ static const Tag tags[] = {
 };
 #define FOREIGN                 (&tags[LENGTH(tags) - 1])
 
-typedef struct {
-	const char *name;
-	unsigned short cp;
-} Entity;
-
-/* the HTML 4 entities and &apos;, sorted by strcmp for bsearch */
-static const Entity entities[] = {
-	{"AElig", 0xc6}, {"Aacute", 0xc1}, {"Acirc", 0xc2}, {"Agrave", 0xc0},
-	{"Alpha", 0x391}, {"Aring", 0xc5}, {"Atilde", 0xc3}, {"Auml", 0xc4},
-	{"Beta", 0x392}, {"Ccedil", 0xc7}, {"Chi", 0x3a7}, {"Dagger", 0x2021},
-	{"Delta", 0x394}, {"ETH", 0xd0}, {"Eacute", 0xc9}, {"Ecirc", 0xca},
-	{"Egrave", 0xc8}, {"Epsilon", 0x395}, {"Eta", 0x397}, {"Euml", 0xcb},
-	{"Gamma", 0x393}, {"Iacute", 0xcd}, {"Icirc", 0xce}, {"Igrave", 0xcc},
-	{"Iota", 0x399}, {"Iuml", 0xcf}, {"Kappa", 0x39a}, {"Lambda", 0x39b},
-	{"Mu", 0x39c}, {"Ntilde", 0xd1}, {"Nu", 0x39d}, {"OElig", 0x152},
-	{"Oacute", 0xd3}, {"Ocirc", 0xd4}, {"Ograve", 0xd2}, {"Omega", 0x3a9},
-	{"Omicron", 0x39f}, {"Oslash", 0xd8}, {"Otilde", 0xd5}, {"Ouml", 0xd6},
-	{"Phi", 0x3a6}, {"Pi", 0x3a0}, {"Prime", 0x2033}, {"Psi", 0x3a8},
-	{"Rho", 0x3a1}, {"Scaron", 0x160}, {"Sigma", 0x3a3}, {"THORN", 0xde},
-	{"Tau", 0x3a4}, {"Theta", 0x398}, {"Uacute", 0xda}, {"Ucirc", 0xdb},
-	{"Ugrave", 0xd9}, {"Upsilon", 0x3a5}, {"Uuml", 0xdc}, {"Xi", 0x39e},
-	{"Yacute", 0xdd}, {"Yuml", 0x178}, {"Zeta", 0x396}, {"aacute", 0xe1},
-	{"acirc", 0xe2}, {"acute", 0xb4}, {"aelig", 0xe6}, {"agrave", 0xe0},
-	{"alefsym", 0x2135}, {"alpha", 0x3b1}, {"amp", 0x26}, {"and", 0x2227},
-	{"ang", 0x2220}, {"apos", 0x27}, {"aring", 0xe5}, {"asymp", 0x2248},
-	{"atilde", 0xe3}, {"auml", 0xe4}, {"bdquo", 0x201e}, {"beta", 0x3b2},
-	{"brvbar", 0xa6}, {"bull", 0x2022}, {"cap", 0x2229}, {"ccedil", 0xe7},
-	{"cedil", 0xb8}, {"cent", 0xa2}, {"chi", 0x3c7}, {"circ", 0x2c6},
-	{"clubs", 0x2663}, {"cong", 0x2245}, {"copy", 0xa9}, {"crarr", 0x21b5},
-	{"cup", 0x222a}, {"curren", 0xa4}, {"dArr", 0x21d3}, {"dagger", 0x2020},
-	{"darr", 0x2193}, {"deg", 0xb0}, {"delta", 0x3b4}, {"diams", 0x2666},
-	{"divide", 0xf7}, {"eacute", 0xe9}, {"ecirc", 0xea}, {"egrave", 0xe8},
-	{"empty", 0x2205}, {"emsp", 0x2003}, {"ensp", 0x2002}, {"epsilon", 0x3b5},
-	{"equiv", 0x2261}, {"eta", 0x3b7}, {"eth", 0xf0}, {"euml", 0xeb},
-	{"euro", 0x20ac}, {"exist", 0x2203}, {"fnof", 0x192}, {"forall", 0x2200},
-	{"frac12", 0xbd}, {"frac14", 0xbc}, {"frac34", 0xbe}, {"frasl", 0x2044},
-	{"gamma", 0x3b3}, {"ge", 0x2265}, {"gt", 0x3e}, {"hArr", 0x21d4},
-	{"harr", 0x2194}, {"hearts", 0x2665}, {"hellip", 0x2026}, {"iacute", 0xed},
-	{"icirc", 0xee}, {"iexcl", 0xa1}, {"igrave", 0xec}, {"image", 0x2111},
-	{"infin", 0x221e}, {"int", 0x222b}, {"iota", 0x3b9}, {"iquest", 0xbf},
-	{"isin", 0x2208}, {"iuml", 0xef}, {"kappa", 0x3ba}, {"lArr", 0x21d0},
-	{"lambda", 0x3bb}, {"lang", 0x2329}, {"laquo", 0xab}, {"larr", 0x2190},
-	{"lceil", 0x2308}, {"ldquo", 0x201c}, {"le", 0x2264}, {"lfloor", 0x230a},
-	{"lowast", 0x2217}, {"loz", 0x25ca}, {"lrm", 0x200e}, {"lsaquo", 0x2039},
-	{"lsquo", 0x2018}, {"lt", 0x3c}, {"macr", 0xaf}, {"mdash", 0x2014},
-	{"micro", 0xb5}, {"middot", 0xb7}, {"minus", 0x2212}, {"mu", 0x3bc},
-	{"nabla", 0x2207}, {"nbsp", 0xa0}, {"ndash", 0x2013}, {"ne", 0x2260},
-	{"ni", 0x220b}, {"not", 0xac}, {"notin", 0x2209}, {"nsub", 0x2284},
-	{"ntilde", 0xf1}, {"nu", 0x3bd}, {"oacute", 0xf3}, {"ocirc", 0xf4},
-	{"oelig", 0x153}, {"ograve", 0xf2}, {"oline", 0x203e}, {"omega", 0x3c9},
-	{"omicron", 0x3bf}, {"oplus", 0x2295}, {"or", 0x2228}, {"ordf", 0xaa},
-	{"ordm", 0xba}, {"oslash", 0xf8}, {"otilde", 0xf5}, {"otimes", 0x2297},
-	{"ouml", 0xf6}, {"para", 0xb6}, {"part", 0x2202}, {"permil", 0x2030},
-	{"perp", 0x22a5}, {"phi", 0x3c6}, {"pi", 0x3c0}, {"piv", 0x3d6},
-	{"plusmn", 0xb1}, {"pound", 0xa3}, {"prime", 0x2032}, {"prod", 0x220f},
-	{"prop", 0x221d}, {"psi", 0x3c8}, {"quot", 0x22}, {"rArr", 0x21d2},
-	{"radic", 0x221a}, {"rang", 0x232a}, {"raquo", 0xbb}, {"rarr", 0x2192},
-	{"rceil", 0x2309}, {"rdquo", 0x201d}, {"real", 0x211c}, {"reg", 0xae},
-	{"rfloor", 0x230b}, {"rho", 0x3c1}, {"rlm", 0x200f}, {"rsaquo", 0x203a},
-	{"rsquo", 0x2019}, {"sbquo", 0x201a}, {"scaron", 0x161}, {"sdot", 0x22c5},
-	{"sect", 0xa7}, {"shy", 0xad}, {"sigma", 0x3c3}, {"sigmaf", 0x3c2},
-	{"sim", 0x223c}, {"spades", 0x2660}, {"sub", 0x2282}, {"sube", 0x2286},
-	{"sum", 0x2211}, {"sup", 0x2283}, {"sup1", 0xb9}, {"sup2", 0xb2},
-	{"sup3", 0xb3}, {"supe", 0x2287}, {"szlig", 0xdf}, {"tau", 0x3c4},
-	{"there4", 0x2234}, {"theta", 0x3b8}, {"thetasym", 0x3d1}, {"thinsp", 0x2009},
-	{"thorn", 0xfe}, {"tilde", 0x2dc}, {"times", 0xd7}, {"trade", 0x2122},
-	{"uArr", 0x21d1}, {"uacute", 0xfa}, {"uarr", 0x2191}, {"ucirc", 0xfb},
-	{"ugrave", 0xf9}, {"uml", 0xa8}, {"upsih", 0x3d2}, {"upsilon", 0x3c5},
-	{"uuml", 0xfc}, {"weierp", 0x2118}, {"xi", 0x3be}, {"yacute", 0xfd},
-	{"yen", 0xa5}, {"yuml", 0xff}, {"zeta", 0x3b6}, {"zwj", 0x200d},
-	{"zwnj", 0x200c}
-};
-
 /* windows-1252 0x80-0x9f; its five holes map to the C1 controls, as browsers do */
 static const unsigned short cp1252[32] = {
 	0x20ac, 0x81, 0x201a, 0x192, 0x201e, 0x2026, 0x2020, 0x2021,
@@ -289,7 +217,6 @@ typedef struct {
 static char nothing[1];
 
 static int datetime(const char *s, time_t *t);
-static size_t htmltext(const char *s, size_t len, char *out);
 
 static char **
 field(Parser *ps, int fld)
@@ -353,111 +280,6 @@ findtag(int ns, const char *s, size_t n)
 		    (tags[i].ns & IN(ns)) && samename(tags[i].name, s, n))
 			return &tags[i];
 	return NULL;
-}
-
-static int
-entcmp(const void *key, const void *elem)
-{
-	const Entity *e = elem;
-
-	return strcmp(key, e->name);
-}
-
-/* the first occurrence of the n bytes of pat in [s, e), or NULL */
-static const char *
-findstr(const char *s, const char *e, const char *pat, size_t n)
-{
-	while ((size_t)(e - s) >= n) {
-		if (!(s = memchr(s, pat[0], e - s - n + 1)))
-			return NULL;
-		if (!memcmp(s, pat, n))
-			return s;
-		s++;
-	}
-	return NULL;
-}
-
-/*
- * Decode the reference at s[0] == '&' into out; sets *used to the bytes
- * read and returns the bytes written, never more than *used.  Anything
- * that is no known reference is the '&' itself, as browsers treat it.
- */
-static size_t
-entity(const char *s, const char *e, char *out, size_t *used)
-{
-	const Entity *ent;
-	const char *semi;
-	char name[12];
-	unsigned long cp = 0;
-	size_t n, i;
-
-	/* long enough for the longest name and for numbers with leading zeros */
-	n = (size_t)(e - s) > 40 ? 40 : (size_t)(e - s);
-	if (!(semi = memchr(s, ';', n)) || semi - s < 3)
-		goto literal;
-	n = semi - s - 1;
-	if (s[1] == '#') {
-		i = 2;
-		if (s[2] == 'x' || s[2] == 'X') {
-			for (i = 3; s + i < semi; i++) {
-				int c = (unsigned char)s[i], d;
-				if (c >= '0' && c <= '9')
-					d = c - '0';
-				else if ((c | 0x20) >= 'a' && (c | 0x20) <= 'f')
-					d = (c | 0x20) - 'a' + 10;
-				else
-					goto literal;
-				if (cp <= 0x10ffff)
-					cp = cp * 16 + d;
-			}
-			if (i == 3)
-				goto literal;
-		} else {
-			for (; s + i < semi; i++) {
-				if (s[i] < '0' || s[i] > '9')
-					goto literal;
-				if (cp <= 0x10ffff)
-					cp = cp * 10 + (s[i] - '0');
-			}
-		}
-		*used = semi - s + 1;
-		return utf8enc(out, cp);
-	}
-	/* the XML five first: they are nearly all a feed has */
-	switch (s[1]) {
-	case 'l':
-		if (n == 2 && s[2] == 't')
-			cp = '<';
-		break;
-	case 'g':
-		if (n == 2 && s[2] == 't')
-			cp = '>';
-		break;
-	case 'a':
-		if (n == 3 && s[2] == 'm' && s[3] == 'p')
-			cp = '&';
-		break;
-	case 'q':
-		if (n == 4 && !memcmp(s + 2, "uot", 3))
-			cp = '"';
-		break;
-	}
-	if (!cp) {
-		if (n >= sizeof(name))
-			goto literal;
-		memcpy(name, s + 1, n);
-		name[n] = '\0';
-		ent = bsearch(name, entities, LENGTH(entities), sizeof(entities[0]), entcmp);
-		if (!ent)
-			goto literal;
-		cp = ent->cp;
-	}
-	*used = n + 2;
-	return utf8enc(out, cp);
-literal:
-	*out = '&';
-	*used = 1;
-	return 1;
 }
 
 /*
@@ -524,7 +346,7 @@ addtext(Parser *ps, const char *s, const char *e)
 			*o++ = '"';
 			s += 6;
 		} else {
-			o += entity(s, e, o, &used);
+			o += text_entity(s, e, o, &used);
 			s += used;
 		}
 	}
@@ -732,7 +554,7 @@ nsuri(const char *v, size_t n, int prefixed)
 			if (k + 4 > sizeof(buf))
 				return NsOther;
 			if (v[i] == '&') {
-				k += entity(v + i, v + n, buf + k, &used);
+				k += text_entity(v + i, v + n, buf + k, &used);
 				i += used;
 			} else {
 				buf[k++] = v[i++];
@@ -782,7 +604,7 @@ addbase(Parser *ps, const char *v, size_t n)
 	/* the value decoded, then the resolved base after it */
 	for (o = ps->bases.p + at, k = 0; k < n; ) {
 		if (v[k] == '&') {
-			o += entity(v + k, v + n, o, &used);
+			o += text_entity(v + k, v + n, o, &used);
 			k += used;
 		} else {
 			*o++ = v[k++];
@@ -939,11 +761,11 @@ rawend(const char *s, const char *e, const char *qn, size_t qlen, const char **a
 			break;
 		case '!':
 			if (e - q >= 4 && !memcmp(q, "<!--", 4)) {
-				if (!(c = findstr(q + 4, e, "-->", 3)))
+				if (!(c = text_find(q + 4, e, "-->", 3)))
 					return NULL;
 				s = c + 3;
 			} else if (e - q >= 9 && !memcmp(q, "<![CDATA[", 9)) {
-				if (!(c = findstr(q + 9, e, "]]>", 3)))
+				if (!(c = text_find(q + 9, e, "]]>", 3)))
 					return NULL;
 				s = c + 3;
 			} else {
@@ -951,7 +773,7 @@ rawend(const char *s, const char *e, const char *qn, size_t qlen, const char **a
 			}
 			break;
 		case '?':
-			if (!(c = findstr(q + 2, e, "?>", 2)))
+			if (!(c = text_find(q + 2, e, "?>", 2)))
 				return NULL;
 			s = c + 2;
 			break;
@@ -1092,7 +914,7 @@ capend(Parser *ps)
 	} else {
 		/* Atom's type="html" title is markup; nothing else is */
 		if (ps->captype)
-			n = htmltext(s, n, s);
+			n = text_html(s, n, s);
 		while (n && isws((unsigned char)s[n - 1]))
 			n--;
 	}
@@ -1473,7 +1295,7 @@ doctypeend(const char *s, const char *e)
 			break;
 		case '<':
 			if (sub && e - s >= 4 && !memcmp(s, "<!--", 4)) {
-				if (!(q = findstr(s + 4, e, "-->", 3)))
+				if (!(q = text_find(s + 4, e, "-->", 3)))
 					return NULL;
 				s = q + 2;
 			}
@@ -1492,26 +1314,6 @@ static const unsigned char namestop[256] = {
 	['\t'] = 1, ['\n'] = 1, ['\r'] = 1, [' '] = 1, ['/'] = 1, ['>'] = 1,
 	[':'] = 2,
 };
-
-/* the '>' ending the tag whose attributes start at s, quotes respected */
-static const char *
-tagend(const char *s, const char *e)
-{
-	static const unsigned char stop[256] = { ['"'] = 1, ['\''] = 1, ['>'] = 1 };
-	const char *q;
-
-	for (; s < e; s++) {
-		if (!stop[(unsigned char)*s])
-			continue;
-		if (*s == '>')
-			return s;
-		/* a quoted value may hold a '>' */
-		if (!(q = memchr(s + 1, *s, e - s - 1)))
-			return NULL;
-		s = q;
-	}
-	return NULL;
-}
 
 /* 0 at the end of the root or of the input (ps->f->truncated then set), -1 on error */
 static int
@@ -1552,11 +1354,11 @@ parse(Parser *ps)
 		}
 		if (c == '!') {
 			if (e - p >= 4 && !memcmp(p, "<!--", 4)) {
-				if (!(q = findstr(p + 4, e, "-->", 3)))
+				if (!(q = text_find(p + 4, e, "-->", 3)))
 					goto truncated;
 				p = q + 3;
 			} else if (e - p >= 9 && !memcmp(p, "<![CDATA[", 9)) {
-				if (!(q = findstr(p + 9, e, "]]>", 3)))
+				if (!(q = text_find(p + 9, e, "]]>", 3)))
 					goto truncated;
 				if (ps->cap)
 					addraw(ps, p + 9, q);
@@ -1575,7 +1377,7 @@ parse(Parser *ps)
 				p = q + 1;
 			}
 		} else if (c == '?') {
-			if (!(q = findstr(p + 2, e, "?>", 2)))
+			if (!(q = text_find(p + 2, e, "?>", 2)))
 				goto truncated;
 			p = q + 2;
 		} else if (c == '/') {
@@ -1609,7 +1411,7 @@ parse(Parser *ps)
 				/* most start tags a feed reader wants have no attributes */
 				if (*ne == '>')
 					q = ne;
-				else if (!(q = tagend(ne, e)))
+				else if (!(q = text_tagend(ne, e)))
 					goto truncated;
 				if (ps->cap) {
 					/* markup inside a value: dropped, its text kept */
@@ -1617,7 +1419,7 @@ parse(Parser *ps)
 					continue;
 				}
 				/* declarations and xml: attributes both start "xml" */
-				k = q > ne && findstr(ne, q, "xml", 3) ? declare(ps, ne, q) : 0;
+				k = q > ne && text_find(ne, q, "xml", 3) ? declare(ps, ne, q) : 0;
 				ns = k < 0 ? NsOther : nsof(ps, p + 1, n > p + 1 ? (size_t)(n - p - 2) : 0);
 				if (!ps->rootq && ns != NsNone && n == p + 1 && ne - n == 3 &&
 				    !memcmp(n, "rss", 3))
@@ -1679,7 +1481,7 @@ latin(const char *s, size_t n)
 
 	if (n < 6 || memcmp(s, "<?xml", 5) || !isws((unsigned char)s[5]))
 		return 0;
-	if (!(e = findstr(s, s + MIN(n, 512), "?>", 2)))
+	if (!(e = text_find(s, s + MIN(n, 512), "?>", 2)))
 		return 0;
 	if (!(v = attr(s + 5, e, "encoding", &len)))
 		return 0;
@@ -1954,139 +1756,6 @@ rdf_nextupdate(const Feed *f, time_t t)
 	return next;
 }
 
-/* 1 when the tag named s[0..n) breaks a line, so that words either side stay apart */
-static int
-blocktag(const char *s, size_t n)
-{
-	static const char *block[] = {
-		"address", "blockquote", "br", "dd", "div", "dl", "dt", "figcaption",
-		"figure", "h1", "h2", "h3", "h4", "h5", "h6", "hr", "li", "ol", "p",
-		"pre", "table", "td", "th", "tr", "ul",
-	};
-	size_t i;
-
-	for (i = 0; i < LENGTH(block); i++)
-		if (strlen(block[i]) == n && !strncasecmp(s, block[i], n))
-			return 1;
-	return 0;
-}
-
-/*
- * The text of HTML [s, s + len) into out, which may be s itself: nothing
- * writes more than it has read, a tag becoming at most one space.
- * Returns the length written.
- */
-static size_t
-htmltext(const char *s, size_t len, char *out)
-{
-	const char *e = s + len, *n, *q, *c;
-	size_t used, k;
-	char *o = out, buf[4];
-	int sp = 0;
-
-	while (s < e) {
-		if (*s == '<' && s + 1 < e && (s[1] == '/' || s[1] == '!' || s[1] == '?' ||
-		    ((s[1] | 0x20) >= 'a' && (s[1] | 0x20) <= 'z'))) {
-			if (e - s >= 4 && !memcmp(s, "<!--", 4)) {
-				q = findstr(s + 4, e, "-->", 3);
-				s = q ? q + 3 : e;
-				continue;
-			}
-			n = s + 1 + (s[1] == '/');
-			for (k = 0; n + k < e && (((n[k] | 0x20) >= 'a' && (n[k] | 0x20) <= 'z') ||
-			    (n[k] >= '0' && n[k] <= '9')); k++)
-				;
-			/* an unfinished tag hides the rest, as in a browser */
-			if (!(q = tagend(n + k, e)))
-				break;
-			if (s[1] != '/' && ((k == 6 && !strncasecmp(n, "script", 6)) ||
-			    (k == 5 && !strncasecmp(n, "style", 5)))) {
-				/* their content is code, not text */
-				for (c = q; (c = memchr(c, '<', e - c)); c++)
-					if ((size_t)(e - c) >= 2 + k && c[1] == '/' &&
-					    !strncasecmp(c + 2, n, k))
-						break;
-				if (!c || !(q = memchr(c, '>', e - c)))
-					break;
-			}
-			if (blocktag(n, k))
-				sp = 1;
-			s = q + 1;
-			continue;
-		}
-		if (*s == '&') {
-			k = entity(s, e, buf, &used);
-			s += used;
-			if (k == 2 && !memcmp(buf, "\xc2\xa0", 2)) {
-				sp = 1;
-				continue;
-			}
-		} else if (isws((unsigned char)*s)) {
-			sp = 1;
-			s++;
-			continue;
-		} else if (e - s >= 2 && !memcmp(s, "\xc2\xa0", 2)) {
-			sp = 1;
-			s += 2;
-			continue;
-		} else {
-			buf[0] = *s++;
-			k = 1;
-		}
-		if (sp && o > out)
-			*o++ = ' ';
-		sp = 0;
-		memcpy(o, buf, k);
-		o += k;
-	}
-	return o - out;
-}
-
-/*
- * The character data of element content s[0..len) as the feed has it,
- * into out, which may be s itself: references decoded, CDATA sections
- * unwrapped, comments and processing instructions dropped, other markup
- * (Atom's xhtml) kept.  Nothing writes more than it has read.  Returns
- * the length written.
- */
-static size_t
-xmltext(const char *s, size_t len, char *out)
-{
-	const char *e = s + len, *q;
-	char *o = out;
-	size_t used, k;
-
-	while (s < e) {
-		/* the run up to the next '&' or '<' is copied as it is */
-		for (k = 0; s + k < e && s[k] != '&' && s[k] != '<'; k++)
-			;
-		if (o != s)
-			memmove(o, s, k);
-		o += k;
-		if ((s += k) >= e)
-			break;
-		if (*s == '&') {
-			o += entity(s, e, o, &used);
-			s += used;
-		} else if (e - s >= 4 && !memcmp(s, "<!--", 4)) {
-			q = findstr(s + 4, e, "-->", 3);
-			s = q ? q + 3 : e;
-		} else if (e - s >= 9 && !memcmp(s, "<![CDATA[", 9)) {
-			q = findstr(s + 9, e, "]]>", 3);
-			k = (q ? q : e) - (s + 9);
-			memmove(o, s + 9, k);
-			o += k;
-			s = q ? q + 3 : e;
-		} else if (e - s >= 2 && s[1] == '?') {
-			q = findstr(s + 2, e, "?>", 2);
-			s = q ? q + 2 : e;
-		} else {
-			*o++ = *s++;
-		}
-	}
-	return o - out;
-}
-
 char *
 rdf_html(const char *desc)
 {
@@ -2095,7 +1764,7 @@ rdf_html(const char *desc)
 
 	if (!(out = malloc(len + 1)))
 		return NULL;
-	out[xmltext(desc, len, out)] = '\0';
+	out[text_xml(desc, len, out)] = '\0';
 	return out;
 }
 
@@ -2107,7 +1776,7 @@ rdf_text(const char *desc)
 
 	if (!(out = malloc(len + 1)))
 		return NULL;
-	len = xmltext(desc, len, out);
-	out[htmltext(out, len, out)] = '\0';
+	len = text_xml(desc, len, out);
+	out[text_html(out, len, out)] = '\0';
 	return out;
 }

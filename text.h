@@ -1,0 +1,38 @@
+/* See LICENSE file for copyright and license details. */
+/*
+ * text: character data into text, for rdf.c.  No allocation, no state.
+ * Every decoder writes to out, which may be its input itself: none
+ * writes more bytes than it has read.
+ */
+#include <stddef.h>
+
+/* the first occurrence of the n bytes of pat in [s, e), or NULL */
+const char *text_find(const char *s, const char *e, const char *pat, size_t n);
+
+/* the '>' ending the tag whose attributes start at s, quotes respected;
+ * NULL when the input ends first */
+const char *text_tagend(const char *s, const char *e);
+
+/*
+ * text_entity decodes the reference at s[0] == '&' (before e) into out;
+ * sets *used to the bytes read and returns the bytes written, never more
+ * than *used.  Anything that is no known reference is the '&' itself, as
+ * browsers treat it.
+ */
+size_t text_entity(const char *s, const char *e, char *out, size_t *used);
+
+/*
+ * text_xml: the character data of element content s[0..len) as the feed
+ * has it: references decoded, CDATA sections unwrapped, comments and
+ * processing instructions dropped, other markup (Atom's xhtml) kept.
+ * Returns the length written.
+ */
+size_t text_xml(const char *s, size_t len, char *out);
+
+/*
+ * text_html: the text of HTML s[0..len): tags dropped (script and style
+ * with their content), references decoded, white space and no-break
+ * spaces collapsed to one space, a space where a block tag breaks the
+ * line.  Returns the length written.
+ */
+size_t text_html(const char *s, size_t len, char *out);
