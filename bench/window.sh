@@ -177,8 +177,9 @@ if [ "$write" -eq 1 ]; then
 		echo "dmenu's instructions and 1.2x its peak memory, the TLS fetch included."
 		echo "Ratios are against the first row.  About 50 million of dmenu's"
 		echo "instructions in a UTF-8 locale are XOpenIM reading the compose table;"
-		echo "lwnrss opens no input method (it reads keys, not text), so the second"
-		echo "row, where that table is small, is the fairer yardstick for drawing."
+		echo "lwnrss opens its input method only when the filter line first opens,"
+		echo "so not here; the second row, where that table is small, is the fairer"
+		echo "yardstick for drawing.  lwnrss reads its read state before the paint."
 		echo
 		cat "$tmp/table"
 	} > bench/window.txt
