@@ -187,6 +187,21 @@ check "filter: Escape restores the rows, the selection on the same article" retr
 key Escape
 check "filter: a second Escape quits" within 20 "$PID"
 
+# ---- the position in the title bar ---------------------------------------
+
+# twelve rows: "1/12" is a digit narrower than "12/12", as the text's box shows
+awk 'BEGIN { print "<rss version=\"2.0\"><channel><title>Twelve</title>"
+	for (i = 1; i <= 12; i++) printf "<item><title>Row %d</title><link>https://example.org/r%d</link></item>\n", i, i
+	print "</channel></rss>" }' > "$D/twelve.xml"
+start - < "$D/twelve.xml"
+retry hastitle Twelve > /dev/null
+p1=$(barw)
+key End
+check "position: the title bar's text grows from 1/12 to 12/12" retry eval '[ "$(barw)" -gt "$p1" ]'
+key Home
+check "position: ... and shrinks back" retry eval '[ "$(barw)" = "$p1" ]'
+stop
+
 # ---- copying a link -------------------------------------------------------
 
 win
