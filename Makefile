@@ -57,32 +57,32 @@ lwnrss: $(OBJ)
 	$(CC) -o $@ $(OBJ) $(LWNRSS_LDFLAGS)
 
 RDFTESTSRC = tests/rdf_test.c rdf.c text.c url.c util.c
-tests/rdf_test: $(RDFTESTSRC) rdf.h url.h util.h
+tests/rdf_test: tests/check.h $(RDFTESTSRC) rdf.h url.h util.h
 	$(CC) $(TESTCFLAGS) -o $@ $(RDFTESTSRC) $(LDFLAGS)
 
-tests/rdf_test-san: $(RDFTESTSRC) rdf.h url.h util.h
+tests/rdf_test-san: tests/check.h $(RDFTESTSRC) rdf.h url.h util.h
 	$(CC) $(TESTCFLAGS) $(SAN) -o $@ $(RDFTESTSRC) $(LDFLAGS)
 
 REFRESHTESTSRC = tests/refresh_test.c refresh.c rdf.c text.c url.c util.c
-tests/refresh_test: $(REFRESHTESTSRC) refresh.h http.h rdf.h url.h util.h
+tests/refresh_test: tests/check.h $(REFRESHTESTSRC) refresh.h http.h rdf.h url.h util.h
 	$(CC) $(TESTCFLAGS) -o $@ $(REFRESHTESTSRC) $(LDFLAGS)
 
-tests/refresh_test-san: $(REFRESHTESTSRC) refresh.h http.h rdf.h url.h util.h
+tests/refresh_test-san: tests/check.h $(REFRESHTESTSRC) refresh.h http.h rdf.h url.h util.h
 	$(CC) $(TESTCFLAGS) $(SAN) -o $@ $(REFRESHTESTSRC) $(LDFLAGS)
 
 # http_test includes http.c to reach its static functions, and links the rest
 HTTPTESTSRC = tests/http_test.c url.c tls.c x509.c util.c
 HTTPTESTDEPS = $(HTTPTESTSRC) http.c http.h url.h tls.h x509.h util.h
-tests/http_test: $(HTTPTESTDEPS)
+tests/http_test: tests/check.h $(HTTPTESTDEPS)
 	$(CC) $(TESTCFLAGS) $(BEARSSLINC) -o $@ $(HTTPTESTSRC) $(BEARSSLLIBS) $(LDFLAGS)
 
-tests/http_test-san: $(HTTPTESTDEPS)
+tests/http_test-san: tests/check.h $(HTTPTESTDEPS)
 	$(CC) $(TESTCFLAGS) $(BEARSSLINC) $(SAN) -o $@ $(HTTPTESTSRC) $(BEARSSLLIBS) $(LDFLAGS)
 
-tests/x509_test: tests/x509_test.c x509.c util.c x509.h util.h
+tests/x509_test: tests/check.h tests/x509_test.c x509.c util.c x509.h util.h
 	$(CC) $(TESTCFLAGS) $(BEARSSLINC) -o $@ tests/x509_test.c util.c $(BEARSSLLIBS) $(LDFLAGS)
 
-tests/x509_test-san: tests/x509_test.c x509.c util.c x509.h util.h
+tests/x509_test-san: tests/check.h tests/x509_test.c x509.c util.c x509.h util.h
 	$(CC) $(TESTCFLAGS) $(BEARSSLINC) $(SAN) -o $@ tests/x509_test.c util.c $(BEARSSLLIBS) $(LDFLAGS)
 
 # the window tests' build: the same lwnrss.c with tests/config.test.h

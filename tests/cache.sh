@@ -7,6 +7,7 @@
 # cache files' bytes and the window's pixels, as in tests/x11.sh.
 cd "$(dirname "$0")/.." || exit 1
 . tests/lib.sh
+. tests/xlib.sh
 
 # X11BIN: another build of the window to drive, e.g. one with sanitizers
 X=${X11BIN:-tests/lwnrss-test}
@@ -395,22 +396,6 @@ stop() {
 hastitle() {
 	[ "$(xprop -id "$W" -notype WM_NAME 2> /dev/null | sed -n 's/^[^=]*= //p')" = "\"$1\"" ]
 }
-# col x: the colours down the pixel column x as runs: B title bar, E
-# failed title bar, W row, G selected row, R line between rows, Y new
-col() {
-	import -window "$W" "$D/shot.png" 2> /dev/null || return 1
-	h=$(identify -format %h "$D/shot.png")
-	convert "$D/shot.png" -crop "1x$h+$1+0" +repage -depth 8 txt:- |
-		awk 'NR > 1 { print $3 }' | uniq -c | awk '
-		BEGIN { c["#0000FF"] = "B"; c["#FF00FF"] = "E"; c["#FFFFFF"] = "W"
-		        c["#00FF00"] = "G"; c["#FF0000"] = "R"; c["#FFFF00"] = "Y" }
-		{ printf "%s%s%d", (NR > 1 ? " " : ""), (($2 in c) ? c[$2] : "?"), $1 }
-		END { print "" }' > "$D/col"
-	cat "$D/col"
-}
-colis() {
-	col "$1" > /dev/null && grep -Eq "^$2\$" "$D/col"
-}
 # rows k n: a title bar of colour b ($1), then n rows, the k-th selected
 rows() {
 	re="$1[0-9]+"
@@ -419,7 +404,7 @@ rows() {
 		if [ "$j" -eq "$2" ]; then re="$re G[0-9]+ R1"; else re="$re W[0-9]+ R1"; fi
 		j=$((j + 1))
 	done
-	colis 3 "$re( W[0-9]+)?"
+	sigis "$re( W[0-9]+)?"
 }
 
 # the cache of the window's URL holds the 5-item feed; nginx has it too
@@ -445,7 +430,7 @@ check "window: SIGHUP fetches now (304 again), the window stays" \
 	retry eval '[ "$(nlog)" -eq $((n1 + 1)) ] && logis "$COND" && kill -0 "$PID"'
 xdotool key --clearmodifiers r
 check "window: r fetches now" retry eval '[ "$(nlog)" -eq $((n1 + 2)) ] && logis "$COND"'
-check "window: still 5 rows, none marked new" colis 6 'B[0-9]+ G[0-9]+ R1( W[0-9]+ R1){4}( W[0-9]+)?'
+check "window: still 5 rows, none marked new" sigis 'B[0-9]+ G[0-9]+ R1( W[0-9]+ R1){4}( W[0-9]+)?' 6
 check "window: nothing on stderr" [ ! -s "$D/werr" ]
 
 # a new feed on the server: the rows change in place, the new one marked
@@ -462,11 +447,11 @@ check "window: nginx sent it whole (200) to the conditional request" \
 	logis '^/feed.rdf 200 "\\x22[0-9a-f]+-[0-9a-f]+\\x22" "[A-Z]'
 # x=6 is inside the mark, left of the text: on the first row only
 check "window: the new article, on top, has the mark" \
-	colis 6 'B[0-9]+ W[0-9]+ Y[0-9]+ W[0-9]+ R1 W[0-9]+ R1 W[0-9]+ R1 G[0-9]+ R1( W[0-9]+ R1)*( W[0-9]+)?'
+	sigis 'B[0-9]+ W[0-9]+ Y[0-9]+ W[0-9]+ R1 W[0-9]+ R1 W[0-9]+ R1 G[0-9]+ R1( W[0-9]+ R1)*( W[0-9]+)?' 6
 check "window: the cache now holds the new feed" cached "$CF" "$D/feed2.rdf"
 xdotool key --clearmodifiers g Return
 check "window: opening the new article clears its mark" \
-	retry colis 6 'B[0-9]+ G[0-9]+ R1( W[0-9]+ R1){5}( W[0-9]+)?'
+	retry sigis 'B[0-9]+ G[0-9]+ R1( W[0-9]+ R1){5}( W[0-9]+)?' 6
 stop
 
 # offline: the cached headlines with the error in the title bar

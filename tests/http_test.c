@@ -16,27 +16,7 @@
  */
 #include "../http.c"
 
-static int npass, nfail;
-
-/* one "ok - what" line; control characters in what become '?' */
-static void
-check(int ok, const char *fmt, ...)
-{
-	va_list ap;
-	char buf[512], *s;
-
-	va_start(ap, fmt);
-	vsnprintf(buf, sizeof(buf), fmt, ap);
-	va_end(ap);
-	for (s = buf; *s; s++)
-		if ((unsigned char)*s < 0x20)
-			*s = '?';
-	printf("%s - %s\n", ok ? "ok" : "not ok", buf);
-	if (ok)
-		npass++;
-	else
-		nfail++;
-}
+#include "check.h"
 
 /* --------------------------------------------------------------- URLs */
 

@@ -15,24 +15,8 @@
 #include "url.h"
 #include "util.h"
 
-static int npass, nfail;
+#include "check.h"
 static char err[256];
-
-static void
-check(int cond, const char *fmt, ...)
-{
-	va_list ap;
-
-	fputs(cond ? "ok - " : "not ok - ", stdout);
-	va_start(ap, fmt);
-	vprintf(fmt, ap);
-	va_end(ap);
-	putchar('\n');
-	if (cond)
-		npass++;
-	else
-		nfail++;
-}
 
 /* compare strings; on a difference say what both were */
 static int

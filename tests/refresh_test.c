@@ -14,23 +14,7 @@
 #include "refresh.h"
 #include "util.h"
 
-static int npass, nfail;
-
-static void
-check(int cond, const char *fmt, ...)
-{
-	va_list ap;
-
-	fputs(cond ? "ok - " : "not ok - ", stdout);
-	va_start(ap, fmt);
-	vprintf(fmt, ap);
-	va_end(ap);
-	putchar('\n');
-	if (cond)
-		npass++;
-	else
-		nfail++;
-}
+#include "check.h"
 
 /* 2026-12-03T00:00:00Z, and a response that says nothing */
 static const time_t T = 1796256000;
