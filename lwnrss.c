@@ -615,8 +615,12 @@ savedone(int wstatus)
 	if (ok) {
 		state_clean(&readset, savechanges);
 	} else if (!readwarned) {
-		warn("%.*s%s", (int)MIN(savebuf.len, 400), savebuf.p ? savebuf.p :
-		     "the read state was not written", "; the marks stay in memory");
+		/* a child killed says nothing */
+		if (savebuf.len)
+			warn("%.*s; the marks stay in memory", (int)MIN(savebuf.len, 400),
+			     savebuf.p);
+		else
+			warn("the read state was not written; the marks stay in memory");
 		readwarned = 1;
 	}
 	buffree(&savebuf);
@@ -650,7 +654,7 @@ statechanged(void)
 		return;
 	}
 	if (pid == 0) {
-		rc = state_save(&readset, time(NULL), (time_t)readdays * 86400, err,
+		rc = state_save(&readset, NOW(), (time_t)readdays * 86400, err,
 		                sizeof(err));
 		if (rc < 0)
 			writeall(fd, err, strlen(err));
@@ -691,6 +695,21 @@ readapply(void)
 	dirty = 1;
 }
 
+/* the shown feed's read links were seen now: keep them from expiring;
+ * 1 when that changed something worth writing */
+static int
+touchseen(void)
+{
+	time_t now = NOW();
+	size_t i;
+	int seen = 0;
+
+	for (i = 0; i < feed.nitems; i++)
+		if (rows[i].read && feed.items[i].link[0])
+			seen |= state_seen(&readset, feed.items[i].link, now);
+	return seen;
+}
+
 /* mark item i read or unread */
 static void
 setread(int i, int read)
@@ -698,7 +717,7 @@ setread(int i, int read)
 	if (i < 0 || !feed.items[i].link[0] || rows[i].read == read)
 		return;
 	rows[i].read = read;
-	state_mark(&readset, feed.items[i].link, read, time(NULL));
+	state_mark(&readset, feed.items[i].link, read, NOW());
 	dirty = 1;
 }
 
@@ -786,8 +805,7 @@ static void
 setfeed(Feed *f, Buf *raw)
 {
 	char *link = NULL, *mark = NULL;
-	int off = sel - top, i, keep = -1, fresh = 0, seen = 0;
-	time_t now = time(NULL);
+	int off = sel - top, i, keep = -1, fresh = 0;
 
 	if ((i = cur()) >= 0)
 		link = estrdup(feed.items[i].link);
@@ -808,9 +826,11 @@ setfeed(Feed *f, Buf *raw)
 	rows = ecalloc(feed.nitems ? feed.nitems : 1, sizeof(*rows));
 	for (i = 0; i < (int)feed.nitems; i++) {
 		rules_apply(rules, LENGTH(rules), &feed.items[i], &rows[i].look);
-		if (feed.items[i].link[0] && (rows[i].read =
-		    state_isread(&readset, feed.items[i].link)))
-			seen |= state_seen(&readset, feed.items[i].link, now);
+		if (feed.items[i].link[0])
+			rows[i].read = state_isread(&readset, feed.items[i].link);
+		/* an article a Hide rule drops is no news to be urgent about */
+		if (isnew && isnew[i] == 2 && rows[i].look.hidden)
+			fresh--;
 		if (link && keep < 0 && !strcmp(feed.items[i].link, link))
 			keep = i;
 	}
@@ -833,7 +853,7 @@ setfeed(Feed *f, Buf *raw)
 		seturgent(1);
 	}
 	updatetitle();
-	if (seen)
+	if (touchseen())
 		statechanged();
 	clamp(0);
 }
@@ -948,6 +968,11 @@ fetchdone(int wstatus)
 	Feed f;
 	int ret, n;
 
+	/* whatever the answer (a 304, an error), the rows on screen were
+	 * shown now: their read marks must not expire (a new feed's are
+	 * touched by setfeed) */
+	if (touchseen())
+		statechanged();
 	if (fetch_msg(fetchbuf.p, fetchbuf.len, &m) < 0) {
 		if (WIFSIGNALED(wstatus))
 			setstatus(1, "%s: fetch killed by signal %d", url,
@@ -1314,7 +1339,7 @@ static int
 filterkey(XKeyEvent *ev)
 {
 	char buf[64], u[4 * sizeof(buf)];
-	KeySym ks = NoSymbol;
+	KeySym ks = NoSymbol, lower, upper;
 	Status st = XLookupNone;
 	size_t len = strlen(filter), k;
 	int n, i;
@@ -1334,7 +1359,9 @@ filterkey(XKeyEvent *ev)
 		n = MIN(k, sizeof(buf) - 1);
 	}
 	if (ev->state & ControlMask) {
-		switch (ks) {
+		/* Caps Lock makes Ctrl-w's keysym W */
+		XConvertCase(ks, &lower, &upper);
+		switch (lower) {
 		case XK_u:              /* the whole line */
 			len = 0;
 			break;
@@ -1806,7 +1833,7 @@ cleanup(void)
 			state_clean(&readset, savechanges);
 		close(savefd);
 	}
-	if (state_dirty(&readset) && state_save(&readset, time(NULL),
+	if (state_dirty(&readset) && state_save(&readset, NOW(),
 	    (time_t)readdays * 86400, err, sizeof(err)) < 0 && !readwarned)
 		warn("%s", err);
 	state_free(&readset);

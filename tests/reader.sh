@@ -171,8 +171,10 @@ key BackSpace
 check "filter: BackSpace edits it" retry rowsel 1 1
 key ctrl+w
 check "filter: Ctrl-w drops the last word ('security ' matches one row)" retry rowsel 1 1
-key ctrl+u
-check "filter: Ctrl-u clears the line, the match still selected" retry rowsel 3 6
+xdotool key Caps_Lock
+xdotool key ctrl+u
+check "filter: Ctrl-u clears the line, Caps Lock on or not, the match still selected" retry rowsel 3 6
+xdotool key Caps_Lock
 key Escape
 key Home j j
 retry rowsel 3 6 > /dev/null
@@ -388,7 +390,7 @@ rm -rf "$XDG_STATE_HOME"
 # ---- urgency: new articles while the focus is elsewhere -------------------
 
 # the feed again with one new article on top, then two more
-sed 's|<channel |<item><title>Brand new</title><link>https://example.org/n1</link></item><channel |' \
+sed 's|<channel |<item><title>Brand new</title><link>https://example.org/n1</link></item><item><title>News nobody sees (hide me)</title><link>https://example.org/h1</link></item><channel |' \
 	"$FEED" > "$D/feed2.rdf"
 sed 's|<channel |<item><title>Newer still</title><link>https://example.org/n2</link></item><item><title>Newest</title><link>https://example.org/n3</link></item><channel |' \
 	"$D/feed2.rdf" > "$D/feed3.rdf"
@@ -403,7 +405,7 @@ win
 check "urgency: another window takes the focus" [ "$(xdotool getwindowfocus)" = "$W" ]
 kill -HUP "$A"
 check "urgency: a refresh with a new article sets the urgency hint (WM_HINTS)" retry urgent "$WA"
-check "urgency: ... and counts it in the window's title" \
+check "urgency: ... and counts it in the window's title (not the one a rule hides)" \
 	retry eval '[ "$(xprop -id "$WA" -notype WM_NAME | sed "s/^[^=]*= //")" = "\"(1) $TITLE\"" ]'
 check "urgency: ... _NET_WM_NAME too" \
 	[ "$(xprop -id "$WA" -notype _NET_WM_NAME | sed 's/^[^=]*= //')" = "\"(1) $TITLE\"" ]
