@@ -327,6 +327,8 @@ out:
 
 static const char statehead[] = "lwnrss-read 1\n";
 
+#define LOCKWAIT                5   /* seconds a writer waits for read.lock */
+
 /* link's slot in rs, or the empty one it would take; NULL when rs has none */
 static ReadLink *
 rsfind(const ReadSet *rs, const char *link)
@@ -546,9 +548,10 @@ state_save(const ReadSet *rs, time_t now, time_t maxage, char *err, size_t errle
 	ReadLink *d;
 	struct flock lk;
 	Buf out = {0};
+	struct timespec pause = { 0, 50000000 };
 	char *path, *lock = NULL, *tmp = NULL, line[32];
 	size_t i;
-	int lfd = -1, fd = -1, ret = -1;
+	int lfd = -1, fd = -1, ret = -1, tries;
 
 	if (!(path = xdgpath("XDG_STATE_HOME", "/.local/state", "read")))
 		return 0;
@@ -559,13 +562,24 @@ state_save(const ReadSet *rs, time_t now, time_t maxage, char *err, size_t errle
 	if (mkdirs(path) < 0 ||
 	    (lfd = open(lock, O_RDWR | O_CREAT | O_CLOEXEC, 0600)) < 0)
 		goto fail;
-	/* one writer at a time; the lock goes with the process, even killed */
+	/*
+	 * One writer at a time; the lock goes with the process, even killed.
+	 * A write holds it for milliseconds: one held for LOCKWAIT seconds
+	 * is a stuck process's, and no lwnrss waits for it for ever.
+	 */
 	memset(&lk, 0, sizeof(lk));
 	lk.l_type = F_WRLCK;
 	lk.l_whence = SEEK_SET;
-	while (fcntl(lfd, F_SETLKW, &lk) < 0)
-		if (errno != EINTR)
+	for (tries = 0; fcntl(lfd, F_SETLK, &lk) < 0; tries++) {
+		if ((errno != EACCES && errno != EAGAIN && errno != EINTR))
 			goto fail;
+		if (tries == LOCKWAIT * 20) {
+			snprintf(err, errlen, "%s: still locked after %d s, not written",
+			         lock, LOCKWAIT);
+			goto out;
+		}
+		nanosleep(&pause, NULL);
+	}
 	/* what the others wrote meanwhile, then our changes over it */
 	if (stateread(path, &disk, err, errlen) < 0 && err[0])
 		goto out;

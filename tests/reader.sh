@@ -338,6 +338,28 @@ check "read: ... and one warning, not one a mark" sh -c \
 	"[ \$(wc -l < '$D/err') -eq 1 ] && grep -q 'cannot write the read state: Not a directory; the marks stay in memory' '$D/err'"
 stop
 
+# a read.lock another process holds for ever: the marks stay in memory,
+# and quitting does not wait for ever either
+rm -rf "$XDG_STATE_HOME"
+mkdir -p "$XDG_STATE_HOME/lwnrss"
+python3 -c 'import fcntl, sys, time
+f = open(sys.argv[1], "w"); fcntl.lockf(f, fcntl.LOCK_EX); print("locked", flush=True); time.sleep(60)' \
+	"$STATE.lock" > "$D/locker" &
+LOCKER=$!
+PIDS="$PIDS $LOCKER"
+retry grep -q locked "$D/locker"
+win
+key m
+check "read: a lock held elsewhere: after a few seconds, one warning" retry sh -c \
+	"sleep 1; grep -q 'read.lock: still locked after 5 s, not written; the marks stay in memory' '$D/err'"
+check "read: ... and the mark in memory" isread 1
+key q
+check "read: quitting with the lock still held ends within seconds" within 80 "$PID"
+check "read: ... warning once, at the mark and not again at the end" \
+	[ "$(grep -c 'still locked' "$D/err")" -eq 1 ]
+kill "$LOCKER"
+wait "$LOCKER" 2> /dev/null
+
 # marks of links no feed has shown for readdays (90) are dropped; those
 # still in a feed are kept, whatever their age
 now=$(date +%s)
