@@ -119,9 +119,11 @@ test: lwnrss $(TESTBIN)
 fuzz: $(FUZZBIN)
 	./tests/fuzz/run.sh $(FUZZTIME) $(FUZZ)
 
-# install what is missing, through sudo when not root; silent when nothing is
+# install what is missing, through sudo when not root, then build lwnrss;
+# silent when nothing is missing and lwnrss is up to date
 deps:
 	./tests/deps.sh $(BUILDDEPS) $(TESTDEPS) $(BENCHDEPS)
+	@$(MAKE) --no-print-directory -q lwnrss || $(MAKE) --no-print-directory lwnrss
 
 run: lwnrss
 	./lwnrss
