@@ -122,7 +122,7 @@ fuzz: $(FUZZBIN)
 # install what is missing, through sudo when not root, then build lwnrss;
 # silent when nothing is missing and lwnrss is up to date
 deps:
-	./tests/deps.sh $(BUILDDEPS) $(TESTDEPS) $(BENCHDEPS)
+	@./tests/deps.sh $(BUILDDEPS) $(TESTDEPS) $(BENCHDEPS)
 	@$(MAKE) --no-print-directory -q lwnrss || $(MAKE) --no-print-directory lwnrss
 
 run: lwnrss
