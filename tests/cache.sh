@@ -24,7 +24,7 @@ echo 0 > "$D/clock"
 # later: a day on, past any next allowed time a fetch before left in the
 # cache (a restart keeps it: tests/refresh.sh), so the window fetches at once
 later() {
-	echo $(($(cat "$D/clock") + 90000)) > "$D/clock"
+	clockon 90000
 }
 
 need nginx Xvfb xdotool xprop xdpyinfo xrdb import convert identify openssl python3

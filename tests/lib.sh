@@ -48,6 +48,15 @@ retry() {
 	return 1
 }
 
+# clockon n: the test build's clock ($LWNRSS_CLOCK, tests/config.test.h)
+# n seconds further on.  The file is replaced, never rewritten in place:
+# a window or server reading it meanwhile never finds it empty (and so
+# its clock days behind)
+clockon() {
+	echo $(($(cat "$LWNRSS_CLOCK" 2> /dev/null || echo 0) + $1)) > "$LWNRSS_CLOCK.new" &&
+		mv "$LWNRSS_CLOCK.new" "$LWNRSS_CLOCK"
+}
+
 # startx dir: an Xvfb of our own at 96 dpi, its log in dir; sets XVFB
 # and exports DISPLAY.  -displayfd lets it pick a free display number, so
 # that runs beside ours do not clash

@@ -11,7 +11,7 @@ start() {
 	# tests want the first fetch at once, the test build's clock
 	# ($LWNRSS_CLOCK, tests/config.test.h) moves a day on
 	if [ -n "$LWNRSS_CLOCK" ]; then
-		echo $(($(cat "$LWNRSS_CLOCK" 2> /dev/null || echo 0) + 90000)) > "$LWNRSS_CLOCK"
+		clockon 90000
 	fi
 	# an asynchronous command's stdin is /dev/null unless redirected
 	exec 4<&0
