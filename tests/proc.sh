@@ -37,3 +37,15 @@ gone() {
 	esac
 	return 1
 }
+
+# runs path: the pids of the processes running the program at path, one a
+# line (a child forked from it and orphaned by a kill -9 among them)
+runs() {
+	_x=$(readlink -f "$1")
+	for _e in /proc/[0-9]*/exe; do
+		[ "$(readlink "$_e" 2> /dev/null)" = "$_x" ] || continue
+		_p=${_e#/proc/}
+		echo "${_p%/exe}"
+	done
+	return 0
+}
