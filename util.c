@@ -246,6 +246,24 @@ foldcp(unsigned long c)
 			return c & 1 ? c + 1 : c;
 		return c & 1 ? c : c + 1;
 	}
+	/* Latin Extended-B: the pairs of Romanian, Vietnamese, the Balkan
+	 * digraphs (DŽ, Dž and dž are one letter), and pinyin's tones */
+	if (c >= 0x1c4 && c <= 0x1cc)
+		return c - (c - 0x1c4) % 3 + 2;
+	if (c >= 0x1f1 && c <= 0x1f3)
+		return 0x1f3;
+	if ((c >= 0x1cd && c <= 0x1dc) || c == 0x1af)
+		return c & 1 ? c + 1 : c;
+	if ((c >= 0x1de && c <= 0x1ef) || (c >= 0x1f4 && c <= 0x1f5) ||
+	    (c >= 0x1f8 && c <= 0x21f) || (c >= 0x222 && c <= 0x233) ||
+	    (c >= 0x1a0 && c <= 0x1a5))
+		return c & 1 ? c : c + 1;
+	/* Latin Extended Additional: Vietnamese and Welsh letters, capital
+	 * sharp s */
+	if ((c >= 0x1e00 && c <= 0x1e95) || (c >= 0x1ea0 && c <= 0x1eff))
+		return c & 1 ? c : c + 1;
+	if (c == 0x1e9e)
+		return 0xdf;
 	/* Greek: the capitals, the accented ones, and final sigma */
 	if (c >= 0x391 && c <= 0x3ab && c != 0x3a2)
 		return c + 32;

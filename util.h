@@ -43,8 +43,9 @@ void agestr(char *buf, size_t n, long long d);
 unsigned long long fnv1a(const char *s);
 
 /* s[0..n) case-folded into out (n + 1 bytes; folding never lengthens):
- * ASCII, Latin-1, Latin Extended-A, Greek and Cyrillic, one code point
- * for one; returns the length written, out NUL-terminated */
+ * ASCII, Latin-1, Latin Extended-A and -B, Latin Extended Additional,
+ * Greek and Cyrillic, one code point for one; returns the length
+ * written, out NUL-terminated */
 size_t utf8fold(char *out, const char *s, size_t n);
 
 /* days since 1970-01-01 of a proleptic Gregorian date (month 1..12),
