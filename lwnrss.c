@@ -1267,11 +1267,24 @@ refilter(void)
 	clamp(1);
 }
 
+/* the input method's server went away (ibus or fcitx restarting), and
+ * the IM and its context with it: the next filter line opens one anew */
+static void
+imdestroyed(XIM im, XPointer client, XPointer call)
+{
+	(void)im;
+	(void)client;
+	(void)call;
+	xim = NULL;
+	xic = NULL;
+}
+
 /* the input method, opened when the filter first is: a first paint
  * never pays for it.  Without one, text is taken as Latin-1 */
 static void
 openim(void)
 {
+	XIMCallback destroyed = { NULL, imdestroyed };
 	XWindowAttributes wa;
 	long mask = 0;
 
@@ -1285,6 +1298,7 @@ openim(void)
 			return;
 		}
 	}
+	XSetIMValues(xim, XNDestroyCallback, &destroyed, NULL);
 	if (!(xic = XCreateIC(xim, XNInputStyle, XIMPreeditNothing | XIMStatusNothing,
 	    XNClientWindow, win, XNFocusWindow, win, NULL))) {
 		warn("cannot create an input context");
@@ -1583,6 +1597,25 @@ xioerror(Display *d)
 	if (fetchpid > 0)
 		kill(fetchpid, SIGKILL);
 	die("lost the connection to the X server");
+	return 0;
+}
+
+/*
+ * X errors are never fatal.  A window gone in the meantime is the usual
+ * cause (a pasting client's, before the answer to its request; an
+ * embedder's, and ours with it) and says nothing; anything else is a
+ * fault worth a line on stderr, not the end of the reader.
+ */
+static int
+xerror(Display *d, XErrorEvent *e)
+{
+	char text[128];
+
+	if (e->error_code == BadWindow || e->error_code == BadDrawable)
+		return 0;
+	XGetErrorText(d, e->error_code, text, sizeof(text));
+	warn("X error: %s (request %d, minor %d)", text, e->request_code,
+	     e->minor_code);
 	return 0;
 }
 
@@ -1943,6 +1976,7 @@ main(int argc, char *argv[])
 		die("cannot open display");
 	fcntl(ConnectionNumber(dpy), F_SETFD, FD_CLOEXEC);
 	XSetIOErrorHandler(xioerror);
+	XSetErrorHandler(xerror);
 	if (embed)
 		checkwindow(embed, embedarg);
 	/* what was read, before the first paint draws it */

@@ -64,6 +64,7 @@ sel_request(Sel *s, const XSelectionRequestEvent *rq)
 	int which = rq->selection == XA_PRIMARY ? 1 :
 	            rq->selection == s->clipboard ? 2 : 0;
 	unsigned long cp;
+	long max;
 	char *l1;
 	size_t i, n, len;
 
@@ -74,8 +75,13 @@ sel_request(Sel *s, const XSelectionRequestEvent *rq)
 	ev.target = rq->target;
 	ev.time = rq->time;
 	ev.property = None;
-	if (s->text && (s->owned & which)) {
-		len = strlen(s->text);
+	/* the longest property one request carries, in bytes: a longer
+	 * text (a feed's field can be megabytes) is refused, not sent in
+	 * pieces (ICCCM's INCR) */
+	if (!(max = XExtendedMaxRequestSize(s->dpy)))
+		max = XMaxRequestSize(s->dpy);
+	max = max * 4 - 24;
+	if (s->text && (s->owned & which) && (len = strlen(s->text)) <= (size_t)max) {
 		if (rq->target == s->targets) {
 			targets[0] = s->targets;
 			targets[1] = s->utf8;

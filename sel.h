@@ -3,8 +3,10 @@
  * sel: the X selections PRIMARY and CLIPBOARD, owned by one window with
  * one text, as st owns them: TARGETS, UTF8_STRING and STRING (Latin-1,
  * ICCCM 2.7.1: what Latin-1 cannot hold becomes '?') are answered, any
- * other target refused.  The text stays available until another client
- * takes both selections.
+ * other target refused, and so is a text longer than one X request can
+ * carry (no INCR).  The text stays available until another client takes
+ * both selections.  A requestor gone before the answer causes BadWindow,
+ * which the caller's X error handler is to ignore.
  */
 #include <X11/Xlib.h>
 
