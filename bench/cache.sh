@@ -60,6 +60,7 @@ retry() {
 
 . bench/lib.sh
 buildlwnrss
+readstate
 
 # firstpaint quietms cmd...: ms from the start of cmd to the last change
 # of the screen before quietms of none; then cmd gets SIGTERM.  DAMAGE on
@@ -281,7 +282,8 @@ if [ "$write" -eq 1 ]; then
 		echo "it starts after the first paint and cannot delay it."
 		echo "About 50 million of dmenu's instructions are XOpenIM reading the"
 		echo "compose table of the UTF-8 locale (bench/window.txt); lwnrss opens no"
-		echo "input method.  Wall times come from a shared machine: the load average"
+		echo "input method.  lwnrss reads a read state of 2,000 links (bench/lib.sh)"
+		echo "before its paint.  Wall times come from a shared machine: the load average"
 		echo "says how busy it was, and the minimum is the least disturbed run."
 		echo "Target: lwnrss no slower than dmenu.  Ratios are against the first row."
 		echo
