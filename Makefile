@@ -9,8 +9,8 @@ OBJ = $(SRC:.c=.o)
 # unit tests are built twice: plain, and with the sanitizers
 SAN = -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer -g
 TESTCFLAGS = -std=c99 -pedantic -Wall -Wextra -g -O1 -I. $(LWNRSS_CPPFLAGS) $(CFLAGS)
-UNITS = tests/rdf_test tests/http_test tests/x509_test tests/refresh_test
-XTESTS = tests/lwnrss-test tests/wmdelete
+UNITS = tests/rdf_test tests/http_test tests/x509_test tests/refresh_test tests/rules_test
+XTESTS = tests/lwnrss-test tests/wmdelete tests/selgone tests/xembed
 TESTBIN = $(UNITS) $(UNITS:=-san) $(XTESTS)
 
 # libFuzzer targets, built with clang; make fuzz FUZZTIME=seconds runs each
@@ -70,6 +70,13 @@ tests/refresh_test: tests/check.h $(REFRESHTESTSRC) refresh.h http.h rdf.h url.h
 tests/refresh_test-san: tests/check.h $(REFRESHTESTSRC) refresh.h http.h rdf.h url.h util.h
 	$(CC) $(TESTCFLAGS) $(SAN) -o $@ $(REFRESHTESTSRC) $(LDFLAGS)
 
+RULESTESTSRC = tests/rules_test.c rules.c util.c
+tests/rules_test: tests/check.h $(RULESTESTSRC) rules.h rdf.h util.h
+	$(CC) $(TESTCFLAGS) -o $@ $(RULESTESTSRC) $(LDFLAGS)
+
+tests/rules_test-san: tests/check.h $(RULESTESTSRC) rules.h rdf.h util.h
+	$(CC) $(TESTCFLAGS) $(SAN) -o $@ $(RULESTESTSRC) $(LDFLAGS)
+
 # http_test includes http.c to reach its static functions, and links the rest
 HTTPTESTSRC = tests/http_test.c url.c tls.c x509.c util.c
 HTTPTESTDEPS = $(HTTPTESTSRC) http.c http.h url.h tls.h x509.h util.h
@@ -92,6 +99,12 @@ tests/lwnrss-test: lwnrss.c tests/config.test.h $(XOBJ) drw.h http.h rdf.h refre
 
 tests/wmdelete: tests/wmdelete.c
 	$(CC) $(LWNRSS_CFLAGS) -o $@ tests/wmdelete.c $(LWNRSS_LDFLAGS)
+
+tests/selgone: tests/selgone.c
+	$(CC) $(LWNRSS_CFLAGS) -o $@ tests/selgone.c $(LWNRSS_LDFLAGS)
+
+tests/xembed: tests/xembed.c
+	$(CC) $(LWNRSS_CFLAGS) -o $@ tests/xembed.c $(LWNRSS_LDFLAGS)
 
 tests/fuzz/rdf-fuzz: tests/fuzz/rdf.c tests/fuzz/utf8check.h rdf.c text.c url.c util.c rdf.h url.h util.h
 	$(FUZZCC) $(FUZZCFLAGS) -o $@ tests/fuzz/rdf.c rdf.c text.c url.c util.c $(LDFLAGS)

@@ -24,7 +24,8 @@ STATE=$XDG_STATE_HOME/lwnrss/read
 
 need Xvfb xdotool xprop xwininfo xdpyinfo xrdb import convert identify xclip \
 	tabbed dmenu openssl python3
-[ -x "$X" ] && [ -x ./lwnrss ] || { notok "reader: make lwnrss $X"; exit 1; }
+[ -x "$X" ] && [ -x ./lwnrss ] && [ -x tests/selgone ] && [ -x tests/xembed ] ||
+	{ notok "reader: make lwnrss $X tests/selgone tests/xembed"; exit 1; }
 
 PIDS=
 XVFB=
@@ -229,6 +230,12 @@ check "copied: the next key gives the title bar back" retry eval '[ "$(barw)" = 
 key j j j y
 check "the selection stays available while lwnrss runs" retry sh -c \
 	"sleep 0.5; [ \"\$(xclip -o -selection clipboard)\" = https://example.org/a7 ]"
+# a paste tool gone before the answer: the answer meets no window
+: > "$D/err"
+tests/selgone CLIPBOARD && tests/selgone PRIMARY
+check "a requestor gone before the answer: lwnrss lives on" \
+	retry sh -c "sleep 0.3; kill -0 $PID && [ \"\$(xclip -o -selection clipboard)\" = https://example.org/a7 ]"
+check "... and says nothing of it" [ ! -s "$D/err" ]
 stop
 
 # ---- -w, URLs without a scheme ------------------------------------------
@@ -453,6 +460,29 @@ check "urgency: ... and the count" \
 kill "$A" "$B"
 wait "$A" "$B" 2> /dev/null
 
+# ---- the same through XEmbed's messages alone ------------------------------
+
+# embedded with -w, the window keeps the X input focus while its embedder
+# says it is not the active tab (XEMBED_WINDOW_DEACTIVATE, FOCUS_OUT, as
+# the protocol has embedders do when their own window loses the focus):
+# only those messages can tell it that no one sees its news
+rm -rf "$XDG_CACHE_HOME"
+server "$FEED" "$D/feed2.rdf"
+win
+B=$PID WB=$W
+start -w "$WB" "https://localhost:$PORT/feed"
+A=$PID WA=$W
+check "xembed: the embedded window shows the fetched feed" retry rowsel 1 6
+tests/xembed "$WA" deactivate focus_out
+check "xembed: ... and keeps the X input focus" [ "$(xdotool getwindowfocus)" = "$WA" ]
+kill -HUP "$A"
+check "xembed: after XEMBED_FOCUS_OUT, a refresh with a new article sets the urgency hint" \
+	retry urgent "$WA"
+tests/xembed "$WA" focus_in activate
+check "xembed: XEMBED_FOCUS_IN and WINDOW_ACTIVATE clear it" retry eval '! urgent "$WA"'
+kill "$A" "$B"
+wait "$A" "$B" 2> /dev/null
+
 # ---- new articles come into sight -----------------------------------------
 
 # the first run caches the six rows; for the next the server has three
@@ -558,15 +588,21 @@ line=$(sed -n 's/^\t\(lwnrss -p | .*dmenu.*\)$/\1/p' README | head -n 1)
 printf "# README: %s\n" "$line"
 mkdir -p "$D/pipe"
 printf '#!/bin/sh\nexec "%s/lwnrss" "$@" - < "%s"\n' "$(pwd)" "$FEED" > "$D/pipe/lwnrss"
-printf '#!/bin/sh\nprintf "%%s\\n" "$@" >> "%s/xdg-opened"\n' "$D" > "$D/pipe/xdg-open"
+# xdg-open takes one link, as the real one does
+printf '#!/bin/sh\n[ $# -eq 1 ] || { echo "$# arguments" >> "%s/xdg-opened"; exit 1; }\nprintf "%%s\\n" "$1" >> "%s/xdg-opened"\n' "$D" "$D" > "$D/pipe/xdg-open"
 chmod +x "$D/pipe/lwnrss" "$D/pipe/xdg-open"
+# pipe text key [text key...]: type and press in dmenu, pair by pair
 pipe() {
 	PATH="$D/pipe:$PATH" sh -c "$line" > /dev/null 2>&1 &
 	p=$!
 	retry sh -c 'xdotool search --class dmenu > /dev/null'
 	sleep 0.3
-	xdotool type --delay 30 "$1"
-	xdotool key "$2"
+	while [ $# -ge 2 ]; do
+		xdotool type --delay 30 "$1"
+		xdotool key "$2"
+		sleep 0.2
+		shift 2
+	done
 	within 50 "$p"
 }
 check "README: there is a dmenu pipeline" [ -n "$line" ]
@@ -579,6 +615,12 @@ check "README pipeline: a title of another script, and a tab made ' · ' and bac
 pipe "" Escape
 check "README pipeline: Escape in dmenu runs no xdg-open" \
 	[ "$(wc -l < "$D/xdg-opened")" -eq 2 ]
+pipe "no such headline" shift+Return
+check "README pipeline: typed text that is no item runs no xdg-open" \
+	[ "$(wc -l < "$D/xdg-opened")" -eq 2 ]
+pipe "Friday" ctrl+Return "" ctrl+u "lait" Return
+check "README pipeline: two picked with Ctrl-Return, each its own xdg-open" \
+	sh -c "[ \"\$(tail -n 2 '$D/xdg-opened' | tr '\n' ' ')\" = 'https://example.org/a3 https://example.org/a7 ' ]"
 
 echo "$npass passed, $nfail failed" > /dev/null
 exit 0

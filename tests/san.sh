@@ -19,14 +19,14 @@ done
 mkdir -p "$S/tree/tests"
 for f in tests/*; do
 	case "$f" in
-	tests/tmp|tests/fuzz|tests/*_test|tests/*-san|tests/lwnrss-test|tests/wmdelete) ;;
+	tests/tmp|tests/fuzz|tests/*_test|tests/*-san|tests/lwnrss-test|tests/wmdelete|tests/selgone|tests/xembed) ;;
 	*) cp -R "$f" "$S/tree/tests/" ;;
 	esac
 done
 
 SANFLAGS="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer -g -O1"
 if ! make -C "$S/tree" CFLAGS="$SANFLAGS" LDFLAGS="$SANFLAGS" \
-    lwnrss tests/lwnrss-test tests/wmdelete tests/http_test-san > "$S/build.log" 2>&1; then
+    lwnrss tests/lwnrss-test tests/wmdelete tests/selgone tests/xembed tests/http_test-san > "$S/build.log" 2>&1; then
 	cat "$S/build.log"
 	notok "san: build lwnrss with the sanitizers"
 	exit 1
