@@ -28,6 +28,7 @@
  * Descriptions are not decoded at all: they are only found, and stay as
  * the feed has them until rdf_text decodes the few that are shown.
  */
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -167,6 +168,7 @@ typedef struct {
 	 * o never past the byte being read */
 	int cap;                 /* 0, or 1 + the Tag type */
 	int capfield, capprio, captype;
+	size_t capnest;          /* elements spelt capq open inside it */
 	char *capstart, *o;
 	const char *err;
 	/*
@@ -478,27 +480,16 @@ nextattr(const char **sp, const char *e, const char **name, size_t *nlen,
 	}
 }
 
-/*
- * The value of the attribute of local name want in [s, e), or NULL.
- * Matched by local name whatever the prefix, as before namespaces: an
- * attribute of the element's own vocabulary is unprefixed, and a feed
- * that prefixes it anyway means the same; only the declarations
- * (xmlns, xmlns:p) are no attributes to look at.
- */
+/* the value of the unprefixed attribute want in [s, e), or NULL */
 static const char *
 attr(const char *s, const char *e, const char *want, size_t *vlen)
 {
-	const char *n, *ln, *v;
+	const char *n, *v;
 	size_t len, wlen = strlen(want);
 
-	while (nextattr(&s, e, &n, &len, &v, vlen)) {
-		if (len >= 5 && !memcmp(n, "xmlns", 5) && (len == 5 || n[5] == ':'))
-			continue;
-		for (ln = n + len; ln > n && ln[-1] != ':'; ln--)
-			;
-		if ((size_t)(n + len - ln) == wlen && !memcmp(ln, want, wlen))
+	while (nextattr(&s, e, &n, &len, &v, vlen))
+		if (len == wlen && !memcmp(n, want, wlen))
 			return v;
-	}
 	return NULL;
 }
 
@@ -539,6 +530,33 @@ nsof(const Parser *ps, const char *p, size_t n)
 		if (ps->decl[i].n == n && samename(ps->decl[i].p, p, n))
 			return ps->decl[i].ns;
 	return n ? wellknown(p, n) : NsNone;
+}
+
+/*
+ * The value of the attribute want of an element in namespace ns, its
+ * attributes in [s, e), or NULL.  The attributes RSS and Atom define
+ * (href, rel, type, isPermaLink) are unprefixed (Namespaces in XML,
+ * 6.3); one with a prefix bound to the element's own namespace means
+ * the same, and is taken when there is no unprefixed one.  Any other
+ * prefix is another vocabulary's: its value never becomes a link.
+ */
+static const char *
+ownattr(const Parser *ps, const char *s, const char *e, const char *want,
+        int ns, size_t *vlen)
+{
+	const char *n, *ln, *v;
+	size_t len, wlen = strlen(want);
+
+	if ((v = attr(s, e, want, vlen)))
+		return v;
+	while (nextattr(&s, e, &n, &len, &v, vlen)) {
+		for (ln = n + len; ln > n && ln[-1] != ':'; ln--)
+			;
+		if (ln > n + 1 && (size_t)(n + len - ln) == wlen &&
+		    !memcmp(ln, want, wlen) && nsof(ps, n, ln - n - 1) == ns)
+			return v;
+	}
+	return NULL;
 }
 
 /* the vocabulary of the namespace name v[0..n) (an attribute value) */
@@ -732,18 +750,32 @@ up(Parser *ps)
 	popframes(ps);
 }
 
+/* the start tag at q ('<') is spelt qn[0..qlen) */
+static int
+startspelt(const char *q, const char *e, const char *qn, size_t qlen)
+{
+	unsigned char c;
+
+	if ((size_t)(e - q) <= qlen + 1 || !samename(q + 1, qn, qlen))
+		return 0;
+	c = q[1 + qlen];
+	return isws(c) || c == '/' || c == '>';
+}
+
 /*
  * The end tag of the element whose content starts at s, spelt qn[0..qlen)
  * with white space allowed before its '>': where its '<' is, *after then
- * past its '>'.  Comments, CDATA sections and processing instructions are
- * passed over whole (they may hold anything); other markup is content,
- * and never holds a '<' inside its quotes in XML.  NULL when the input
- * ends first.
+ * past its '>'.  An element spelt the same inside it (a foreign one may
+ * nest as it likes) ends before it does.  Comments, CDATA sections and
+ * processing instructions are passed over whole (they may hold
+ * anything); other markup is content, and never holds a '<' inside its
+ * quotes in XML.  NULL when the input ends first.
  */
 static const char *
 rawend(const char *s, const char *e, const char *qn, size_t qlen, const char **after)
 {
 	const char *q, *c;
+	size_t nest = 0;
 
 	while ((q = memchr(s, '<', e - s))) {
 		/* e ends in '>', so q[1] is there */
@@ -753,8 +785,12 @@ rawend(const char *s, const char *e, const char *qn, size_t qlen, const char **a
 				for (c = q + 2 + qlen; c < e && isws((unsigned char)*c); c++)
 					;
 				if (c < e && *c == '>') {
-					*after = c + 1;
-					return q;
+					if (!nest--) {
+						*after = c + 1;
+						return q;
+					}
+					s = c + 1;
+					break;
 				}
 			}
 			s = q + 2;
@@ -778,7 +814,15 @@ rawend(const char *s, const char *e, const char *qn, size_t qlen, const char **a
 			s = c + 2;
 			break;
 		default:
-			s = q + 1;
+			if (startspelt(q, e, qn, qlen)) {
+				if (!(c = text_tagend(q + 1 + qlen, e)))
+					return NULL;
+				if (c[-1] != '/')
+					nest++;
+				s = c + 1;
+			} else {
+				s = q + 1;
+			}
 		}
 	}
 	return NULL;
@@ -896,6 +940,7 @@ capbegin(Parser *ps, const Tag *t, const char *qn, size_t qlen, const char *out)
 	ps->capstart = ps->o = ps->s + (out - ps->s);
 	ps->capq = qn;
 	ps->capqlen = qlen;
+	ps->capnest = 0;
 }
 
 /* end the capture: the value replaces its field unless that has a better one */
@@ -905,11 +950,11 @@ capend(Parser *ps)
 	char *s = ps->capstart, **fp, *r;
 	size_t n = ps->o - ps->capstart;
 	unsigned char *prio = &ps->prio[ps->initem][ps->capfield];
-	int type = ps->cap - 1, line = ps->capfield != FDate && ps->capfield < FTtl;
+	int type = ps->cap - 1, line = ps->capfield < FTtl;
 
 	ps->cap = 0;
 	if (!line) {
-		/* a date or a hint: trimmed only, control bytes at the end too */
+		/* a hint: trimmed only, control bytes at the end too */
 		n = rtrim(s, n);
 	} else {
 		/* Atom's type="html" title is markup; nothing else is */
@@ -955,7 +1000,8 @@ capend(Parser *ps)
  * follows the end tag.  1, or 2 when the input ends first.
  */
 static int
-desc(Parser *ps, const Tag *t, const char *qn, size_t qlen, const char *s, const char **pp)
+desc(Parser *ps, const Tag *t, const char *qn, size_t qlen, const char *s, int plain,
+     const char **pp)
 {
 	const char *end;
 	char *d = ps->s + (s - ps->s);
@@ -970,6 +1016,7 @@ desc(Parser *ps, const Tag *t, const char *qn, size_t qlen, const char *s, const
 	if (n) {
 		d[n] = '\0';
 		*field(ps, FDesc) = d;
+		*(ps->initem ? &ps->cur.desctext : &ps->f->desctext) = plain;
 		ps->prio[ps->initem][FDesc] = t->prio;
 	}
 	return 1;
@@ -1150,6 +1197,7 @@ itembegin(Parser *ps)
 	ps->cur.author = ps->cur.desc = nothing;
 	ps->cur.time = 0;
 	ps->cur.dated = 0;
+	ps->cur.desctext = 0;
 	memset(ps->prio[1], 0, sizeof(ps->prio[1]));
 }
 
@@ -1209,9 +1257,9 @@ starttag(Parser *ps, const Tag *t, int ns, const char *qn, const char *ln,
 			return empty;
 		break;
 	case TLink:
-		if (ne < ae && (v = attr(ne, ae, "href", &vlen))) {
+		if (ne < ae && (v = ownattr(ps, ne, ae, "href", ns, &vlen))) {
 			/* Atom: only the alternate link (the default) is the page */
-			rel = attr(ne, ae, "rel", &rlen);
+			rel = ownattr(ps, ne, ae, "rel", ns, &rlen);
 			if ((!rel || (rlen == 9 && !memcmp(rel, "alternate", 9))) &&
 			    ps->prio[ps->initem][FLink] < t->prio) {
 				capbegin(ps, t, qn, qlen, v);
@@ -1222,7 +1270,7 @@ starttag(Parser *ps, const Tag *t, int ns, const char *qn, const char *ln,
 		}
 		break;
 	case TGuid:
-		if (ne < ae && (v = attr(ne, ae, "isPermaLink", &vlen)) &&
+		if (ne < ae && (v = ownattr(ps, ne, ae, "isPermaLink", ns, &vlen)) &&
 		    vlen == 5 && !memcmp(v, "false", 5))
 			return empty;
 		break;
@@ -1233,13 +1281,17 @@ starttag(Parser *ps, const Tag *t, int ns, const char *qn, const char *ln,
 	 * skip it whole, markup inside included */
 	if ((t->field >= FITEM && ps->initem) || ps->prio[ps->initem][t->field] >= t->prio)
 		return skip(ps, qn, qlen, pp);
+	/* Atom's text (the default; Atom 0.3's text/plain) is no HTML */
 	if (t->field == FDesc)
-		return desc(ps, t, qn, qlen, ae + 1, pp);
+		return desc(ps, t, qn, qlen, ae + 1, ns == NsAtom &&
+		            (!(v = ownattr(ps, ne, ae, "type", ns, &vlen)) ||
+		            (vlen == 4 && !memcmp(v, "text", 4)) ||
+		            (vlen == 10 && !memcmp(v, "text/plain", 10))), pp);
 	capbegin(ps, t, qn, qlen, ae + 1);
 	/* Atom's html title is markup to read as text; its xhtml one is
 	 * elements, dropped as in any value, and its text one plain text */
 	if (ns == NsAtom && t->field == FTitle && ne < ae &&
-	    (v = attr(ne, ae, "type", &vlen)) && vlen == 4 && !memcmp(v, "html", 4))
+	    (v = ownattr(ps, ne, ae, "type", ns, &vlen)) && vlen == 4 && !memcmp(v, "html", 4))
 		ps->captype = 1;
 	return 0;
 }
@@ -1251,6 +1303,10 @@ endtag(Parser *ps, const char *qn, size_t qlen)
 	if (ps->cap) {
 		/* inside a value, only its own end tag means anything */
 		if (namematch(qn, qlen, ps->capq, ps->capqlen)) {
+			if (ps->capnest) {
+				ps->capnest--;
+				return 0;
+			}
 			capend(ps);
 			up(ps);
 		}
@@ -1347,8 +1403,12 @@ parse(Parser *ps)
 		/* the end of the capture, spelt as its start tag was: no name scan */
 		if (ps->cap && c == '/' && (size_t)(e - p) > ps->capqlen + 2 &&
 		    p[2 + ps->capqlen] == '>' && samename(p + 2, ps->capq, ps->capqlen)) {
-			capend(ps);
-			up(ps);
+			if (ps->capnest) {
+				ps->capnest--;
+			} else {
+				capend(ps);
+				up(ps);
+			}
 			p += ps->capqlen + 3;
 			continue;
 		}
@@ -1414,7 +1474,11 @@ parse(Parser *ps)
 				else if (!(q = text_tagend(ne, e)))
 					goto truncated;
 				if (ps->cap) {
-					/* markup inside a value: dropped, its text kept */
+					/* markup inside a value: dropped, its text kept;
+					 * one spelt as the value's own nests in it */
+					if (q[-1] != '/' && ne - p - 1 == (ptrdiff_t)ps->capqlen &&
+					    samename(p + 1, ps->capq, ps->capqlen))
+						ps->capnest++;
 					p = q + 1;
 					continue;
 				}
@@ -1769,14 +1833,25 @@ rdf_html(const char *desc)
 }
 
 char *
-rdf_text(const char *desc)
+rdf_text(const char *desc, int plain)
 {
 	size_t len = strlen(desc);
-	char *out;
+	char *out, *s;
 
 	if (!(out = malloc(len + 1)))
 		return NULL;
 	len = text_xml(desc, len, out);
-	out[text_html(out, len, out)] = '\0';
+	if (!plain) {
+		out[text_html(out, len, out)] = '\0';
+		return out;
+	}
+	/* text: one line, as a title is */
+	for (s = out; len && isws((unsigned char)s[len - 1]); len--)
+		;
+	for (; len && isws((unsigned char)*s); len--)
+		s++;
+	len = collapse(s, len);
+	memmove(out, s, len);
+	out[len] = '\0';
 	return out;
 }
