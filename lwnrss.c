@@ -458,7 +458,7 @@ drawrow(int pos, int y)
 	y += lineh;
 	/* decoded only now: most descriptions are never shown */
 	if (desclines && descs && !descs[i] && it->desc[0])
-		descs[i] = rdf_text(it->desc);
+		descs[i] = rdf_text(it->desc, it->desctext);
 	if (desclines && descs && descs[i])
 		drw_wrapped(&drw, FaceNorm, pad, y, w, descs[i], desclines, dim);
 }

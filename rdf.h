@@ -28,7 +28,7 @@ typedef struct {
 	                  xml:base and the document's URL (see rdf_parseurl);
 	                  LWN's .../Articles/N/rss becomes .../Articles/N/.  Any
 	                  scheme, or none: url_isweb tells a page from the rest */
-	char *date;    /* the raw date, trimmed: dc:date, pubDate or published, else updated */
+	char *date;    /* the raw date, as title: dc:date, pubDate or published, else updated */
 	time_t time;   /* date as seconds since the epoch (UTC, whatever the process's
 	                  TZ), when dated */
 	int dated;     /* 1 when date parsed (0 and negative times are dates too) */
@@ -39,10 +39,13 @@ typedef struct {
 	                  to undo (and, inside, the escaped HTML of the feed); never
 	                  decoded by rdf_parse.  rdf_html undoes the XML, rdf_text
 	                  makes it text */
+	int desctext;  /* desc is plain text, not HTML: Atom's type="text" (its
+	                  default); a '<' in it is a character */
 } Item;
 
 typedef struct {
 	char *title, *link, *desc;  /* the channel's (or Atom feed's) own, as in Item */
+	int desctext;               /* as in Item */
 	char *date, *author;        /* the channel's raw date and author, as in Item */
 	Item *items;                /* in document order */
 	size_t nitems;
@@ -106,10 +109,11 @@ time_t rdf_nextupdate(const Feed *f, time_t t);
 /*
  * rdf_html turns a description (Item.desc) into the HTML it stands for:
  * references decoded once, CDATA sections unwrapped, comments dropped.
- * rdf_text turns it into plain text: that, then tags dropped, entities
- * decoded again, white space collapsed and trimmed.  Either returns a
- * string the caller frees, never longer than desc, or NULL when out of
- * memory.
+ * rdf_text turns it into plain text: that, then, unless plain says it is
+ * text already (Item.desctext), tags dropped and entities decoded again;
+ * white space collapsed and trimmed, control characters removed.  Either
+ * returns a string the caller frees, never longer than desc, or NULL
+ * when out of memory.
  */
 char *rdf_html(const char *desc);
-char *rdf_text(const char *desc);
+char *rdf_text(const char *desc, int plain);

@@ -67,7 +67,13 @@ assertdesc(const char *d)
 			abort();
 		free(h);
 	}
-	if ((t = rdf_text(d))) {
+	if ((t = rdf_text(d, 0))) {
+		assertutf8(t);
+		if (strlen(t) > strlen(d))
+			abort();
+		free(t);
+	}
+	if ((t = rdf_text(d, 1))) {
 		assertutf8(t);
 		if (strlen(t) > strlen(d))
 			abort();

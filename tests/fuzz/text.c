@@ -28,7 +28,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t len)
 			assertutf8(t);
 		free(t);
 	}
-	if ((t = rdf_text(s))) {
+	if ((t = rdf_text(s, len && (data[0] & 1)))) {
 		if (strlen(t) > strlen(s))
 			abort();
 		if (isutf8(s, strlen(s)))
