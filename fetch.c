@@ -91,10 +91,12 @@ samevalidator(const char *a, const char *b)
  * Every answer moves the next allowed time on, to MINREFRESH from now or
  * the latest hint (refresh.h); a 429 or 503 keeps its Retry-After, capped
  * at MAXHINT.  A new whole feed replaces the file; a 304 keeps its body,
- * takes the validators it carries and is the time it was last confirmed,
- * if the file still holds what was sent (else another lwnrss wrote it
- * since: that stays); no-store keeps no body at all (RFC 9111 5.2.2.5);
- * anything else keeps the body and the validators and gets the times.
+ * takes the validators and the freshness it carries (what it does not
+ * carry, the stored response still says: RFC 9111 4.3.4) and is the time
+ * it was last confirmed, if the file still holds what was sent (else
+ * another lwnrss wrote it since: that stays); no-store keeps no body at
+ * all (RFC 9111 5.2.2.5); anything else keeps the body and the
+ * validators and gets the times.
  */
 static void
 cacheafter(const FetchConf *cf, const char *url, const char *etag, const char *lastmod, int ret,
@@ -102,21 +104,42 @@ cacheafter(const FetchConf *cf, const char *url, const char *etag, const char *l
            time_t *next, time_t *retry, char *cerr, size_t n)
 {
 	Cache c, old;
-	int had;
+	HttpResp fr = *r;
+	int had = 0, ours;
 
 	*next = *retry = 0;
 	cerr[0] = '\0';
 	if (!r->status)
 		return;
+	memset(&c, 0, sizeof(c));
+	c.maxage = c.expires = -1;
+	if (!(ret == 0 && (whole || r->nostore)))
+		had = cache_load(url, cf->maxfeed, &old, cerr, n) == 0;
+	cerr[0] = '\0';
+	/* the file holds the response the 304 is about, not another
+	 * lwnrss's since */
+	ours = had && old.body.len && samevalidator(old.etag, etag) &&
+	       samevalidator(old.lastmod, lastmod);
+	if (ret == 1 && ours) {
+		if (!r->cachecontrol)
+			fr.maxage = old.maxage;
+		if (r->expires < 0)
+			fr.expires = old.expires;
+	}
 	*next = now + MINREFRESH;
 	if (ret >= 0)
-		*next = MAX(*next, refresh_hint(r, shown, now));
+		*next = MAX(*next, refresh_hint(&fr, shown, now));
 	else if (r->retryafter >= 0 && (r->status == 429 || r->status == 503))
 		*retry = now + MIN(r->retryafter, (long)MAXHINT);
-	memset(&c, 0, sizeof(c));
 	c.next = *next;
 	c.retry = *retry;
 	if (ret == 0 && whole && !r->nostore) {
+		/* its freshness, for a 304 to come, unless no-cache says
+		 * it has none */
+		if (!r->nocache) {
+			c.maxage = r->maxage;
+			c.expires = r->expires;
+		}
 		c.body.p = r->body;
 		c.body.len = r->len;
 		c.etag = r->etag;
@@ -126,14 +149,14 @@ cacheafter(const FetchConf *cf, const char *url, const char *etag, const char *l
 		cache_save(url, &c, cerr, n);
 		return;
 	}
-	had = !(ret == 0 && r->nostore) && cache_load(url, cf->maxfeed, &old, cerr, n) == 0;
-	cerr[0] = '\0';
 	if (had && old.body.len) {
 		if (ret == 1) {
-			if (!samevalidator(old.etag, etag) || !samevalidator(old.lastmod, lastmod)) {
+			if (!ours) {
 				cache_free(&old);
 				return;
 			}
+			old.maxage = fr.nocache || fr.nostore ? -1 : fr.maxage;
+			old.expires = fr.nocache || fr.nostore ? -1 : fr.expires;
 			/* RFC 9111 4.3.4: the 304's validators are the stored ones now */
 			if (r->etag) {
 				free(old.etag);

@@ -113,7 +113,7 @@ typedef struct {
 	char *etag, *lastmod, *location, *retry;
 	char *expires, *age, *date;   /* for the caller's polling (RFC 9111) */
 	long maxage;            /* Cache-Control max-age, the first; -1 none */
-	int nocache, nostore;
+	int cc, nocache, nostore;     /* cc: a Cache-Control came */
 	char err[160];
 } Parser;
 
@@ -332,9 +332,9 @@ deltasecs(const char *s)
 
 	if (!isdigitc(*s))
 		return -1;
+	/* no step past the cap: a long may be 32 bits */
 	for (; isdigitc(*s); s++)
-		if ((v = v * 10 + (*s - '0')) > 2147483647L)
-			v = 2147483647L;
+		v = v > (2147483647L - (*s - '0')) / 10 ? 2147483647L : v * 10 + (*s - '0');
 	return *s ? -1 : v;
 }
 
@@ -440,6 +440,7 @@ pfield(Parser *p, const char *name, char *v)
 	} else if (!strcasecmp(name, "retry-after")) {
 		return pkeep(p, &p->retry, v);
 	} else if (!strcasecmp(name, "cache-control")) {
+		p->cc = 1;
 		while ((e = nextelem(&v)))
 			pcache(p, e);
 	} else if (!strcasecmp(name, "expires")) {
@@ -1695,6 +1696,7 @@ http_get(const char *url, const HttpOpt *o, HttpResp *r)
 	r->status = p.status;
 	if (p.retry)
 		r->retryafter = retryafter(p.retry, time(NULL));
+	r->cachecontrol = p.cc;
 	r->maxage = p.maxage;
 	r->nocache = p.nocache;
 	r->nostore = p.nostore;

@@ -35,6 +35,7 @@ typedef struct {
 	char *url;        /* the final URL after redirects */
 	long retryafter;  /* seconds from Retry-After, -1 when absent */
 	/* what the final response says of its freshness (RFC 9111), for polling */
+	int cachecontrol; /* a Cache-Control header came */
 	long maxage;      /* Cache-Control max-age, seconds; -1 when absent */
 	int nocache;      /* Cache-Control no-cache (without field names) */
 	int nostore;      /* Cache-Control no-store */

@@ -82,7 +82,7 @@ commit(int fd, const char *tmp, char *path)
  * The cache: one file per URL under $XDG_CACHE_HOME/lwnrss/ (~/.cache/lwnrss/), named by
  * the URL's FNV-1a hash:
  *
- *	lwnrss-cache 2\n
+ *	lwnrss-cache 3\n
  *	url URL\n
  *	base URL\n            (where the body came from after redirects; empty: unknown)
  *	etag ETAG\n            (the value empty when there was none)
@@ -90,11 +90,14 @@ commit(int fd, const char *tmp, char *path)
  *	fetched SECONDS\n      (since the epoch)
  *	next SECONDS\n         (no automatic fetch before then; 0: none)
  *	retry SECONDS\n        (the end of the server's Retry-After; 0: none)
+ *	maxage SECONDS\n       (the body's Cache-Control max-age; -: none)
+ *	expires SECONDS\n      (the body's Expires, since the epoch; -: none)
  *	length N\n             (0: no body, the file keeps the times alone)
  *	\n
  *	N bytes: the body as the server sent it
  *
- * Format 1, which lacked base, next and retry, is read as well.  A file
+ * Formats 1, which lacked base, next, retry, maxage and expires, and 2,
+ * which lacked maxage and expires, are read as well.  A file
  * that does not follow this to the byte (cut short, a time that is no
  * number, another program's, another URL's with the same hash) is
  * ignored with a warning.  A writer locks HASH.tmp, writes it whole,
@@ -146,6 +149,26 @@ cachenum(const char *s, unsigned long long *v)
 	return errno || *e ? -1 : 0;
 }
 
+/* the header line "key SECONDS" or "key -" (none: *v -1) at *p; -1
+ * when it is neither */
+static int
+cacheopt(char **p, char *end, const char *key, long long max, long long *v)
+{
+	unsigned long long u;
+	char *s;
+
+	if (!(s = cachefield(p, end, key)))
+		return -1;
+	if (!strcmp(s, "-")) {
+		*v = -1;
+		return 0;
+	}
+	if (cachenum(s, &u) < 0 || u > (unsigned long long)max)
+		return -1;
+	*v = (long long)u;
+	return 0;
+}
+
 /* the header line "key SECONDS" at *p as a time; -1 when it is none */
 static int
 cachetime(char **p, char *end, const char *key, time_t *t)
@@ -177,9 +200,11 @@ cache_load(const char *url, size_t max, Cache *c, char *err, size_t errlen)
 	char *path, *p, *end, *v, *e, *l, *n, *base = NULL;
 	const char *why = "corrupt cache file ignored";
 	unsigned long long len;
+	long long maxage = -1, expires = -1;
 	int fd, ret, version;
 
 	memset(c, 0, sizeof(*c));
+	c->maxage = c->expires = -1;
 	if (errlen)
 		err[0] = '\0';
 	if (!(path = cachepath(url)))
@@ -206,7 +231,7 @@ cache_load(const char *url, size_t max, Cache *c, char *err, size_t errlen)
 	p = b.p;
 	end = b.p + b.len;
 	if (!(v = cachefield(&p, end, "lwnrss-cache")) ||
-	    (strcmp(v, "1") && strcmp(v, "2"))) {
+	    (strcmp(v, "1") && strcmp(v, "2") && strcmp(v, "3"))) {
 		why = "not an lwnrss cache file, ignored";
 		goto bad;
 	}
@@ -217,12 +242,14 @@ cache_load(const char *url, size_t max, Cache *c, char *err, size_t errlen)
 		why = "the cache of another URL, ignored";
 		goto bad;
 	}
-	if ((version == 2 && !(base = cachefield(&p, end, "base"))) ||
+	if ((version >= 2 && !(base = cachefield(&p, end, "base"))) ||
 	    !(e = cachefield(&p, end, "etag")) ||
 	    !(l = cachefield(&p, end, "lastmod")) ||
 	    cachetime(&p, end, "fetched", &c->fetched) < 0 ||
-	    (version == 2 && (cachetime(&p, end, "next", &c->next) < 0 ||
+	    (version >= 2 && (cachetime(&p, end, "next", &c->next) < 0 ||
 	    cachetime(&p, end, "retry", &c->retry) < 0)) ||
+	    (version >= 3 && (cacheopt(&p, end, "maxage", 2147483647LL, &maxage) < 0 ||
+	    cacheopt(&p, end, "expires", (long long)1 << 40, &expires) < 0)) ||
 	    !(n = cachefield(&p, end, "length")) ||
 	    p >= end || *p++ != '\n' || cachenum(n, &len) < 0 ||
 	    len != (unsigned long long)(end - p))
@@ -230,6 +257,8 @@ cache_load(const char *url, size_t max, Cache *c, char *err, size_t errlen)
 	c->etag = *e ? estrdup(e) : NULL;
 	c->lastmod = *l ? estrdup(l) : NULL;
 	c->base = base && *base ? estrdup(base) : NULL;
+	c->maxage = (long)maxage;
+	c->expires = expires;
 	memmove(b.p, p, len);
 	b.len = len;
 	b.p[len] = '\0';
@@ -241,6 +270,7 @@ bad:
 	buffree(&b);
 	free(path);
 	c->fetched = c->next = c->retry = 0;
+	c->maxage = c->expires = -1;
 	return -1;
 }
 
@@ -257,7 +287,7 @@ cache_save(const char *url, const Cache *c, char *err, size_t errlen)
 	struct flock lk;
 	struct stat a, b;
 	Buf h = {0};
-	char *path, *tmp, tail[160];
+	char *path, *tmp, tail[224], maxage[24], expires[24];
 	const char *etag = oneline(c->etag), *lastmod = oneline(c->lastmod);
 	const char *base = oneline(c->base);
 	int fd = -1, ret = -1, locked = 0;
@@ -289,10 +319,17 @@ cache_save(const char *url, const Cache *c, char *err, size_t errlen)
 		ret = 0;
 		goto out;
 	}
-	snprintf(tail, sizeof(tail), "\nfetched %lld\nnext %lld\nretry %lld\nlength %zu\n\n",
+	strcpy(maxage, "-");
+	strcpy(expires, "-");
+	if (c->maxage >= 0)
+		snprintf(maxage, sizeof(maxage), "%ld", c->maxage);
+	if (c->expires >= 0)
+		snprintf(expires, sizeof(expires), "%lld", c->expires);
+	snprintf(tail, sizeof(tail), "\nfetched %lld\nnext %lld\nretry %lld\nmaxage %s\n"
+	         "expires %s\nlength %zu\n\n",
 	         (long long)MAX(c->fetched, 0), (long long)MAX(c->next, 0),
-	         (long long)MAX(c->retry, 0), c->body.len);
-	if (bufadd(&h, "lwnrss-cache 2\nurl ", 19) < 0 ||
+	         (long long)MAX(c->retry, 0), maxage, expires, c->body.len);
+	if (bufadd(&h, "lwnrss-cache 3\nurl ", 19) < 0 ||
 	    bufadd(&h, url, strlen(url)) < 0 || bufadd(&h, "\nbase ", 6) < 0 ||
 	    (base && bufadd(&h, base, strlen(base)) < 0) || bufadd(&h, "\netag ", 6) < 0 ||
 	    (etag && bufadd(&h, etag, strlen(etag)) < 0) ||

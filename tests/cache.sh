@@ -245,7 +245,7 @@ broken() {
 	if [ "$rc" -eq 0 ] && cmp -s "$D/out" "$D/want1" &&
 	    grep -q "^lwnrss: $f: $2\$" "$D/err" &&
 	    [ "$(lastlog)" = '/feed.rdf 200 "-" "-"' ] &&
-	    [ "$(head -n 1 "$f")" = "lwnrss-cache 2" ]; then
+	    [ "$(head -n 1 "$f")" = "lwnrss-cache 3" ]; then
 		ok "a cache file $1: '$2', fetched anew, rewritten"
 	else
 		notok "a cache file $1: rc $rc, log $(lastlog), stderr: $(cat "$D/err")"
@@ -265,10 +265,12 @@ sed 's/^fetched .*/fetched -5/' "$CF" > "$D/broken"
 broken "with a negative time" "corrupt cache file ignored"
 head -c 5000 /bin/sh > "$D/broken"
 broken "that is a program" "not an lwnrss cache file, ignored"
-printf 'lwnrss-cache 3\nurl %s\n' "$URL" > "$D/broken"
+printf 'lwnrss-cache 4\nurl %s\n' "$URL" > "$D/broken"
 broken "of a later format" "not an lwnrss cache file, ignored"
 sed 's/^next .*/next 12x/' "$CF" > "$D/broken"
 broken "whose next allowed time is no number" "corrupt cache file ignored"
+sed 's/^maxage .*/maxage -5/' "$CF" > "$D/broken"
+broken "whose max-age is negative" "corrupt cache file ignored"
 sed 's/^retry .*/retry 99999999999999999999999/' "$CF" > "$D/broken"
 broken "whose Retry-After is too large a number" "corrupt cache file ignored"
 sed "s|^url .*|url https://example.org/other|" "$CF" > "$D/broken"

@@ -225,6 +225,21 @@ steps 1
 check "max-age: ... and fetches after" eval '[ "$(reqs /maxage)" -eq $((n + 3)) ] && gaps /maxage "$MAXAGE" $((n + 2))'
 stop
 
+# ---- a 304 that says nothing of freshness: the 200's max-age holds ----
+
+fresh bare304
+URL=https://localhost:$PORT/bare304
+start "$URL"
+steps "$N"
+w=$(want "$N" "$MAXAGE")
+b1=$(printf '"b1"' | od -An -tx1 | tr -d ' \n')
+check "a bare 304 keeps the 200's max-age=$MAXAGE: $w requests over $N steps, none sooner ($(reqtimes /bare304 | tr '\n' ' '))" \
+	eval '[ "$(reqs /bare304)" -eq "$w" ] && gaps /bare304 "$MAXAGE" && [ "$(inm /bare304 2)" = "$b1" ]'
+CF=$(cachefile "$URL")
+check "... which the cache file keeps (maxage $([ -n "$CF" ] && hdr maxage "$CF"))" \
+	eval '[ -n "$CF" ] && [ "$(hdr maxage "$CF")" = 7000 ]'
+stop
+
 # ---- the feed's <ttl> and syn: ------------------------------------------
 
 fresh ttl

@@ -10,6 +10,8 @@ none), byte for byte.  Paths:
 
   /none     a feed with no hint; 304 when the request has its ETag
   /maxage   the same, with Cache-Control: max-age=7000 on the 200 and the 304
+  /bare304  max-age=7000 on the 200 only: the 304 says nothing of freshness,
+            so the stored response's still holds (RFC 9111 4.3.4)
   /ttl      a feed with <ttl>90</ttl>
   /syn      a feed with syn:updatePeriod daily, syn:updateFrequency 7
   /retry    the feed, then 503 with Retry-After: 5400, then the feed
@@ -72,6 +74,9 @@ def answer(path, inm, n):
     if path == "/maxage":
         head = b'ETag: "m1"\r\nCache-Control: max-age=7000\r\n'
         return response(304, head) if inm == b'"m1"' else response(200, head, plain)
+    if path == "/bare304":
+        return response(304, b'ETag: "b1"\r\n') if inm == b'"b1"' else \
+            response(200, b'ETag: "b1"\r\nCache-Control: max-age=7000\r\n', plain)
     if path == "/ttl":
         return response(200, b"", feed(b"<ttl>90</ttl>"))
     if path == "/syn":
