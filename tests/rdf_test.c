@@ -183,7 +183,7 @@ testrss10(void)
 	ok = strstr(html(f.items[0].desc), "<a href=\"https://example.org/sched?a=1&amp;b=2\">two designs</a>") &&
 	     strstr(html(f.items[0].desc), "same&nbsp;problem") && strstr(html(f.items[0].desc), "kernel's");
 	check(ok, "rss 1.0: rdf_html decodes the escaped HTML of a description exactly once");
-	t = rdf_text(f.items[0].desc);
+	t = rdf_text(f.items[0].desc, f.items[0].desctext);
 	check(t && same(t, "The kernel's scheduler maintainers met to compare notes on two designs "
 	      "that solve the same problem. Some say one, some say the other \xe2\x80\x94 both are right.",
 	      "text"), "rss 1.0: rdf_text of an LWN description");
@@ -256,6 +256,8 @@ testatom(void)
 	      "atom: summary preferred to content");
 	check(same(html(f.items[1].desc), "<div xmlns=\"http://www.w3.org/1999/xhtml\"><p>Inline <b>XHTML</b> & more</p></div>", "xhtml"),
 	      "atom: type=xhtml content keeps its markup");
+	check(!f.items[0].desctext && !f.items[1].desctext && f.desctext,
+	      "atom: html and xhtml are HTML to draw, the untyped subtitle is text");
 	check(f.items[0].time == 1796025600, "atom: published (fraction, +02:00) preferred to updated (%lld)",
 	      (long long)f.items[0].time);
 	check(f.items[1].time == 1795968000, "atom: updated with a -07:30 offset (%lld)", (long long)f.items[1].time);
@@ -515,6 +517,38 @@ testnamespaces(void)
 	      "namespaces: an XHTML default namespace inside an Atom entry is skipped");
 	if (!r)
 		rdf_free(&f);
+	/* a foreign element holding one spelt as itself ends at its own end
+	 * tag, not at the inner one's: nothing after that leaks */
+	r = parse(&f, "<rss><channel><item><x xmlns='urn:f'><x>inner</x><title>BAD</title>"
+	          "<link>http://evil/</link></x><title>Good</title><link>http://good/</link></item>"
+	          "<item xmlns:dc='urn:foreign'><title>T</title><m:g xmlns:m='urn:m'><m:g>x</m:g>"
+	          "<m:g/><m:g a='>'>y</m:g></m:g><dc:creator>LEAK</dc:creator>"
+	          "<content:encoded xmlns:content='urn:c'>no</content:encoded></item></channel></rss>");
+	check(r == 0 && f.nitems == 2 && same(f.items[0].title, "Good", "t0") &&
+	      same(f.items[0].link, "http://good/", "l0") && same(f.items[1].author, "", "a1") &&
+	      !f.items[1].desc[0],
+	      "namespaces: a foreign element nesting one of its own name is skipped whole");
+	if (!r)
+		rdf_free(&f);
+	r = parse(&f, "<rss><channel><item><title>a<title>b</title>c</title><link>http://e/n</link></item>"
+	          "</channel></rss>");
+	check(r == 0 && f.nitems == 1 && same(f.items[0].title, "abc", "t") &&
+	      same(f.items[0].link, "http://e/n", "l"),
+	      "namespaces: a value holding an element spelt as itself ends at its own end tag");
+	if (!r)
+		rdf_free(&f);
+	/* attributes: unprefixed, or with a prefix of the element's own
+	 * namespace; another vocabulary's never become a link */
+	r = parse(&f, "<feed xmlns='http://www.w3.org/2005/Atom' xmlns:x='urn:x'><entry><title x:type='html'>"
+	          "A &amp;lt;b&amp;gt;</title><link x:href='javascript:evil()' href='http://e/good'/></entry>"
+	          "<entry><title>2</title><link x:rel='enclosure' href='http://e/2'/></entry>"
+	          "<entry><title>3</title><link x:href='http://e/evil'/></entry></feed>");
+	check(r == 0 && f.nitems == 3 && same(f.items[0].title, "A &lt;b&gt;", "t0") &&
+	      same(f.items[0].link, "http://e/good", "l0") && same(f.items[1].link, "http://e/2", "l1") &&
+	      same(f.items[2].link, "", "l2"),
+	      "namespaces: attributes of another vocabulary (x:href, x:rel, x:type) mean nothing");
+	if (!r)
+		rdf_free(&f);
 	/* the older vocabularies: RSS 0.90, Atom 0.3, RSS 2.0 in its namespace of 2002 */
 	r = parse(&f, "<rdf:RDF xmlns:rdf='http://www.w3.org/1999/02/22-rdf-syntax-ns#' "
 	          "xmlns='http://my.netscape.com/rdf/simple/0.9/'><channel><title>0.90</title></channel>"
@@ -556,6 +590,35 @@ testvalues(void)
 	int r;
 
 	check(same(title("<title>ab\bcd</title>"), "abcd", "bs"), "titles: a control character is removed, not made a space");
+	/* Atom's text is text: its '<' is a character, not a tag */
+	r = parse(&f, "<feed xmlns='http://www.w3.org/2005/Atom'><entry><title>t</title>"
+	          "<summary>Option&lt;T&gt; and   Vec&lt;u8&gt;\n</summary></entry>"
+	          "<entry><title>u</title><summary type='text'>a &amp;lt;b&amp;gt;</summary></entry>"
+	          "<entry><title>v</title><content type='html'>Option&lt;T&gt; &lt;b&gt;x&lt;/b&gt;</content></entry>"
+	          "</feed>");
+	if (r == 0 && f.nitems == 3) {
+		s = rdf_text(f.items[0].desc, f.items[0].desctext);
+		check(s && same(s, "Option<T> and Vec<u8>", "text"),
+		      "descriptions: Atom's untyped summary is text, drawn with its '<' (%s)", s ? s : "NULL");
+		free(s);
+		s = rdf_text(f.items[1].desc, f.items[1].desctext);
+		check(s && same(s, "a &lt;b&gt;", "text2"), "descriptions: type=text, references decoded once");
+		free(s);
+		s = rdf_text(f.items[2].desc, f.items[2].desctext);
+		check(s && same(s, "Option x", "html"), "descriptions: type=html is HTML");
+		free(s);
+		rdf_free(&f);
+	} else {
+		check(0, "descriptions: Atom summaries parse (%s)", err);
+	}
+	r = parse(&f, "<rss><channel><item><title>d</title><pubDate>not\n\t a\x01  date</pubDate></item>"
+	          "<item><title>e</title><pubDate>\n Tue,\n  01 Dec 2026\t10:00:00 +0000 </pubDate></item>"
+	          "</channel></rss>");
+	check(r == 0 && f.nitems == 2 && same(f.items[0].date, "not a date", "raw") && !f.items[0].dated &&
+	      f.items[1].dated && f.items[1].time == 1796119200,
+	      "dates: a raw date is one line, control characters removed; white space inside one that parses");
+	if (!r)
+		rdf_free(&f);
 	check(same(title("<title>a&#1;b&#127;c\xc2\x85" "d\xc2\x9f" "e&#x80;f</title>"), "abcdef", "c1"),
 	      "titles: C0, DEL and C1 controls, as bytes or references, are removed");
 	check(same(title("<title>a\t&#9;b\n\r\nc \x01 d\x02 \x03" "e</title>"), "a b c d e", "ws"),
@@ -946,7 +1009,7 @@ testtext(void)
 	int ok = 1;
 
 	for (i = 0; i < LENGTH(t); i++) {
-		s = rdf_text(t[i].in);
+		s = rdf_text(t[i].in, 0);
 		ok &= s && same(s, t[i].out, t[i].in);
 		free(s);
 	}
