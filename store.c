@@ -1,6 +1,7 @@
 /* See LICENSE file for copyright and license details. */
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -366,41 +367,61 @@ static const char statehead[] = "lwnrss-read 1\n";
 
 #define LOCKWAIT                5   /* seconds a writer waits for read.lock */
 
-/* link's slot in rs, or the empty one it would take; NULL when rs has none */
+/* link's slot in rs, by its hash h, or the empty one it would take; NULL
+ * when rs has none */
 static ReadLink *
-rsfind(const ReadSet *rs, const char *link)
+rsfindh(const ReadSet *rs, const char *link, unsigned long long h)
 {
-	size_t h;
+	size_t i;
 
 	if (!rs->cap)
 		return NULL;
-	for (h = fnv1a(link) & (rs->cap - 1); rs->tab[h].link;
-	     h = (h + 1) & (rs->cap - 1))
-		if (!strcmp(rs->tab[h].link, link))
-			return &rs->tab[h];
-	return &rs->tab[h];
+	for (i = h & (rs->cap - 1); rs->tab[i].link; i = (i + 1) & (rs->cap - 1))
+		if (rs->tab[i].hash == h && !strcmp(rs->tab[i].link, link))
+			return &rs->tab[i];
+	return &rs->tab[i];
+}
+
+static ReadLink *
+rsfind(const ReadSet *rs, const char *link)
+{
+	return rsfindh(rs, link, fnv1a(link));
+}
+
+/* room for n links in rs, at most half full so that a search ends soon */
+static void
+rsroom(ReadSet *rs, size_t n)
+{
+	ReadLink *old = rs->tab;
+	size_t i, cap = rs->cap ? rs->cap : 64, oldcap = rs->cap;
+
+	while (n * 2 > cap)
+		cap *= 2;
+	if (cap == oldcap)
+		return;
+	rs->cap = cap;
+	rs->tab = ecalloc(cap, sizeof(*rs->tab));
+	for (i = 0; i < oldcap; i++)
+		if (old[i].link)
+			*rsfindh(rs, old[i].link, old[i].hash) = old[i];
+	free(old);
 }
 
 /* link's entry, added unread and unseen when it has none */
 static ReadLink *
 rsget(ReadSet *rs, const char *link)
 {
-	ReadLink *l, *old = rs->tab;
-	size_t i, oldcap = rs->cap;
+	unsigned long long h = fnv1a(link);
+	ReadLink *l;
 
-	if ((l = rsfind(rs, link)) && l->link)
+	if ((l = rsfindh(rs, link, h)) && l->link)
 		return l;
-	/* at most half full, so that a search ends soon */
 	if ((rs->n + 1) * 2 > rs->cap) {
-		rs->cap = rs->cap ? rs->cap * 2 : 64;
-		rs->tab = ecalloc(rs->cap, sizeof(*rs->tab));
-		for (i = 0; i < oldcap; i++)
-			if (old[i].link)
-				*rsfind(rs, old[i].link) = old[i];
-		free(old);
-		l = rsfind(rs, link);
+		rsroom(rs, rs->n + 1);
+		l = rsfindh(rs, link, h);
 	}
 	l->link = estrdup(link);
+	l->hash = h;
 	rs->n++;
 	return l;
 }
@@ -485,7 +506,7 @@ stateread(const char *path, ReadSet *disk, char *err, size_t errlen)
 	ReadLink *l;
 	char *p, *nl, *e, *end;
 	long long t;
-	size_t bad = 0;
+	size_t bad = 0, n;
 	int fd, rc;
 
 	err[0] = '\0';
@@ -511,14 +532,21 @@ stateread(const char *path, ReadSet *disk, char *err, size_t errlen)
 		return -1;
 	}
 	end = b.p + b.len;
+	/* a table the size of the file at once: growing it a step at a time
+	 * costs more than counting its lines */
+	for (p = b.p, n = 0; (p = memchr(p, '\n', end - p)); p++)
+		n++;
+	rsroom(disk, disk->n + n);
 	for (p = b.len ? b.p + sizeof(statehead) - 1 : end; p < end; p = nl + 1) {
 		/* a last line without its newline was cut short */
 		if (!(nl = memchr(p, '\n', end - p)))
 			nl = end;
 		*nl = '\0';
-		errno = 0;
-		t = strtoll(p, &e, 10);
-		if (*p < '0' || *p > '9' || errno || *e != ' ' || !e[1]) {
+		/* seconds, then a space and the link; no strtoll: its locale
+		 * and its signs cost more than the rest of the line */
+		for (t = 0, e = p; *e >= '0' && *e <= '9' && t >= 0; e++)
+			t = t > (LLONG_MAX - (*e - '0')) / 10 ? -1 : t * 10 + (*e - '0');
+		if (e == p || t < 0 || *e != ' ' || !e[1]) {
 			bad++;
 			continue;
 		}
@@ -555,6 +583,13 @@ state_load(ReadSet *rs, char *err, size_t errlen)
 	free(path);
 	if (rc < 0)
 		return -1;
+	/* nothing here yet (the first load, before the first paint): the
+	 * file's set is the set */
+	if (!rs->n) {
+		state_free(rs);
+		*rs = disk;
+		return 0;
+	}
 	/* what is marked here and unwritten stays; the file says the rest */
 	for (i = 0; i < rs->cap; i++) {
 		l = &rs->tab[i];
