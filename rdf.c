@@ -950,11 +950,12 @@ capend(Parser *ps)
 	char *s = ps->capstart, **fp, *r;
 	size_t n = ps->o - ps->capstart;
 	unsigned char *prio = &ps->prio[ps->initem][ps->capfield];
-	int type = ps->cap - 1, line = ps->capfield < FTtl;
+	int type = ps->cap - 1, line = ps->capfield != FDate && ps->capfield < FTtl;
 
 	ps->cap = 0;
 	if (!line) {
-		/* a hint: trimmed only, control bytes at the end too */
+		/* a date or a hint: trimmed only, control bytes at the end
+		 * too (a date that does not parse is made one line later) */
 		n = rtrim(s, n);
 	} else {
 		/* Atom's type="html" title is markup; nothing else is */
@@ -1038,8 +1039,12 @@ additem(Parser *ps)
 		ps->itemcap = cap;
 	}
 	ps->cur.dated = datetime(ps->cur.date, &ps->cur.time);
-	if (!ps->cur.dated)
+	if (!ps->cur.dated) {
+		/* shown as it is, so one line, as a title */
 		ps->cur.time = 0;
+		if (ps->cur.date[0])
+			ps->cur.date[collapse(ps->cur.date, strlen(ps->cur.date))] = '\0';
+	}
 	f->items[f->nitems++] = ps->cur;
 	return 0;
 }
@@ -1154,14 +1159,15 @@ datetime(const char *s, time_t *t)
 		}
 		return mktime_utc(y, mo, d, h, mi, sec, zone(s), t);
 	}
-	/* RFC 822: [Day,] DD Mon YYYY HH:MM[:SS] zone */
+	/* RFC 822: [Day,] DD Mon YYYY HH:MM[:SS] zone, white space folded
+	 * or not (RFC 5322 3.2.2) */
 	if ((m = strchr(s, ',')))
 		s = m + 1;
-	while (*s == ' ')
+	while (isws((unsigned char)*s))
 		s++;
 	if ((d = num(&s, 1, 2)) < 0)
 		return 0;
-	while (*s == ' ' || *s == '-')
+	while (isws((unsigned char)*s) || *s == '-')
 		s++;
 	for (mo = 0; mo < 12; mo++)
 		if (s[0] && s[1] && s[2] && !strncasecmp(s, months + 3 * mo, 3))
@@ -1170,13 +1176,13 @@ datetime(const char *s, time_t *t)
 		return 0;
 	while ((*s | 0x20) >= 'a' && (*s | 0x20) <= 'z')
 		s++;
-	while (*s == ' ' || *s == '-')
+	while (isws((unsigned char)*s) || *s == '-')
 		s++;
 	if ((y = num(&s, 2, 4)) < 0)
 		return 0;
 	if (y < 100)
 		y += y < 50 ? 2000 : 1900;
-	while (*s == ' ')
+	while (isws((unsigned char)*s))
 		s++;
 	if ((h = num(&s, 1, 2)) < 0 || *s++ != ':' || (mi = num(&s, 2, 2)) < 0)
 		return 0;
