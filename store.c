@@ -586,6 +586,7 @@ state_load(ReadSet *rs, char *err, size_t errlen)
 	/* nothing here yet (the first load, before the first paint): the
 	 * file's set is the set */
 	if (!rs->n) {
+		disk.changes = rs->changes;
 		state_free(rs);
 		*rs = disk;
 		return 0;
