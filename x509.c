@@ -92,8 +92,9 @@ static const unsigned char oidpkix[] = { 0x2b, 0x06, 0x01, 0x05, 0x05, 0x07, 0x0
 /* id-ce extensions (2.5.29.x) by their last arc */
 enum {
 	CeSubjectDirAttrs = 9, CeSki = 14, CeKu = 15, CeSan = 17, CeIan = 18,
-	CeBc = 19, CeNc = 30, CeCrlDp = 31, CePolicies = 32, CeAki = 35,
-	CeEku = 37, CeFreshestCrl = 46
+	CeBc = 19, CeNc = 30, CeCrlDp = 31, CePolicies = 32, CePolicyMappings = 33,
+	CeAki = 35, CePolicyConstraints = 36, CeEku = 37, CeFreshestCrl = 46,
+	CeInhibitAnyPolicy = 54
 };
 
 static const char *const msgs[XReasonLast] = {
@@ -125,6 +126,7 @@ static const char *const msgs[XReasonLast] = {
 	[XNameConstraints] = "name not allowed by an issuer's name constraints",
 	[XConstraintType] = "an issuer's critical name constraints are of a type lwnrss cannot check",
 	[XCritical] = "certificate has an unknown critical extension",
+	[XIssuerCritical] = "an issuer's certificate has an unknown critical extension",
 	[XCaLeaf] = "certificate is a CA certificate, not a server's",
 };
 
@@ -143,7 +145,7 @@ x509_alert(int reason)
 	case XUntrusted: case XSelfSigned:
 		return 48;   /* unknown_ca */
 	case XSha1: case XMd5: case XSigAlg: case XWeakRsa: case XKeyType:
-	case XCritical: case XConstraintType: case XEku: case XIssuerEku:
+	case XCritical: case XIssuerCritical: case XConstraintType: case XEku: case XIssuerEku:
 		return 43;   /* unsupported_certificate */
 	case XNoMem:
 		return 80;   /* internal_error */
@@ -287,6 +289,10 @@ sigalg(Der alg, Cert *c)
 		return -1;
 	c->sigtype = SigOther;
 	if (oid.n == 9 && !memcmp(oid.p, rsapre, 8)) {
+		/* RSASSA-PSS (10) has parameters of its own, and is refused
+		 * as another algorithm: lwnrss takes PKCS #1 v1.5 only */
+		if (oid.p[8] == 10)
+			return 0;
 		if (alg.n && (der(&alg, 0x05, NULL, &par, NULL) < 0 || par.n || alg.n))
 			return -1;
 		switch (oid.p[8]) {
@@ -429,11 +435,14 @@ extension(Der ext, Cert *c, uint64_t *seen)
 		c->nccrit = crit;
 		return 0;
 	case CeSki: case CeAki: case CeIan: case CeSubjectDirAttrs: case CeCrlDp:
-	case CeFreshestCrl: case CePolicies:
+	case CeFreshestCrl: case CePolicies: case CePolicyMappings:
+	case CePolicyConstraints: case CeInhibitAnyPolicy:
 		/*
 		 * Informative, or about revocation, which is not checked:
 		 * harmless even when critical.  Policies are not processed,
-		 * as browsers do not, and none is required of the chain.
+		 * as browsers do not, and none is required of the chain: the
+		 * extensions that constrain them (which RFC 5280 has CAs mark
+		 * critical) constrain nothing here.
 		 */
 		return 0;
 	}
@@ -966,7 +975,7 @@ issuerok(const Cert *ca, unsigned int below, const Cert *leaf)
 	if (ca->haseku && !ca->ekuserver)
 		return XIssuerEku;
 	if (ca->critical)
-		return XCritical;
+		return XIssuerCritical;
 	if (ca->hasnc && (rc = constraints(ca, leaf)) != XOk)
 		return rc;
 	return XOk;
@@ -1213,7 +1222,8 @@ brcode(int reason)
 	case XNotCa: case XPathLen: return BR_ERR_X509_NOT_CA;
 	case XKeyUsage: case XNoCertSign: case XEku: case XIssuerEku: case XCaLeaf:
 		return BR_ERR_X509_FORBIDDEN_KEY_USAGE;
-	case XCritical: case XConstraintType: return BR_ERR_X509_CRITICAL_EXTENSION;
+	case XCritical: case XIssuerCritical: case XConstraintType:
+		return BR_ERR_X509_CRITICAL_EXTENSION;
 	case XMalformed: return BR_ERR_X509_UNEXPECTED;
 	default: return BR_ERR_X509_UNSUPPORTED;
 	}

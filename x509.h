@@ -20,7 +20,7 @@ enum {
 	XIssuerExpired, XIssuerNotYet, XNoSan, XName, XUntrusted, XSelfSigned,
 	XBadSig, XSha1, XMd5, XSigAlg, XWeakRsa, XKeyType, XEku, XIssuerEku,
 	XKeyUsage, XNotCa, XPathLen, XNoCertSign, XNameConstraints,
-	XConstraintType, XCritical, XCaLeaf, XReasonLast
+	XConstraintType, XCritical, XIssuerCritical, XCaLeaf, XReasonLast
 };
 
 /* one certificate of the CA file, known by its subject until it is needed */
