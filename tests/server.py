@@ -260,8 +260,9 @@ def main():
             listen(c[:-4], tlsctx(c, weak=c == "sha1.pem"))
         elif n:
             listen(n, tlsctx(n + ".pem", weak=n == "stray"))
-    if os.path.exists(os.path.join(DIR, "md5.pem")):
-        listen("md5", tlsctx("md5.pem", key="rsakey.pem", weak=True))
+    for c in ("md5", "pss"):
+        if os.path.exists(os.path.join(DIR, c + ".pem")):
+            listen(c, tlsctx(c + ".pem", key="rsakey.pem", weak=True))
     if os.path.exists(os.path.join(DIR, "weakrsa.pem")):
         listen("weakrsa", tlsctx("weakrsa.pem", key="weakkey.pem", weak=True))
     # servers without one suite lwnrss offers: RSA key exchange, or CBC

@@ -45,6 +45,18 @@
 #	md5              an RSA leaf signed with MD5 by rsaca.pem, an RSA CA
 #	weakrsa          a leaf with an RSA key of 1024 bits
 #	inter-expired    an intermediate whose validity ended yesterday
+#	inter-critical   an intermediate with an unknown critical extension
+#	inter-policy     an intermediate with critical policyConstraints and
+#	                 inhibitAnyPolicy (RFC 5280 has CAs mark them critical;
+#	                 policies are not processed, so they restrict nothing)
+#	root-nc          a leaf issued by ncroot.pem, a trust anchor whose own
+#	                 critical name constraints exclude DNS:localhost
+#	root-pathlen     plroot.pem (a trust anchor, pathlen:0) > intermediate
+#	                 > leaf
+#	pss              an RSA leaf signed with RSASSA-PSS by rsaca.pem
+#
+# The anchors ncroot.pem and plroot.pem are trusted with ca.pem and
+# rsaca.pem in the policy tests.
 #
 # P-256 keys: quick to make, and BearSSL and OpenSSL both take them.
 
@@ -110,34 +122,41 @@ viainter() {
 
 # POLICY: each chain of the policy tests, the message lwnrss refuses it with
 # ("" when it accepts it), and whether openssl verify -x509_strict -purpose
-# sslserver -verify_hostname localhost accepts it (ok) or not (no).  The
+# sslserver -verify_hostname localhost accepts it (ok) or not, with the
+# error it names first ("no 26": X509_V_ERR_INVALID_PURPOSE).  The
 # two differ only where lwnrss is a browser, not OpenSSL: no Common Name
 # for a host name, no CA certificate as the server's (Mozilla's
-# CA_CERT_USED_AS_END_ENTITY), and no critical constraints of a form it
+# CA_CERT_USED_AS_END_ENTITY), no critical constraints of a form it
 # cannot evaluate when the leaf has a name of that form (RFC 5280
-# 4.2.1.10 lets it refuse them instead).
-POLICY='eku-client|certificate is not for TLS servers (extended key usage)|no
-eku-codesign|certificate is not for TLS servers (extended key usage)|no
-inter-eku|an issuer'"'"'s certificate is not for TLS servers (extended key usage)|no
-nc-excluded|name not allowed by an issuer'"'"'s name constraints|no
-nc-excluded-crit|name not allowed by an issuer'"'"'s name constraints|no
+# 4.2.1.10 lets it refuse them instead), and RSA signatures of PKCS #1
+# v1.5 only (no RSASSA-PSS: no certificate of the web's has one).
+POLICY='eku-client|certificate is not for TLS servers (extended key usage)|no 26
+eku-codesign|certificate is not for TLS servers (extended key usage)|no 26
+inter-eku|an issuer'"'"'s certificate is not for TLS servers (extended key usage)|no 26
+nc-excluded|name not allowed by an issuer'"'"'s name constraints|no 48
+nc-excluded-crit|name not allowed by an issuer'"'"'s name constraints|no 48
 nc-permitted||ok
-nc-other|name not allowed by an issuer'"'"'s name constraints|no
+nc-other|name not allowed by an issuer'"'"'s name constraints|no 47
 nc-email||ok
 nc-email-used|an issuer'"'"'s critical name constraints are of a type lwnrss cannot check|ok
 nc-dirname||ok
-nc-dirname-other|name not allowed by an issuer'"'"'s name constraints|no
+nc-dirname-other|name not allowed by an issuer'"'"'s name constraints|no 47
 caleaf|certificate is a CA certificate, not a server'"'"'s|ok
-pathlen|certificate chain is longer than an issuer'"'"'s path length constraint allows|no
-nocertsign|certificate was issued by a CA whose key usage forbids signing certificates|no
-notca|certificate was issued by a certificate that is no CA|no
-critical|certificate has an unknown critical extension|no
+pathlen|certificate chain is longer than an issuer'"'"'s path length constraint allows|no 25
+nocertsign|certificate was issued by a CA whose key usage forbids signing certificates|no 79
+notca|certificate was issued by a certificate that is no CA|no 79
+critical|certificate has an unknown critical extension|no 34
 nosan|certificate names no host (no DNS subject alternative name)|ok
-sha1|certificate signed with SHA-1, which is no longer accepted|no
-md5|certificate signed with MD5, which is no longer accepted|no
-weakrsa|certificate has an RSA key shorter than 2048 bits|no
+sha1|certificate signed with SHA-1, which is no longer accepted|no 68
+md5|certificate signed with MD5, which is no longer accepted|no 68
+weakrsa|certificate has an RSA key shorter than 2048 bits|no 66
 stray||ok
-inter-expired|an issuer'"'"'s certificate has expired|no'
+inter-expired|an issuer'"'"'s certificate has expired|no 10
+inter-critical|an issuer'"'"'s certificate has an unknown critical extension|no 34
+inter-policy||ok
+root-nc|name not allowed by an issuer'"'"'s name constraints|no 48
+root-pathlen|certificate chain is longer than an issuer'"'"'s path length constraint allows|no 25
+pss|certificate signed with an unsupported algorithm|ok'
 
 # mkpolicy DIR: the chains of POLICY, after mkcerts
 mkpolicy() {
@@ -165,6 +184,16 @@ mkpolicy() {
 	mkinter "$d" pathlen-ca inter_plain inter && viainter "$d" pathlen pathlen-ca inter || return 1
 	mkinter "$d" inter-expired-ca inter_plain test "-3 days" "-1 day" &&
 		viainter "$d" inter-expired inter-expired-ca || return 1
+	mkinter "$d" inter-critical-ca inter_critical && viainter "$d" inter-critical inter-critical-ca &&
+	mkinter "$d" inter-policy-ca inter_policy && viainter "$d" inter-policy inter-policy-ca ||
+		return 1
+	# anchors with constraints of their own
+	mkroot "$d" ncroot "nameConstraints=critical,excluded;DNS:localhost" &&
+		casign "$d" ncroot "-1 day" "+30 days" root-nc-leaf.pem DNS:localhost &&
+		cp "$d/root-nc-leaf.pem" "$d/root-nc.pem" || return 1
+	mkroot "$d" plroot basicConstraints=critical,CA:TRUE,pathlen:0 &&
+		mkinter "$d" root-pathlen-ca inter_plain plroot &&
+		viainter "$d" root-pathlen root-pathlen-ca || return 1
 	openssl genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:1024 -out "$d/weakkey.pem" \
 		2>>"$d/openssl.log" &&
 	openssl req -new -key "$d/weakkey.pem" -subj /CN=localhost -out "$d/leaf.csr" \
@@ -182,7 +211,29 @@ mkpolicy() {
 	casection "$d" rsaca
 	openssl req -new -key "$d/rsakey.pem" -subj /CN=localhost -out "$d/leaf.csr" \
 		2>>"$d/openssl.log" || return 1
-	casign "$d" rsaca "-1 day" "+30 days" md5.pem DNS:localhost leaf md5
+	casign "$d" rsaca "-1 day" "+30 days" md5.pem DNS:localhost leaf md5 || return 1
+	printf 'subjectAltName=DNS:localhost\nbasicConstraints=critical,CA:FALSE\nextendedKeyUsage=serverAuth\n' \
+		> "$d/pss.ext"
+	openssl x509 -req -in "$d/leaf.csr" -CA "$d/rsaca.pem" -CAkey "$d/rsaca.key" \
+		-CAcreateserial -days 30 -sha256 -sigopt rsa_padding_mode:pss -extfile "$d/pss.ext" \
+		-out "$d/pss.pem" 2>>"$d/openssl.log"
+}
+
+# mkroot DIR NAME EXT: a self-signed trust anchor NAME (NAME.pem,
+# NAME.key) with keyCertSign and the extension EXT, basicConstraints
+# CA:TRUE unless EXT is another, and its section in ca.cnf
+mkroot() {
+	d=$1 n=$2 ext=$3 bc=basicConstraints=critical,CA:TRUE
+	case $ext in
+	basicConstraints=*) bc=$ext ext= ;;
+	esac
+	openssl genpkey -algorithm EC -pkeyopt ec_paramgen_curve:P-256 \
+		-out "$d/$n.key" 2>>"$d/openssl.log" &&
+	openssl req -new -x509 -key "$d/$n.key" -out "$d/$n.pem" -days 30 \
+		-subj "/CN=lwnrss test $n" -addext "$bc" \
+		-addext keyUsage=critical,keyCertSign,cRLSign ${ext:+-addext} ${ext:+"$ext"} \
+		2>>"$d/openssl.log" || return 1
+	casection "$d" "$n"
 }
 
 mkcerts() {
@@ -299,6 +350,16 @@ subjectAltName = \$ENV::SAN
 [ inter_nocertsign ]
 basicConstraints = critical,CA:TRUE
 keyUsage = critical,digitalSignature,cRLSign
+[ inter_critical ]
+basicConstraints = critical,CA:TRUE
+keyUsage = critical,keyCertSign,cRLSign
+1.3.6.1.4.1.55555.2 = critical,ASN1:NULL
+[ inter_policy ]
+basicConstraints = critical,CA:TRUE
+keyUsage = critical,keyCertSign,cRLSign
+certificatePolicies = 2.23.140.1.2.1
+policyConstraints = critical,requireExplicitPolicy:0
+inhibitAnyPolicy = critical,0
 [ inter_notca ]
 basicConstraints = critical,CA:FALSE
 keyUsage = critical,digitalSignature
