@@ -242,10 +242,7 @@ httpopts(const FetchConf *cf, HttpOpt *o)
 	o->timeout = cf->fetchtimeout * 1000;
 	o->maxbody = cf->maxfeed;
 	o->maxredirects = cf->maxredirects;
-	/* proxies as curl reads them: no HTTP_PROXY, which CGI sets from a header */
-	o->httpsproxy = (env = getenv("https_proxy")) && *env ? env : getenv("HTTPS_PROXY");
-	o->httpproxy = getenv("http_proxy");
-	o->noproxy = (env = getenv("no_proxy")) && *env ? env : getenv("NO_PROXY");
+	http_proxyenv(o);
 }
 
 /* parse data in place, print it; 0, or 1 when it is no feed (said why) */

@@ -1744,6 +1744,27 @@ out:
 	return ret;
 }
 
+/* the first of the variables named that is set and not empty, or NULL */
+static const char *
+envfirst(const char *a, const char *b, const char *c, const char *d)
+{
+	const char *names[] = { a, b, c, d }, *v;
+	size_t i;
+
+	for (i = 0; i < LENGTH(names); i++)
+		if (names[i] && (v = getenv(names[i])) && *v)
+			return v;
+	return NULL;
+}
+
+void
+http_proxyenv(HttpOpt *o)
+{
+	o->httpsproxy = envfirst("https_proxy", "HTTPS_PROXY", "all_proxy", "ALL_PROXY");
+	o->httpproxy = envfirst("http_proxy", "all_proxy", "ALL_PROXY", NULL);
+	o->noproxy = envfirst("no_proxy", "NO_PROXY", NULL, NULL);
+}
+
 void
 http_free(HttpResp *r)
 {

@@ -16,15 +16,24 @@ typedef struct {
 	const char *etag;          /* If-None-Match, or NULL */
 	const char *lastmod;       /* If-Modified-Since, or NULL */
 	/*
-	 * Proxies as curl reads them from the environment (the caller
-	 * reads it): [http://][user[:password]@]host[:port], port 1080 by
+	 * Proxies, [http://][user[:password]@]host[:port], port 1080 by
 	 * default, chosen per hop by the URL's scheme, unless noproxy (a
-	 * no_proxy list) names the host.  NULL or "" for none.
+	 * no_proxy list) names the host.  NULL or "" for none;
+	 * http_proxyenv sets them from the environment.
 	 */
-	const char *httpsproxy;    /* for https URLs: https_proxy, HTTPS_PROXY */
-	const char *httpproxy;     /* for http URLs: http_proxy only */
-	const char *noproxy;       /* no_proxy, NO_PROXY */
+	const char *httpsproxy;    /* for https URLs */
+	const char *httpproxy;     /* for http URLs */
+	const char *noproxy;
 } HttpOpt;
+
+/*
+ * http_proxyenv sets o's proxies from the environment as curl reads it:
+ * https_proxy, else HTTPS_PROXY, for https; http_proxy (lowercase only:
+ * CGI puts a request's Proxy header in HTTP_PROXY) for http; all_proxy,
+ * else ALL_PROXY, for either when its own is unset or empty; no_proxy,
+ * else NO_PROXY.  The strings are the environment's.
+ */
+void http_proxyenv(HttpOpt *o);
 
 typedef struct {
 	int status;       /* final HTTP status, 0 when none arrived */

@@ -767,10 +767,8 @@ getmain(int argc, char *argv[])
 	o.timeout = 30000;
 	o.maxbody = 8 << 20;
 	o.maxredirects = 5;
-	/* as lwnrss.c's httpopts reads them */
-	o.httpsproxy = (env = getenv("https_proxy")) && *env ? env : getenv("HTTPS_PROXY");
-	o.httpproxy = getenv("http_proxy");
-	o.noproxy = (env = getenv("no_proxy")) && *env ? env : getenv("NO_PROXY");
+	/* as lwnrss reads them */
+	http_proxyenv(&o);
 	for (i = 0; i < argc - 1 && argv[i][0] == '-'; i++) {
 		switch (argv[i][1]) {
 		case 'v': verbose = 1; continue;

@@ -142,6 +142,32 @@ check "... tinyproxy got the absolute form" \
 HTTP_PROXY=http://127.0.0.1:$STALL get "HTTP_PROXY is ignored, as curl does (CGI sets it)" \
 	"hello, world" -t 3000 "http://localhost:$PLAIN/cl"
 
+# the environment as lwnrss itself reads it (http_proxyenv), each rule
+# with the refusing proxy where a wrong reading would end
+feed() {
+	[ "$rc" -eq 0 ] && cmp -s "$D/out" "$D/feed.want"
+}
+denied() {
+	[ "$rc" -eq 1 ] && [ "$(cat "$D/err")" = \
+		"lwnrss: localhost: proxy 127.0.0.1:$DENY requires authentication (407 Proxy Authentication Required)" ]
+}
+HTTP_PROXY=http://127.0.0.1:$DENY lwnrss "http://localhost:$PLAIN/feed"
+check "lwnrss: HTTP_PROXY is ignored, as curl does" feed
+https_proxy=http://127.0.0.1:$OPEN HTTPS_PROXY=http://127.0.0.1:$DENY lwnrss "https://localhost:$TLS/feed"
+check "lwnrss: https_proxy comes before HTTPS_PROXY" feed
+https_proxy= HTTPS_PROXY=http://127.0.0.1:$DENY lwnrss "https://localhost:$TLS/feed"
+check "lwnrss: ... an empty https_proxy counts as unset" denied
+ALL_PROXY=http://127.0.0.1:$DENY lwnrss "https://localhost:$TLS/feed"
+check "lwnrss: ALL_PROXY for https without https_proxy" denied
+all_proxy=http://127.0.0.1:$OPEN ALL_PROXY=http://127.0.0.1:$DENY lwnrss "http://localhost:$PLAIN/feed"
+check "lwnrss: all_proxy before ALL_PROXY, for http too" feed
+http_proxy=http://127.0.0.1:$OPEN all_proxy=http://127.0.0.1:$DENY lwnrss "http://localhost:$PLAIN/feed"
+check "lwnrss: http_proxy before all_proxy" feed
+no_proxy=example.org NO_PROXY=localhost https_proxy=http://127.0.0.1:$DENY lwnrss "https://localhost:$TLS/feed"
+check "lwnrss: no_proxy comes before NO_PROXY" denied
+NO_PROXY=localhost https_proxy=http://127.0.0.1:$DENY lwnrss "https://localhost:$TLS/feed"
+check "lwnrss: NO_PROXY alone is read" feed
+
 # credentials: percent-decoded, sent as Basic, never shown
 https_proxy=http://user:s3cr%65t@127.0.0.1:$AUTH lwnrss "https://localhost:$TLS/feed"
 check "https through tinyproxy with Basic authentication: the feed" \
