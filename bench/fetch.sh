@@ -38,6 +38,9 @@ nginx=$(command -v nginx || echo /usr/sbin/nginx)
 # no cache: with one, lwnrss would send validators and get a 304, or paint
 # from it, and these figures are of the fetch itself
 unset XDG_CACHE_HOME HOME
+# no proxy but the one a row names: a no_proxy=localhost of the user's
+# would send the proxy rows direct, an https_proxy the direct ones through
+unset https_proxy HTTPS_PROXY http_proxy all_proxy ALL_PROXY no_proxy NO_PROXY
 
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/lwnrss-fetch.XXXXXX")
 ngxpid=
@@ -52,7 +55,7 @@ trap cleanup EXIT INT TERM
 # lwnrss and the x509_test driver (for the CA load figure), built apart
 mkdir "$tmp/src" "$tmp/src/tests"
 cp ./*.c ./*.h config.mk Makefile "$tmp/src/"
-cp tests/x509_test.c "$tmp/src/tests/"
+cp tests/x509_test.c tests/check.h "$tmp/src/tests/"
 cp config.def.h "$tmp/src/config.h"
 make -s -C "$tmp/src" lwnrss tests/x509_test >/dev/null
 lwnrss=$tmp/src/lwnrss
@@ -148,7 +151,7 @@ curltls=$(curl -sv -o /dev/null --cacert "$tmp/bundle.pem" "$url" 2>&1 |
 
 # tinyproxy on another free port, CONNECT to nginx's only
 pport=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-printf 'Port %s\nListen 127.0.0.1\nTimeout 30\nMaxClients 64\nAllow 127.0.0.1\nConnectPort %s\nLogLevel Warning\nLogFile "%s"\n' \
+printf 'Port %s\nListen 127.0.0.1\nTimeout 30\nMaxClients 64\nAllow 127.0.0.1\nConnectPort %s\nLogLevel Connect\nLogFile "%s"\n' \
 	"$pport" "$port" "$tmp/tinyproxy.log" > "$tmp/tinyproxy.conf"
 tinyproxy -d -c "$tmp/tinyproxy.conf" > "$tmp/tinyproxy.out" 2>&1 &
 tppid=$!
@@ -159,8 +162,11 @@ until curl -s -o /dev/null --proxy "$proxy" --cacert "$tmp/bundle.pem" "$url"; d
 	[ $i -lt 50 ] || { echo "fetch.sh: tinyproxy did not start" >&2; cat "$tmp/tinyproxy.out" >&2; exit 1; }
 	sleep 0.1
 done
+c0=$(grep -c CONNECT "$tmp/tinyproxy.log")
 n=$(https_proxy=$proxy SSL_CERT_FILE=$tmp/bundle.pem "$lwnrss" -p "$url" | wc -l)
 [ "$n" -eq 25 ] || { echo "fetch.sh: lwnrss -p through the proxy printed $n items" >&2; exit 1; }
+[ "$(grep -c CONNECT "$tmp/tinyproxy.log")" -gt "$c0" ] ||
+	{ echo "fetch.sh: lwnrss -p did not go through the proxy" >&2; exit 1; }
 
 export SSL_CERT_FILE="$tmp/bundle.pem"
 hyperfine -N -w 5 -r "$runs" --export-json "$tmp/h.json" \
