@@ -6,9 +6,10 @@
  * and writes back what the answer teaches: a new whole feed, or for a
  * 304 the validators it carries, and always when the next automatic
  * fetch may come (cacheafter).  The window runs fetch_child in a child
- * process, which sends the result through a pipe as a message that
- * fetch_msg reads back; print mode (fetch_print) does the same in
- * process and prints.
+ * process, which says with its exit status what happened, and the window
+ * reads the cache as it does at start; print mode (fetch_print) fetches
+ * in process and prints.  Whoever parses a feed applies its own polling
+ * hints (fetch_cacheread): the child never parses.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -39,39 +40,59 @@ fetch_cacheread(const FetchConf *cf, const char *url, Cache *c, Feed *f)
 		return 1;
 	if (rdf_parseurl(f, c->body.p, c->body.len, c->base ? c->base : url,
 	                 err, sizeof(err)) < 0) {
-		warn("%s: cached feed ignored: %s", url, err);
+		warn("cached feed ignored: %s: %s", err, url);
 		cache_free(c);
 		return -1;
+	}
+	/* the file keeps the server's hints; the feed's own are read here,
+	 * by whoever parses it, from the time it was fetched */
+	c->next = MAX(c->next, refresh_hint(NULL, f, c->fetched));
+	/* a copy cut off is no copy to confirm: the next fetch asks for all */
+	if (f->truncated) {
+		free(c->etag);
+		free(c->lastmod);
+		c->etag = c->lastmod = NULL;
 	}
 	return 0;
 }
 
-/* data is a whole feed, worth caching; parsed in a copy, as rdf_parse
- * may write into its input.  Its polling hints go to *hints */
+/*
+ * data looks like a feed, worth caching: what rdf_parse refuses it
+ * refuses at the start (binary data, HTML, no feed root element), so the
+ * prolog and the root element's name tell.  A feed cut off further on is
+ * still a feed; the window, which parses it, will not confirm it.
+ */
 static int
-isfeed(const char *data, size_t len, Feed *hints)
+isfeed(const char *s, size_t n)
 {
-	Buf b = {0};
-	Feed f;
-	char err[256];
-	int ok;
+	const char *e = s + n, *p, *q;
+	size_t i;
 
-	memset(hints, 0, sizeof(*hints));
-	if (bufgrow(&b, len) < 0)
-		return 0;
-	memcpy(b.p, data, len);
-	b.p[len] = '\0';
-	b.len = len;
-	if ((ok = rdf_parse(&f, b.p, len, err, sizeof(err)) == 0)) {
-		ok = !f.truncated;
-		hints->ttl = f.ttl;
-		hints->updateperiod = f.updateperiod;
-		hints->updatebase = f.updatebase;
-		hints->hasupdatebase = f.hasupdatebase;
-		rdf_free(&f);
+	for (i = 0; i < n && i < 4096; i++)
+		if (!s[i] || ((unsigned char)s[i] < 0x20 && !strchr("\t\r\n", s[i])))
+			return 0;
+	for (p = s; p < e; p = q) {
+		if (!(p = memchr(p, '<', e - p)) || p + 1 >= e)
+			return 0;
+		if (p[1] == '?' || p[1] == '!') {
+			/* a declaration, processing instruction, comment or DOCTYPE */
+			q = p + 2;
+			while ((q = memchr(q, '>', e - q)) && e - p > 4 && !memcmp(p, "<!--", 4) &&
+			       (q - p < 6 || q[-1] != '-' || q[-2] != '-'))
+				q++;
+			if (!q)
+				return 0;
+			continue;
+		}
+		/* the root: rss, rdf:RDF or feed, with any prefix */
+		for (q = p + 1; q < e && !strchr(" \t\r\n/>", *q); q++)
+			if (*q == ':')
+				p = q;
+		n = q - p - 1;
+		return (n == 3 && !memcmp(p + 1, "rss", 3)) || (n == 3 && !memcmp(p + 1, "RDF", 3)) ||
+		       (n == 4 && !memcmp(p + 1, "feed", 4));
 	}
-	buffree(&b);
-	return ok;
+	return 0;
 }
 
 /* a and b are the same validator, NULL for none */
@@ -88,17 +109,19 @@ samevalidator(const char *a, const char *b)
  * nothing new is known; no answer came).  whole says r's body is a feed
  * to keep; shown is the feed the answer leaves shown, whose hints count.
  *
- * Every answer moves the next allowed time on, to MINREFRESH from now or
- * the latest hint (refresh.h); a 429 or 503 keeps its Retry-After, capped
- * at MAXHINT.  A new whole feed replaces the file; a 304 keeps its body,
- * takes the validators and the freshness it carries (what it does not
+ * Every answer but a failure moves the next allowed time on, to
+ * MINREFRESH from now or the latest hint (refresh.h); a failure keeps the
+ * time the file had (the window retries sooner, backing off), and a 429 or
+ * 503 keeps its Retry-After, capped at MAXHINT.  A new whole feed
+ * replaces the file; a 304 keeps its body, takes the validators and the freshness it carries (what it does not
  * carry, the stored response still says: RFC 9111 4.3.4) and is the time
  * it was last confirmed, if the file still holds what was sent (else
  * another lwnrss wrote it since: that stays); no-store keeps no body at
  * all (RFC 9111 5.2.2.5); anything else keeps the body and the
- * validators and gets the times.
+ * validators and gets the times.  Returns -1 for a 304 about a copy the
+ * file does not hold, else 0.
  */
-static void
+static int
 cacheafter(const FetchConf *cf, const char *url, const char *etag, const char *lastmod, int ret,
            const HttpResp *r, int whole, const Feed *shown, time_t now,
            time_t *next, time_t *retry, char *cerr, size_t n)
@@ -110,7 +133,7 @@ cacheafter(const FetchConf *cf, const char *url, const char *etag, const char *l
 	*next = *retry = 0;
 	cerr[0] = '\0';
 	if (!r->status)
-		return;
+		return 0;
 	memset(&c, 0, sizeof(c));
 	c.maxage = c.expires = -1;
 	if (!(ret == 0 && (whole || r->nostore)))
@@ -126,10 +149,11 @@ cacheafter(const FetchConf *cf, const char *url, const char *etag, const char *l
 		if (r->expires < 0)
 			fr.expires = old.expires;
 	}
-	*next = now + MINREFRESH;
 	if (ret >= 0)
-		*next = MAX(*next, refresh_hint(&fr, shown, now));
-	else if (r->retryafter >= 0 && (r->status == 429 || r->status == 503))
+		*next = MAX(now + MINREFRESH, refresh_hint(&fr, shown, now));
+	else if (had)
+		*next = old.next;
+	if (ret < 0 && r->retryafter >= 0 && (r->status == 429 || r->status == 503))
 		*retry = now + MIN(r->retryafter, (long)MAXHINT);
 	c.next = *next;
 	c.retry = *retry;
@@ -147,13 +171,13 @@ cacheafter(const FetchConf *cf, const char *url, const char *etag, const char *l
 		c.base = r->url;
 		c.fetched = now;
 		cache_save(url, &c, cerr, n);
-		return;
+		return 0;
 	}
 	if (had && old.body.len) {
 		if (ret == 1) {
 			if (!ours) {
 				cache_free(&old);
-				return;
+				return -1;
 			}
 			old.maxage = fr.nocache || fr.nostore ? -1 : fr.maxage;
 			old.expires = fr.nocache || fr.nostore ? -1 : fr.expires;
@@ -177,6 +201,7 @@ cacheafter(const FetchConf *cf, const char *url, const char *etag, const char *l
 	}
 	if (had)
 		cache_free(&old);
+	return ret == 1 && !ours ? -1 : 0;
 }
 
 /* print mode */
@@ -335,7 +360,7 @@ fetch_print(const FetchConf *cf, const char *url)
 					warn("stdout:");
 					status = 1;
 				}
-				cacheafter(cf, url, o.etag, o.lastmod, ret, &r, !f.truncated, &f, now,
+				cacheafter(cf, url, o.etag, o.lastmod, ret, &r, 1, &f, now,
 				           &next, &retry, cerr, sizeof(cerr));
 				if (cerr[0])
 					warn("%s", cerr);
@@ -386,99 +411,57 @@ flush:
 
 /* the fetch child */
 
-static int
-writefield(int fd, const char *s, size_t n)
-{
-	char len[32];
-
-	snprintf(len, sizeof(len), "%zu\n", s ? n : 0);
-	return writeall(fd, len, strlen(len)) < 0 || writeall(fd, s, s ? n : 0) < 0 ? -1 : 0;
-}
-
 /*
- * The message on fd: "ret status next retry\n" (next and retry: when the
- * next automatic fetch may come, 0 for nothing new, as cacheafter says)
- * then err, etag, lastmod, url, the cache's error and body, each as
- * "length\n" and that many bytes.
+ * The window learns what happened from the exit status; the pipe carries
+ * the fetch's error and the cache's, a line each, and a new feed's bytes
+ * only when the cache could not keep them (or they came from standard
+ * input, which is never cached): the window reads everything else from
+ * the cache, as at start.
  */
 void
-fetch_child(const FetchConf *cf, const char *url, const char *etag,
-            const char *lastmod, const Feed *shown, int fd)
+fetch_child(const FetchConf *cf, const char *url, int cond, int fd)
 {
 	HttpOpt o;
 	HttpResp r;
 	Buf in = {0};
-	Feed hints;
-	char head[96], cerr[512] = "";
-	time_t next = 0, retry = 0;
-	int ret, whole;
+	Cache c;
+	char cerr[512] = "", err[512];
+	time_t next, retry;
+	int ret, whole, rc = FetchFailed;
 
 	memset(&r, 0, sizeof(r));
-	r.retryafter = -1;
 	if (!strcmp(url, "-")) {
 		if ((ret = readfd(0, &in, cf->maxfeed)) < 0)
 			snprintf(r.err, sizeof(r.err), "stdin: %s", strerror(errno));
 		else if (ret > 0)
 			snprintf(r.err, sizeof(r.err),
-			         "stdin: feed is larger than the %zu byte limit", cf->maxfeed);
-		ret = ret ? -1 : 0;
+			         "feed is larger than the %zu byte limit: stdin", cf->maxfeed);
+		else
+			rc = FetchPiped;
 		r.body = in.p;
 		r.len = in.len;
 	} else {
 		httpopts(cf, &o);
-		o.etag = etag;
-		o.lastmod = lastmod;
+		/* the cache's validators, but for a copy cut off (cond 0) */
+		if (cond && cache_load(url, cf->maxfeed, &c, err, sizeof(err)) == 0) {
+			o.etag = c.etag;
+			o.lastmod = c.lastmod;
+		}
 		ret = http_get(url, &o, &r);
-		whole = ret == 0 && isfeed(r.body, r.len, &hints);
-		cacheafter(cf, url, etag, lastmod, ret, &r, whole, ret == 0 ? &hints : shown,
-		           cf->now(), &next, &retry, cerr, sizeof(cerr));
+		rc = ret == 0 ? FetchNew : ret == 1 ? FetchSame : FetchFailed;
+		whole = ret == 0 && isfeed(r.body, r.len);
+		if (cacheafter(cf, url, o.etag, o.lastmod, ret, &r, whole, NULL, cf->now(),
+		    &next, &retry, cerr, sizeof(cerr)) < 0 && ret == 1) {
+			snprintf(r.err, sizeof(r.err), "304 Not Modified, but no cached copy: %s", url);
+			rc = FetchFailed;
+		}
+		/* what the window must parse to show, or to say why not */
+		if (rc == FetchNew && (!whole || r.nostore || cerr[0]))
+			rc = FetchPiped;
 	}
-	snprintf(head, sizeof(head), "%d %d %lld %lld\n", ret, r.status,
-	         (long long)next, (long long)retry);
-	if (writeall(fd, head, strlen(head)) < 0 ||
-	    writefield(fd, r.err, strlen(r.err)) < 0 ||
-	    writefield(fd, r.etag, r.etag ? strlen(r.etag) : 0) < 0 ||
-	    writefield(fd, r.lastmod, r.lastmod ? strlen(r.lastmod) : 0) < 0 ||
-	    writefield(fd, r.url, r.url ? strlen(r.url) : 0) < 0 ||
-	    writefield(fd, cerr, strlen(cerr)) < 0 ||
-	    writefield(fd, r.body, r.len) < 0)
-		_exit(1);
-	_exit(0);
-}
-
-/* the next "length\n" and bytes of a child's message */
-static int
-field(const char **p, const char *end, const char **s, size_t *n)
-{
-	char *e;
-	unsigned long long v;
-
-	if (*p >= end || **p < '0' || **p > '9')
-		return -1;
-	errno = 0;
-	v = strtoull(*p, &e, 10);
-	if (errno || e >= end || *e != '\n' || v > (size_t)(end - e - 1))
-		return -1;
-	*s = e + 1;
-	*n = v;
-	*p = e + 1 + v;
-	return 0;
-}
-
-int
-fetch_msg(const char *p, size_t len, FetchMsg *m)
-{
-	const char *end = p + len;
-	int n;
-
-	if (!p || sscanf(p, "%d %d %lld %lld\n%n", &m->ret, &m->status, &m->next,
-	    &m->retry, &n) != 4 ||
-	    (p += n, field(&p, end, &m->err, &m->errn)) < 0 ||
-	    field(&p, end, &m->etag, &m->etagn) < 0 ||
-	    field(&p, end, &m->lastmod, &m->lastmodn) < 0 ||
-	    field(&p, end, &m->url, &m->urln) < 0 ||
-	    field(&p, end, &m->cerr, &m->cerrn) < 0 ||
-	    field(&p, end, &m->body, &m->bodyn) < 0)
-		return -1;
-	return 0;
+	if (writeall(fd, r.err, strlen(r.err)) < 0 || writeall(fd, "\n", 1) < 0 ||
+	    writeall(fd, cerr, strlen(cerr)) < 0 || writeall(fd, "\n", 1) < 0 ||
+	    (rc == FetchPiped && writeall(fd, r.body, r.len) < 0))
+		_exit(FetchFailed);
+	_exit(rc);
 }

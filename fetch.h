@@ -21,36 +21,27 @@ typedef struct {
 	int (*hide)(const Item *it);    /* print mode leaves these out; may be NULL */
 } FetchConf;
 
-/* what fetch_child sent, pointing into the message */
-typedef struct {
-	int ret;                        /* http_get's: 0 a feed, 1 not modified, -1 failed */
-	int status;                     /* the HTTP status, 0 when no answer came */
-	long long next, retry;          /* no automatic fetch before them; 0: nothing new */
-	const char *err, *etag, *lastmod, *url, *cerr, *body;
-	size_t errn, etagn, lastmodn, urln, cerrn, bodyn;
-} FetchMsg;
-
 /*
  * fetch_cacheread: url's cache, parsed in place (c's body must outlive
- * *f), its relative links against the URL it came from.  0; 1 when the
- * file keeps only the times (c to free, *f empty); -1 when there is none
- * or none usable (said why).
+ * *f), its relative links against the URL it came from; c->next takes
+ * the feed's own polling hints, and a copy cut off loses its validators.
+ * 0; 1 when the file keeps only the times (c to free, *f empty); -1 when
+ * there is none or none usable (said why).
  */
 int fetch_cacheread(const FetchConf *cf, const char *url, Cache *c, Feed *f);
 
 /*
- * fetch_child, in a child process: fetch url (or read standard input for
- * "-") conditionally on etag and lastmod (either NULL), write the cache,
- * and send the result to fd as a message; then exit.  shown is the feed
- * on screen, whose hints a 304 keeps.  The child writes the cache, so
- * that fsync never holds up the window.
+ * fetch_child, in a child process: fetch url, conditionally on the
+ * cache's validators unless cond is 0 (the copy shown is cut off), write
+ * what the answer teaches to the cache, and exit with what happened:
+ * FetchNew, a new feed is in the cache; FetchPiped, a new answer the
+ * cache did not keep (no feed, no-store, the cache not written, standard
+ * input for "-") follows on fd, for the window to parse or refuse;
+ * FetchSame, not modified (304); FetchFailed.  fd first gets two lines,
+ * the fetch's error and the cache's, each empty when there is none.
  */
-void fetch_child(const FetchConf *cf, const char *url, const char *etag,
-                 const char *lastmod, const Feed *shown, int fd);
-
-/* fetch_msg reads the message p[0..len) into *m: 0, or -1 when it is cut
- * short or malformed (the child died) */
-int fetch_msg(const char *p, size_t len, FetchMsg *m);
+enum { FetchNew, FetchPiped, FetchSame, FetchFailed };
+void fetch_child(const FetchConf *cf, const char *url, int cond, int fd);
 
 /*
  * fetch_print: -p.  Fetch (or read standard input for "-"), parse and

@@ -18,39 +18,40 @@
  * with Xft into a Pixmap the size of the window, which Expose copies;
  * after any change to the rows the whole Pixmap is redrawn, which for a
  * few dozen rows costs less than working out what changed; a new status
- * redraws the title bar alone.  Text goes through drw.c, which decodes
- * UTF-8, finds for each code point a font that has it (the configured
- * fonts first, then fontconfig's fallback, remembering code points no
- * font has) and cuts text with an ellipsis where it would overflow.  The
- * rows shown (view) are the feed's items less those a rule hides or the
- * filter line leaves out; the selection and the first row shown are
- * positions in it.
+ * redraws the title bar alone.  Text goes through drw.c.
  *
- * On start the cache's copy of the feed, if there is one, is painted
- * first; the first fetch starts after that paint, once the times the
- * cache keeps allow it, and asks the server conditionally (store.c has
- * the file and its atomic writes).  A row's description is decoded only
- * when the row is drawn.  The read state is read before the first paint.
+ * The window's state is in a few structs below, each saying what it
+ * owns: the layout, the feed shown and its view, the fetch, the read
+ * state's writer, the filter line, the title bar's messages, the window's
+ * own flags.  The rows shown (the view) are the feed's items less those a
+ * rule hides or the filter leaves out; the selection and the first row
+ * shown are positions in it, which clampview() alone keeps in range, an
+ * empty view included.
  *
- * The network and the disk's fsync never hold up this process.
- * fetchstart() forks a child that runs fetch_child (http_get, or standard
- * input for "-", then the cache), which writes the result to a pipe in a
- * small length-prefixed form and exits; the parent collects the bytes as
- * they arrive and parses them with rdf_parse when the pipe closes.  Marks
- * of read articles are written the same way, by a child that merges them
- * into the file under its lock.  The event loop, as in st, waits in
- * pselect() on the X connection and those pipes (a timeout is the place
- * for timers), drains XPending, redraws when something changed and
- * flushes.  So the window scrolls, resizes and quits at once while a slow
- * server thinks; quitting kills and reaps the fetch, and writes what is
- * left of the read state once the window is gone.  Signals only set a
- * flag, and are blocked except inside pselect(), so none is lost between
- * a check and the wait.
+ * There is one way a feed reaches the screen: from the cache.  On start
+ * the cache's copy, if any, is painted first; the first fetch starts after
+ * that paint, once the times the cache keeps allow it.  fetchstart() forks
+ * a child (fetch_child) that asks the server, conditionally on the cache's
+ * validators, writes what the answer teaches to the cache and exits with
+ * what happened: a new feed, not modified, or failed, the error on a pipe.
+ * The window then reads the cache again (cacheshow) and shows its feed
+ * when it is new; only a feed the cache could not keep comes through the
+ * pipe.  A fetch that failed is tried again after a minute, then two,
+ * four, up to the refresh interval.  Marks of read articles are written
+ * the same way, by a child that merges them into the file under its
+ * lock; others' marks are read at every fetch and when the window gets
+ * the focus.  The event loop, as in st, waits in pselect() on the X
+ * connection and those pipes (a timeout is the place for timers), drains
+ * XPending, redraws when something changed and flushes.  So the window
+ * scrolls, resizes and quits at once while a slow server thinks.  Signals
+ * only set a flag, and are blocked except inside pselect(), so none is
+ * lost between a check and the wait.
  *
  * Opening an article forks twice (proc_spawn): the grandchild calls
  * setsid and execs the command from config.h, the child exits at once and
  * is reaped at once, so the window never waits for a browser and leaves
- * no zombie; a close-on-exec pipe tells the window when the exec failed.
+ * no zombie; a close-on-exec pipe tells the window whether the exec
+ * worked, and only then is the article read.
  *
  * To understand everything else, start reading main().
  */
@@ -90,7 +91,7 @@
 /* macros */
 /* the modifiers keys[] and buttons[] compare: not Shift (in the keysym),
  * Caps Lock or Num Lock */
-#define CLEANMASK(mask)         ((mask) & ~(numlock | LockMask | ShiftMask) & \
+#define CLEANMASK(mask)         ((mask) & ~(ui.numlock | LockMask | ShiftMask) & \
                                  (ControlMask|Mod1Mask|Mod2Mask|Mod3Mask|Mod4Mask|Mod5Mask))
 #define XEMBED_MAPPED           (1 << 0)
 /* XEmbed messages (the XEmbed protocol specification, version 0) */
@@ -98,12 +99,17 @@
 #define XEMBED_WINDOW_DEACTIVATE 2
 #define XEMBED_FOCUS_IN         4
 #define XEMBED_FOCUS_OUT        5
+/* a second click within this many ms of one that opened is a double click */
+#define DOUBLECLICK             400
+/* the first retry after a failed fetch, in seconds; each next one doubles */
+#define RETRYFIRST              60
 
 /* enums */
 enum { SchemeNorm, SchemeSel, SchemeDim, SchemeBar, SchemeErr, SchemeLast }; /* color schemes */
 enum { ColFg, ColBg }; /* color scheme index */
 enum { WMProtocols, WMDelete, NetWMName, NetWMPid, UTF8String, XEmbedInfo,
        XEmbed, AtomLast }; /* atoms */
+enum { DiskCache, DiskRead, DiskLast }; /* files not written */
 
 typedef union {
 	int i;
@@ -127,7 +133,9 @@ typedef struct {
 /* what the window knows of an item beyond the feed */
 typedef struct {
 	Look look;              /* by the rules */
-	int read;               /* in the read state */
+	char *desc;             /* the description as text, made when first drawn */
+	unsigned char read;     /* in the read state */
+	unsigned char isnew;    /* not among the first headlines shown, nor opened */
 } Row;
 
 /* function declarations: those config.h names come first */
@@ -158,84 +166,121 @@ static void mappingnotify(XEvent *e);
 static void selclear(XEvent *e);
 static void selrequest(XEvent *e);
 
-static void readapply(void);
 static size_t parentfds(int *fds);
 
-static time_t held(void);
-
 /* variables */
-static char *argv0;
 static const char *url;                 /* the feed's URL, or "-" for stdin */
+static FetchConf fconf;                 /* config.h's fetch settings, set in main */
 static Display *dpy;
 static int screen;
-static Window root, parentwin, win;
+static Window root, win;
 static Pixmap pm;
 static GC gc;
 static Drw drw;
 static Atom atoms[AtomLast];
 static XftColor scheme[SchemeLast][2];
-static int ww, wh;                      /* window size */
-static int pad, gap, barpad, barh, lineh, boldh, rowh; /* layout, px */
-static int mapped, dirty, running = 1;
-static int dirtybar;                    /* only the title bar changed */
+static XftColor newclr;                 /* the mark of new articles, and badges */
+static Sel xsel;                        /* PRIMARY and CLIPBOARD, after y */
 static volatile sig_atomic_t gotsig;    /* SIGTERM or SIGINT: quit */
 static volatile sig_atomic_t gothup;    /* SIGHUP: fetch now */
 
-static Feed feed;
-static Buf feedbuf;                     /* the bytes feed was parsed in (in place) */
-static char *isnew;                     /* per item: new since the first headlines shown */
-static XftColor newclr;                 /* the mark of those */
-static char *etag, *lastmod;            /* the shown feed's validators, for the next fetch */
-static time_t fetched;                  /* when the server last sent or confirmed the shown
-                                           feed; 0: unknown */
-static int fromcache;                   /* the rows are the cache's, unconfirmed by a fetch */
-static int cachewarned;                 /* a cache write failed and was reported */
-static char **descs;                    /* per item: its description as text, made when
-                                           first drawn (rdf_text), NULL until then */
-static Row *rows;                       /* one per item */
-static int *view, nview;                /* the items shown, in order: not hidden, matching the filter */
-static int sel, top;                    /* positions in view: selected, first shown */
-static int moved;                       /* the user has moved or scrolled: a refresh keeps the place */
-static int pointrow = -1;               /* view position under the last button press */
-static char status[256];                /* title bar's right-hand text */
-static int failed;                      /* the last fetch failed */
-static char flash[256];                 /* a message for a few seconds or until a key */
-static int flasherr;                    /* ... that is an error */
-static time_t flashend;
+/* the layout in pixels: the fonts' and config.h's, scaled to the fonts' dpi */
+static struct {
+	int w, h;               /* the window */
+	int pad, gap, barpad;   /* around a row's text, between its lines, around the bar's */
+	int lineh, boldh;       /* a line of each face */
+	int barh, rowh;         /* the title bar, a row (its rule line included) */
+} lay;
 
-static char filter[256];                /* the filter line's text */
-static int typing;                      /* the filter line has the keys */
-static XIM xim;                         /* opened when the filter first is */
-static XIC xic;
-static unsigned int numlock;            /* Num Lock's modifier mask */
-static int numlockknown;
+/*
+ * The feed shown and the rows it gives.  view[] holds the items shown, in
+ * order: not hidden by a rule, matching the filter.  sel and top are
+ * positions in it, kept in range by clampview() and nothing else: both 0
+ * when the view is empty.  "New" is measured against the first headlines
+ * shown, whatever came between: known holds their keys and those of the
+ * articles opened since, told those of new articles already counted for
+ * the urgency hint.
+ */
+static struct {
+	Feed feed;
+	Buf raw;                /* the bytes feed was parsed in (in place) */
+	Row *rows;              /* one per item */
+	int *view, nview;
+	int sel, top;
+	int moved;              /* the user has moved or scrolled: a new feed keeps the place */
+	int fromcache;          /* the rows are the cache's, unconfirmed by a fetch */
+	time_t fetched;         /* when the server last sent or confirmed them; 0: unknown */
+	ReadSet known, told;    /* keys (links, else titles) as sets */
+	int hasknown;           /* known holds the first headlines shown */
+} shown;
 
-static ReadSet readset;                 /* the read state */
-static int readwarned;                  /* its file could not be read or written, said once */
-static pid_t savepid = -1;              /* the child writing it */
-static int savefd = -1;                 /* its pipe: an error message, then EOF */
-static Buf savebuf;
-static unsigned long savechanges;       /* the changes it writes */
-static int savepending;                 /* more changes came meanwhile */
+/*
+ * The fetch: the child while it runs, and when the next may start.  next
+ * and retry come from the cache (fetch.h): the polite floor with the
+ * server's and the feed's hints, and a Retry-After.  A failure is tried
+ * again sooner, backing off as fails grows.
+ */
+static struct {
+	pid_t pid;              /* the child, -1 when none runs */
+	int fd;                 /* its pipe, -1 when none */
+	Buf buf;                /* what came through it */
+	int first;              /* the first fetch waits for the cache's first paint */
+	int cutoff;             /* the feed shown is cut off: ask for all of it */
+	time_t started;         /* when lwnrss started */
+	time_t asked;           /* when the last fetch started */
+	time_t next, retry;     /* no automatic fetch before them */
+	int fails;              /* fetches failed in a row */
+} fetcher = { .pid = -1, .fd = -1 };
 
-static int focused;                     /* the window has the keyboard */
-static int unseen;                      /* new articles arrived while it had not */
-static Sel xsel;                        /* PRIMARY and CLIPBOARD, after y */
-static Time lasttime;                   /* of the last key or button event */
-static int spawnfds[8];                 /* open commands' close-on-exec pipes: exec errors */
+/* the read state, and the child writing its changes (statechanged) */
+static struct {
+	ReadSet set;
+	pid_t pid;              /* the writer, -1 when none runs */
+	int fd;                 /* its pipe: an error message, then EOF */
+	Buf buf;
+	unsigned long changes;  /* the changes it writes */
+	int pending;            /* more changes came meanwhile */
+	int warned;             /* the file could not be read: said once */
+} reads = { .pid = -1, .fd = -1 };
+
+/* the filter line, and the input method it opens */
+static struct {
+	char text[256];
+	int typing;             /* the filter line has the keys */
+	XIM xim;                /* opened when the filter first is */
+	XIC xic;
+} filt;
+
+/* the title bar's messages, on the right of the title */
+static struct {
+	char status[256];       /* of the last fetch */
+	int failed;             /* ... which failed */
+	char disk[DiskLast][256]; /* a file not written, until it is */
+	char flash[256];        /* a message for a few seconds or until a key */
+	int flasherr;
+	time_t flashend;
+} msg;
+
+/* the window itself */
+static struct {
+	int running, mapped, painted;
+	int dirty;              /* redraw everything */
+	int dirtybar;           /* redraw the title bar */
+	int focused;            /* the window has the keyboard */
+	int unseen;             /* new articles arrived while it had not */
+	Time lasttime;          /* of the last key or button event */
+	Time clicktime;         /* of the last click that opened a row */
+	int pointrow;           /* view position under the last button press, -1: none */
+	unsigned int numlock;   /* Num Lock's modifier mask */
+	int numlockknown;
+} ui = { .running = 1, .pointrow = -1 };
+
+/* open commands whose exec is not known to have worked yet */
+static struct {
+	int fd;                 /* the close-on-exec pipe (proc.h) */
+	char *link;             /* read once the exec worked */
+} spawns[8];
 static int nspawn;
-
-static pid_t fetchpid = -1;             /* the fetch child, while it runs */
-static int firstfetch;                  /* the first fetch waits for the cache's first paint */
-static int painted;                     /* the window has been drawn */
-static time_t started;                  /* when lwnrss started */
-static time_t lastask;                  /* when the last fetch started */
-static time_t notbefore;                /* Retry-After: no automatic fetch before then */
-static time_t nextok;                   /* nor before then: the floor and the server's
-                                           and the feed's hints (see refresh.h) */
-static int fetchfd = -1;                /* its pipe's read end */
-static Buf fetchbuf;                    /* what arrived through it */
-static FetchConf fconf;                 /* config.h's fetch settings, set in main */
 
 static void (*handler[LASTEvent])(XEvent *) = {
 	[ButtonPress] = buttonpress,
@@ -279,44 +324,100 @@ ishidden(const Item *it)
 	return l.hidden;
 }
 
-/* scale a length in px at 96 dpi to the display's Xft.dpi */
+/* scale a length in px at 96 dpi to the fonts' dpi */
 static int
 px(unsigned int v)
 {
 	return (int)(v * drw.dpi / 96 + 0.5);
 }
 
-/* drawing */
+/* what an item is known by: its link, else its title */
+static const char *
+itemkey(const Item *it)
+{
+	return it->link[0] ? it->link : it->title;
+}
+
+/* the title a row shows: an untitled article is shown by its link */
+static const char *
+rowtitle(const Item *it)
+{
+	return it->title[0] ? it->title : it->link;
+}
+
+/* the host (and port) of the feed, for messages; "stdin" for "-" */
+static const char *
+host(void)
+{
+	static char h[300];
+	Url u;
+	char err[64];
+
+	if (!strcmp(url, "-"))
+		return "stdin";
+	if (url_parse(&u, url, err, sizeof(err)) < 0)
+		return url;
+	url_hostport(&u, h, sizeof(h));
+	return h;
+}
+
+/* the view */
 
 static int
 visrows(void)
 {
-	return wh > barh ? (wh - barh) / rowh : 0;
+	return lay.h > lay.barh ? (lay.h - lay.barh) / lay.rowh : 0;
 }
 
-/* keep top in range, and the selection in view when follow is set */
+/*
+ * The one place the positions are kept in range: the selection in the
+ * view (0 when it is empty), the first row shown so that no row past the
+ * end is, and with follow set the selection on screen.
+ */
 static void
-clamp(int follow)
+clampview(int follow)
 {
 	int vis = MAX(visrows(), 1);
 
-	sel = MAX(0, MIN(sel, nview - 1));
+	shown.sel = MAX(0, MIN(shown.sel, shown.nview - 1));
 	if (follow) {
-		if (sel < top)
-			top = sel;
-		else if (sel >= top + vis)
-			top = sel - vis + 1;
+		if (shown.sel < shown.top)
+			shown.top = shown.sel;
+		else if (shown.sel >= shown.top + vis)
+			shown.top = shown.sel - vis + 1;
 	}
-	top = MAX(0, MIN(top, nview - vis));
-	dirty = 1;
+	shown.top = MAX(0, MIN(shown.top, shown.nview - vis));
+	ui.dirty = 1;
 }
 
 /* the selected item, -1 when none */
 static int
 cur(void)
 {
-	return sel >= 0 && sel < nview ? view[sel] : -1;
+	return shown.nview ? shown.view[shown.sel] : -1;
 }
+
+/* the rows shown, after rules and filter; the selection stays on item
+ * keep (-1: none) when it is still there, else it is the first row */
+static void
+buildview(int keep)
+{
+	int i;
+
+	free(shown.view);
+	shown.view = ecalloc(shown.feed.nitems ? shown.feed.nitems : 1, sizeof(*shown.view));
+	shown.sel = shown.nview = 0;
+	for (i = 0; i < (int)shown.feed.nitems; i++) {
+		if (shown.rows[i].look.hidden ||
+		    !rules_filter(filt.text, rowtitle(&shown.feed.items[i])))
+			continue;
+		if (i == keep)
+			shown.sel = shown.nview;
+		shown.view[shown.nview++] = i;
+	}
+}
+
+/* drawing */
 
 /* new articles above the first row shown */
 static int
@@ -324,8 +425,8 @@ newabove(void)
 {
 	int i, n = 0;
 
-	for (i = 0; isnew && i < top && i < nview; i++)
-		n += isnew[view[i]] != 0;
+	for (i = 0; i < shown.top && i < shown.nview; i++)
+		n += shown.rows[shown.view[i]].isnew;
 	return n;
 }
 
@@ -350,98 +451,113 @@ addpart(char *buf, size_t size, const char *fmt, ...)
 static int
 ageshown(void)
 {
-	return feed.nitems && fetched && (fromcache || failed);
+	return shown.feed.nitems && shown.fetched && (shown.fromcache || msg.failed);
+}
+
+/* a file not written, if any: the cache's or the read state's */
+static const char *
+diskerr(void)
+{
+	return msg.disk[DiskCache][0] ? msg.disk[DiskCache] : msg.disk[DiskRead];
 }
 
 /*
  * The title bar: the feed's title, or the filter line while there is a
- * filter, on the left; on the right the new articles above, the position
- * and the status (or a message for a few seconds).
+ * filter, on the left.  On the right what matters most comes first, so
+ * that a narrow window cuts the least: a message for a few seconds or
+ * the fetch's status, a file not written, the age of the rows, the
+ * position and the new articles above.  The title keeps at least a
+ * third of the width, the right side the rest.
  */
 static void
 drawbar(void)
 {
-	const char *title = feed.title && *feed.title ? feed.title : "lwnrss";
-	XftColor *c = scheme[failed || (flash[0] && flasherr) ? SchemeErr : SchemeBar];
-	int avail = ww - 2 * pad, sw, tw, lw, y = barpad + (boldh - lineh) / 2, n;
-	char text[sizeof(status) + sizeof(flash) + 128], age[32], line[sizeof(filter) + 2];
+	const char *title = shown.feed.title && *shown.feed.title ? shown.feed.title : "lwnrss";
+	int err = msg.failed || diskerr()[0] || (msg.flash[0] && msg.flasherr);
+	XftColor *c = scheme[err ? SchemeErr : SchemeBar];
+	int avail = lay.w - 2 * lay.pad, sw, tw, lw, y = lay.barpad + (lay.boldh - lay.lineh) / 2, n;
+	char text[sizeof(msg.status) + sizeof(msg.flash) + sizeof(msg.disk) + 128], age[32];
+	char line[sizeof(filt.text) + 2];
 	const char *left = title;
 	unsigned long cp;
 
 	text[0] = '\0';
-	if ((n = newabove()))
-		addpart(text, sizeof(text), "%d new \xe2\x86\x91", n);
-	if (nview)
-		addpart(text, sizeof(text), "%d/%d", sel + 1, nview);
-	if (flash[0]) {
-		addpart(text, sizeof(text), "%s", flash);
+	if (msg.flash[0]) {
+		addpart(text, sizeof(text), "%s", msg.flash);
 	} else {
+		if (msg.status[0])
+			addpart(text, sizeof(text), "%s", msg.status);
+		if (diskerr()[0])
+			addpart(text, sizeof(text), "%s", diskerr());
 		if (ageshown()) {
-			agestr(age, sizeof(age), (long long)(NOW() - fetched));
-			addpart(text, sizeof(text), "%s %s", fromcache ? "cached" :
+			agestr(age, sizeof(age), (long long)(NOW() - shown.fetched));
+			addpart(text, sizeof(text), "%s %s", shown.fromcache ? "cached" :
 			        "checked", age);
 		}
-		if (status[0])
-			addpart(text, sizeof(text), "%s", status);
 	}
-	if (typing || filter[0]) {
-		snprintf(line, sizeof(line), "/%s", filter);
+	if (shown.nview)
+		addpart(text, sizeof(text), "%d/%d", shown.sel + 1, shown.nview);
+	if ((n = newabove()))
+		addpart(text, sizeof(text), "%d new \xe2\x86\x91", n);
+	if (filt.typing || filt.text[0]) {
+		snprintf(line, sizeof(line), "/%s", filt.text);
 		left = line;
 	}
-	drw_rect(&drw, &c[ColBg], 0, 0, ww, barh);
-	/* the status keeps its place unless the title would get less than a third */
+	drw_rect(&drw, &c[ColBg], 0, 0, lay.w, lay.barh);
 	tw = drw_textw(&drw, FaceBold, left);
-	sw = MIN(drw_textw(&drw, FaceNorm, text), avail - MIN(tw, avail / 3) - pad);
+	sw = MIN(drw_textw(&drw, FaceNorm, text), avail - MIN(tw, avail / 3) - lay.pad);
 	if (sw > 0)
-		drw_text(&drw, FaceNorm, ww - pad - sw, y, sw, text, &c[ColFg]);
-	lw = avail - (sw > 0 ? sw + pad : 0) - (typing ? gap + 2 : 0);
+		drw_text(&drw, FaceNorm, lay.w - lay.pad - sw, y, sw, text, &c[ColFg]);
+	lw = avail - (sw > 0 ? sw + lay.pad : 0) - (filt.typing ? lay.gap + 2 : 0);
 	if (left == line) {
 		/* the end of what is typed stays in sight, as in dmenu */
 		while (left[1] && drw_textw(&drw, FaceBold, left) > lw)
 			left += utf8dec(left, strlen(left), &cp);
 		tw = drw_textw(&drw, FaceBold, left);
 	}
-	drw_text(&drw, FaceBold, pad, barpad, lw, left, &c[ColFg]);
-	if (typing)
-		drw_rect(&drw, &c[ColFg], pad + MIN(tw, lw) + gap, barpad, 2, boldh);
+	drw_text(&drw, FaceBold, lay.pad, lay.barpad, lw, left, &c[ColFg]);
+	if (filt.typing)
+		drw_rect(&drw, &c[ColFg], lay.pad + MIN(tw, lw) + lay.gap, lay.barpad, 2, lay.boldh);
 }
 
 /*
  * The row at view position pos: the title, bold until read, grey for a
- * Dim rule, after a Badge rule's label; the date and author; the start of
- * the description.
+ * Dim rule, after a Badge rule's label; the date and author, unless it
+ * has neither; the start of the description.
  */
 static void
 drawrow(int pos, int y)
 {
-	int i = view[pos];
-	const Item *it = &feed.items[i];
-	const Look *r = &rows[i].look;
-	XftColor *c = scheme[pos == sel ? SchemeSel : SchemeNorm];
+	int i = shown.view[pos];
+	const Item *it = &shown.feed.items[i];
+	Row *row = &shown.rows[i];
+	const Look *r = &row->look;
+	XftColor *c = scheme[pos == shown.sel ? SchemeSel : SchemeNorm];
 	XftColor *dim = &scheme[SchemeDim][ColFg];
 	char meta[512], date[128], label[64];
 	struct tm tm;
-	int w = ww - 2 * pad, x = pad, bw;
+	int w = lay.w - 2 * lay.pad, x = lay.pad, bw, pad = lay.pad;
+	unsigned int lines = desclines;
 
-	drw_rect(&drw, &c[ColBg], 0, y, ww, rowh - 1);
-	drw_rect(&drw, &scheme[SchemeDim][ColBg], 0, y + rowh - 1, ww, 1);
+	drw_rect(&drw, &c[ColBg], 0, y, lay.w, lay.rowh - 1);
+	drw_rect(&drw, &scheme[SchemeDim][ColBg], 0, y + lay.rowh - 1, lay.w, 1);
 	/* new: a bar in the left padding, beside the title */
-	if (isnew && isnew[i])
-		drw_rect(&drw, &newclr, pad / 3, y + pad, MAX(pad / 4, 2), boldh);
+	if (row->isnew)
+		drw_rect(&drw, &newclr, pad / 3, y + pad, MAX(pad / 4, 2), lay.boldh);
 	y += pad;
 	if (r->badge) {
 		/* a label of the normal face in a box of newcolor, centred on the title's line */
 		snprintf(label, sizeof(label), "%.*s", r->badgelen, r->badge);
-		bw = drw_textw(&drw, FaceNorm, label) + 2 * gap;
-		drw_rect(&drw, &newclr, x, y + (boldh - lineh) / 2, bw, lineh);
-		drw_text(&drw, FaceNorm, x + gap, y + (boldh - lineh) / 2, bw, label,
+		bw = drw_textw(&drw, FaceNorm, label) + 2 * lay.gap;
+		drw_rect(&drw, &newclr, x, y + (lay.boldh - lay.lineh) / 2, bw, lay.lineh);
+		drw_text(&drw, FaceNorm, x + lay.gap, y + (lay.boldh - lay.lineh) / 2, bw, label,
 		         &scheme[SchemeBar][ColFg]);
-		x += bw + 2 * gap;
+		x += bw + 2 * lay.gap;
 	}
-	drw_text(&drw, rows[i].read ? FaceNorm : FaceBold, x,
-	         y + (rows[i].read ? (boldh - lineh) / 2 : 0),
-	         pad + w - x, it->title + r->skip, r->dim ? dim : &c[ColFg]);
-	y += boldh + gap;
+	drw_text(&drw, row->read ? FaceNorm : FaceBold, x,
+	         y + (row->read ? (lay.boldh - lay.lineh) / 2 : 0), pad + w - x,
+	         it->title[0] ? it->title + r->skip : it->link, r->dim ? dim : &c[ColFg]);
+	y += lay.boldh + lay.gap;
 
 	date[0] = '\0';
 	if (it->dated && localtime_r(&it->time, &tm))
@@ -454,13 +570,18 @@ drawrow(int pos, int y)
 		snprintf(meta + strlen(meta), sizeof(meta) - strlen(meta),
 		         "%s\xe2\x8a\x98 not a web link: %s", meta[0] ? "  \xc2\xb7  " : "",
 		         it->link);
-	drw_text(&drw, FaceNorm, pad, y, w, meta, dim);
-	y += lineh;
+	/* no date nor author: the description takes the line */
+	if (meta[0]) {
+		drw_text(&drw, FaceNorm, pad, y, w, meta, dim);
+		y += lay.lineh;
+	} else if (lines) {
+		lines++;
+	}
 	/* decoded only now: most descriptions are never shown */
-	if (desclines && descs && !descs[i] && it->desc[0])
-		descs[i] = rdf_text(it->desc, it->desctext);
-	if (desclines && descs && descs[i])
-		drw_wrapped(&drw, FaceNorm, pad, y, w, descs[i], desclines, dim);
+	if (lines && !row->desc && it->desc[0])
+		row->desc = rdf_text(it->desc, it->desctext);
+	if (lines && row->desc)
+		drw_wrapped(&drw, FaceNorm, pad, y, w, row->desc, lines, dim);
 }
 
 static void
@@ -469,15 +590,15 @@ drawall(void)
 	int i, y;
 
 	drawbar();
-	for (i = top, y = barh; i < nview && y < wh; i++, y += rowh)
+	for (i = shown.top, y = lay.barh; i < shown.nview && y < lay.h; i++, y += lay.rowh)
 		drawrow(i, y);
-	if (y < wh)
-		drw_rect(&drw, &scheme[SchemeNorm][ColBg], 0, y, ww, wh - y);
-	if (!nview && barh < wh && fetchpid < 0 && !failed)
-		drw_text(&drw, FaceNorm, pad, barh + pad, ww - 2 * pad,
-		         filter[0] && feed.nitems ? "No headline matches." : "No headlines.",
-		         &scheme[SchemeDim][ColFg]);
-	dirty = dirtybar = 0;
+	if (y < lay.h)
+		drw_rect(&drw, &scheme[SchemeNorm][ColBg], 0, y, lay.w, lay.h - y);
+	if (!shown.nview && lay.barh < lay.h && fetcher.pid < 0 && !msg.failed)
+		drw_text(&drw, FaceNorm, lay.pad, lay.barh + lay.pad, lay.w - 2 * lay.pad,
+		         filt.text[0] && shown.feed.nitems ? "No headline matches." :
+		         "No headlines.", &scheme[SchemeDim][ColFg]);
+	ui.dirty = ui.dirtybar = 0;
 }
 
 /*
@@ -487,33 +608,33 @@ drawall(void)
 static void
 redraw(int expose)
 {
-	int h = wh;
+	int h = lay.h;
 
-	if (!mapped || !win)
+	if (!ui.mapped || !win)
 		return;
-	if (dirty) {
+	if (ui.dirty) {
 		drawall();
-	} else if (dirtybar) {
+	} else if (ui.dirtybar) {
 		drawbar();
-		dirtybar = 0;
-		h = expose ? wh : MIN(barh, wh);
+		ui.dirtybar = 0;
+		h = expose ? lay.h : MIN(lay.barh, lay.h);
 	} else if (!expose) {
 		return;
 	}
-	XCopyArea(dpy, pm, win, gc, 0, 0, ww, h, 0, 0);
-	painted = 1;
+	XCopyArea(dpy, pm, win, gc, 0, 0, lay.w, h, 0, 0);
+	ui.painted = 1;
 }
 
 static void
 resize(int w, int h)
 {
-	ww = MAX(w, 1);
-	wh = MAX(h, 1);
+	lay.w = MAX(w, 1);
+	lay.h = MAX(h, 1);
 	if (pm)
 		XFreePixmap(dpy, pm);
-	pm = XCreatePixmap(dpy, win, ww, wh, DefaultDepth(dpy, screen));
+	pm = XCreatePixmap(dpy, win, lay.w, lay.h, DefaultDepth(dpy, screen));
 	drw_setdrawable(&drw, pm);
-	clamp(1);
+	clampview(1);
 }
 
 static void
@@ -535,13 +656,14 @@ settitle(const char *t)
 static void
 updatetitle(void)
 {
-	char t[512];
+	const char *t = shown.feed.title && shown.feed.title[0] ? shown.feed.title : "lwnrss";
+	char buf[512];
 
-	if (unseen)
-		snprintf(t, sizeof(t), "(%d) %s", unseen, feed.title[0] ? feed.title : "lwnrss");
+	if (ui.unseen)
+		snprintf(buf, sizeof(buf), "(%d) %s", ui.unseen, t);
 	else
-		snprintf(t, sizeof(t), "%s", feed.title[0] ? feed.title : "lwnrss");
-	settitle(t);
+		snprintf(buf, sizeof(buf), "%s", t);
+	settitle(buf);
 }
 
 /* the urgency hint of WM_HINTS: dwm marks the tag, others flash the task bar */
@@ -558,32 +680,21 @@ seturgent(int on)
 }
 
 static void
-setfocus(int on)
-{
-	focused = on;
-	if (on && unseen) {
-		unseen = 0;
-		seturgent(0);
-		updatetitle();
-	}
-}
-
-static void
 setstatus(int fail, const char *fmt, ...)
 {
 	va_list ap;
 
 	va_start(ap, fmt);
-	vsnprintf(status, sizeof(status), fmt, ap);
+	vsnprintf(msg.status, sizeof(msg.status), fmt, ap);
 	va_end(ap);
-	failed = fail;
+	msg.failed = fail;
 	if (fail)
-		warn("%s", status);
+		warn("%s", msg.status);
 	/* without rows, the status decides whether "No headlines." shows */
-	if (nview)
-		dirtybar = 1;
+	if (shown.nview)
+		ui.dirtybar = 1;
 	else
-		dirty = 1;
+		ui.dirty = 1;
 }
 
 /* a message in the title bar for flashtime seconds or until the next key */
@@ -593,43 +704,52 @@ setflash(int err, const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	vsnprintf(flash, sizeof(flash), fmt, ap);
+	vsnprintf(msg.flash, sizeof(msg.flash), fmt, ap);
 	va_end(ap);
-	flasherr = err;
-	flashend = NOW() + flashtime;
+	msg.flasherr = err;
+	msg.flashend = NOW() + flashtime;
 	if (err)
-		warn("%s", flash);
-	dirtybar = 1;
+		warn("%s", msg.flash);
+	ui.dirtybar = 1;
+}
+
+/* file k was written (e ""), or not (e says why): shown in the title bar
+ * until it is, said on stderr when it first fails unless quiet */
+static void
+setdisk(int k, const char *e, int quiet)
+{
+	if (e[0] && !msg.disk[k][0] && !quiet)
+		warn("%s", e);
+	if (strcmp(msg.disk[k], e))
+		ui.dirtybar = 1;
+	snprintf(msg.disk[k], sizeof(msg.disk[k]), "%s", e);
 }
 
 /* the read state */
 
-/* the child writing the read state ended: its changes are written, or
- * they stay in memory; either way the file says what others marked */
-static int
-savedone(int wstatus)
+/* the rows' read marks from the read state */
+static void
+readapply(void)
+{
+	size_t i;
+
+	for (i = 0; i < shown.feed.nitems; i++)
+		if (shown.feed.items[i].link[0])
+			shown.rows[i].read = state_isread(&reads.set, shown.feed.items[i].link);
+	ui.dirty = 1;
+}
+
+/* what others marked: the file merged in, and the rows redrawn */
+static void
+readload(void)
 {
 	char err[512];
-	int ok = WIFEXITED(wstatus) && WEXITSTATUS(wstatus) == 0;
 
-	if (ok) {
-		state_clean(&readset, savechanges);
-	} else if (!readwarned) {
-		/* a child killed says nothing */
-		if (savebuf.len)
-			warn("%.*s; the marks stay in memory", (int)MIN(savebuf.len, 400),
-			     savebuf.p);
-		else
-			warn("the read state was not written; the marks stay in memory");
-		readwarned = 1;
-	}
-	buffree(&savebuf);
-	if (state_load(&readset, err, sizeof(err)) < 0 && err[0] && !readwarned) {
+	if (state_load(&reads.set, err, sizeof(err)) < 0 && err[0] && !reads.warned) {
 		warn("%s", err);
-		readwarned = 1;
+		reads.warned = 1;
 	}
 	readapply();
-	return ok;
 }
 
 /*
@@ -640,200 +760,146 @@ static void
 statechanged(void)
 {
 	char err[512];
-	int fds[3 + LENGTH(spawnfds)], fd, rc;
+	int fds[3 + LENGTH(spawns)], fd, rc;
 	pid_t pid;
 
-	if (savepid > 0) {
-		savepending = 1;
+	if (reads.pid > 0) {
+		reads.pending = 1;
 		return;
 	}
-	savepending = 0;
-	savechanges = readset.changes;
+	reads.pending = 0;
+	reads.changes = reads.set.changes;
 	if ((pid = proc_fork(&fd, fds, parentfds(fds))) < 0) {
-		warn("cannot write the read state:");
+		snprintf(err, sizeof(err), "read state not written: %s", strerror(errno));
+		setdisk(DiskRead, err, 0);
 		return;
 	}
 	if (pid == 0) {
-		rc = state_save(&readset, NOW(), (time_t)readdays * 86400, err,
+		rc = state_save(&reads.set, NOW(), (time_t)readdays * 86400, err,
 		                sizeof(err));
 		if (rc < 0)
 			writeall(fd, err, strlen(err));
 		_exit(rc < 0);
 	}
-	savepid = pid;
-	savefd = fd;
+	reads.pid = pid;
+	reads.fd = fd;
 }
 
-/* the writer's pipe is readable: take its message; on EOF reap and finish */
+/* the writer's pipe is readable: take its message; on EOF reap, take
+ * what others wrote too, and write what came meanwhile */
 static void
 saveread(void)
 {
-	int wstatus = 0;
+	char err[512];
+	int wstatus = 0, ok;
 
 	/* out of memory for a message: the status says enough */
-	if (proc_read(savefd, &savebuf) == 0)
+	if (proc_read(reads.fd, &reads.buf) == 0)
 		return;
-	close(savefd);
-	savefd = -1;
-	while (waitpid(savepid, &wstatus, 0) < 0 && errno == EINTR)
+	close(reads.fd);
+	reads.fd = -1;
+	while (waitpid(reads.pid, &wstatus, 0) < 0 && errno == EINTR)
 		;
-	savepid = -1;
+	reads.pid = -1;
+	if ((ok = WIFEXITED(wstatus) && WEXITSTATUS(wstatus) == 0)) {
+		state_clean(&reads.set, reads.changes);
+		setdisk(DiskRead, "", 0);
+	} else {
+		/* a child killed says nothing */
+		snprintf(err, sizeof(err), "%.*s; the marks stay in memory",
+		         reads.buf.len ? (int)MIN(reads.buf.len, 400) : 29,
+		         reads.buf.len ? reads.buf.p : "the read state was not written");
+		/* a file that could not be read was said to be so */
+		setdisk(DiskRead, err, reads.warned);
+	}
+	buffree(&reads.buf);
+	readload();
 	/* after a failure only new changes try again: nothing forks in a loop */
-	if (savedone(wstatus) ? state_dirty(&readset) : savepending)
+	if (ok ? state_dirty(&reads.set) : reads.pending)
 		statechanged();
 }
 
-/* the rows' read marks from the read state */
+/* the shown feed's read links were seen now: keep them from expiring */
 static void
-readapply(void)
-{
-	size_t i;
-
-	for (i = 0; i < feed.nitems; i++)
-		if (feed.items[i].link[0])
-			rows[i].read = state_isread(&readset, feed.items[i].link);
-	dirty = 1;
-}
-
-/* the shown feed's read links were seen now: keep them from expiring;
- * 1 when that changed something worth writing */
-static int
 touchseen(void)
 {
 	time_t now = NOW();
 	size_t i;
 	int seen = 0;
 
-	for (i = 0; i < feed.nitems; i++)
-		if (rows[i].read && feed.items[i].link[0])
-			seen |= state_seen(&readset, feed.items[i].link, now);
-	return seen;
+	for (i = 0; i < shown.feed.nitems; i++)
+		if (shown.rows[i].read && shown.feed.items[i].link[0])
+			seen |= state_seen(&reads.set, shown.feed.items[i].link, now);
+	if (seen)
+		statechanged();
 }
 
 /* mark item i read or unread */
 static void
 setread(int i, int read)
 {
-	if (i < 0 || !feed.items[i].link[0] || rows[i].read == read)
+	if (i < 0 || !shown.feed.items[i].link[0] || shown.rows[i].read == read)
 		return;
-	rows[i].read = read;
-	state_mark(&readset, feed.items[i].link, read, NOW());
-	dirty = 1;
+	shown.rows[i].read = read;
+	state_mark(&reads.set, shown.feed.items[i].link, read, NOW());
+	ui.dirty = 1;
 }
 
 /* the feed */
 
 static void
-descsfree(void)
+rowsfree(void)
 {
 	size_t i;
 
-	if (descs)
-		for (i = 0; i < feed.nitems; i++)
-			free(descs[i]);
-	free(descs);
-	descs = NULL;
-}
-
-static const char *
-itemkey(const Item *it)
-{
-	return it->link[0] ? it->link : it->title;
+	for (i = 0; shown.rows && i < shown.feed.nitems; i++)
+		free(shown.rows[i].desc);
+	free(shown.rows);
+	shown.rows = NULL;
 }
 
 /*
- * mark[i] for each item of f that is new: not in the shown feed, or
- * marked there.  Links are hashed, as feeds of thousands of items are
- * allowed.  Returns how many the shown feed lacked.
- */
-static int
-marknew(const Feed *f, char *mark)
-{
-	size_t n = 1, i, j, h, *slot;
-	int fresh = 0;
-
-	while (n < 2 * feed.nitems)
-		n <<= 1;
-	slot = ecalloc(n, sizeof(*slot));
-	for (i = 0; i < feed.nitems; i++) {
-		for (h = fnv1a(itemkey(&feed.items[i])) & (n - 1); slot[h];
-		     h = (h + 1) & (n - 1))
-			;
-		slot[h] = i + 1;
-	}
-	for (i = 0; i < f->nitems; i++) {
-		mark[i] = 2;
-		for (h = fnv1a(itemkey(&f->items[i])) & (n - 1); (j = slot[h]);
-		     h = (h + 1) & (n - 1)) {
-			if (!strcmp(itemkey(&feed.items[j - 1]), itemkey(&f->items[i]))) {
-				mark[i] = isnew ? isnew[j - 1] != 0 : 0;
-				break;
-			}
-		}
-		if (mark[i] == 2)
-			fresh++;
-	}
-	free(slot);
-	return fresh;
-}
-
-/* the rows shown, after rules and filter; the selection stays on item
- * keep (-1: none) when it is still there, else it is the first row */
-static void
-buildview(int keep)
-{
-	int i;
-
-	free(view);
-	view = ecalloc(feed.nitems ? feed.nitems : 1, sizeof(*view));
-	sel = nview = 0;
-	for (i = 0; i < (int)feed.nitems; i++) {
-		if (rows[i].look.hidden || !rules_filter(filter, feed.items[i].title))
-			continue;
-		if (i == keep)
-			sel = nview;
-		view[nview++] = i;
-	}
-}
-
-/*
- * show f, parsed in raw (which it takes), in place of the feed: the
+ * Show f, parsed in raw (which it takes), in place of the feed: the
  * selected article (by link) keeps its place on screen when it is still
- * there, and articles the shown feed lacked are marked new
+ * there.  An article is new when neither the first headlines shown nor
+ * the articles opened since had it; new ones not counted before, and not
+ * hidden, are news for the urgency hint while the window has no focus.
  */
 static void
 setfeed(Feed *f, Buf *raw)
 {
-	char *link = NULL, *mark = NULL;
-	int off = sel - top, i, keep = -1, fresh = 0;
+	char *link = NULL;
+	const char *key;
+	int off = shown.sel - shown.top, i, keep = -1, fresh = 0, first;
+	Row *row;
 
 	if ((i = cur()) >= 0)
-		link = estrdup(feed.items[i].link);
-	/* the first headlines shown set what counts as new */
-	if (feed.nitems) {
-		mark = ecalloc(f->nitems ? f->nitems : 1, 1);
-		fresh = marknew(f, mark);
-	}
-	descsfree();
-	rdf_free(&feed);
-	buffree(&feedbuf);
-	free(isnew);
-	free(rows);
-	feed = *f;
-	feedbuf = *raw;
+		link = estrdup(shown.feed.items[i].link);
+	rowsfree();
+	rdf_free(&shown.feed);
+	buffree(&shown.raw);
+	shown.feed = *f;
+	shown.raw = *raw;
 	memset(raw, 0, sizeof(*raw));
-	isnew = mark;
-	rows = ecalloc(feed.nitems ? feed.nitems : 1, sizeof(*rows));
-	for (i = 0; i < (int)feed.nitems; i++) {
-		rules_apply(rules, LENGTH(rules), &feed.items[i], &rows[i].look);
-		if (feed.items[i].link[0])
-			rows[i].read = state_isread(&readset, feed.items[i].link);
-		/* an article a Hide rule drops is no news to be urgent about */
-		if (isnew && isnew[i] == 2 && rows[i].look.hidden)
-			fresh--;
-		if (link && keep < 0 && !strcmp(feed.items[i].link, link))
+	shown.rows = ecalloc(shown.feed.nitems ? shown.feed.nitems : 1, sizeof(*shown.rows));
+	first = !shown.hasknown && shown.feed.nitems;
+	for (i = 0; i < (int)shown.feed.nitems; i++) {
+		row = &shown.rows[i];
+		key = itemkey(&shown.feed.items[i]);
+		rules_apply(rules, LENGTH(rules), &shown.feed.items[i], &row->look);
+		if (shown.feed.items[i].link[0])
+			row->read = state_isread(&reads.set, shown.feed.items[i].link);
+		if (first)
+			state_mark(&shown.known, key, 1, 0);
+		row->isnew = !state_isread(&shown.known, key);
+		if (row->isnew && !row->look.hidden && !state_isread(&shown.told, key)) {
+			state_mark(&shown.told, key, 1, 0);
+			fresh++;
+		}
+		if (link && keep < 0 && !strcmp(shown.feed.items[i].link, link))
 			keep = i;
 	}
+	shown.hasknown |= first;
 	free(link);
 	buildview(keep);
 	/*
@@ -841,55 +907,53 @@ setfeed(Feed *f, Buf *raw)
 	 * come; after, the selected article keeps its place on screen and
 	 * the title bar counts the new ones above.
 	 */
-	if (!moved || keep < 0)
-		sel = top = 0;
+	if (!shown.moved || keep < 0)
+		shown.sel = shown.top = 0;
 	else
-		top = sel - off;
-	/* made as rows are drawn: most descriptions never are */
-	if (desclines)
-		descs = ecalloc(feed.nitems ? feed.nitems : 1, sizeof(*descs));
-	if (fresh && !focused && urgent) {
-		unseen += fresh;
+		shown.top = shown.sel - off;
+	if (fresh && !ui.focused && urgent) {
+		ui.unseen += fresh;
 		seturgent(1);
 	}
 	updatetitle();
-	if (touchseen())
-		statechanged();
-	clamp(0);
+	touchseen();
+	clampview(0);
 }
 
-/* paint the cache's headlines, if any, before anything else; take the
- * times it keeps in any case */
-static void
-cacheshow(void)
+/*
+ * The cache, at start and after every fetch: the times it keeps always;
+ * its feed when show is set.  Returns 1 when it showed the feed, 0 when
+ * it did not, -1 when there is no usable cache.
+ */
+static int
+cacheshow(int show)
 {
 	Cache c;
 	Feed f;
-	struct tm tm;
-	char t[32];
-	time_t h;
 	int r;
 
 	if ((r = fetch_cacheread(&fconf, url, &c, &f)) < 0)
-		return;
-	nextok = c.next;
-	notbefore = c.retry;
-	/* the first fetch waits: say until when */
-	if ((h = held()) > NOW() && localtime_r(&h, &tm) && strftime(t, sizeof(t), "%H:%M", &tm))
-		setstatus(0, "next fetch %s", t);
-	if (r == 1) {
+		return -1;
+	fetcher.next = c.next;
+	fetcher.retry = c.retry;
+	if (r == 1 || !show) {
+		if (r == 0 && c.fetched > shown.fetched && shown.feed.nitems)
+			shown.fetched = c.fetched;
+		if (r == 0)
+			rdf_free(&f);
 		cache_free(&c);
-		return;
+		return 0;
 	}
-	etag = c.etag;
-	lastmod = c.lastmod;
+	free(c.etag);
+	free(c.lastmod);
 	free(c.base);
-	fetched = c.fetched;
-	fromcache = 1;
+	shown.fetched = c.fetched;
+	fetcher.cutoff = f.truncated;
 	setfeed(&f, &c.body);
+	return 1;
 }
 
-/* children */
+/* the fetch */
 
 /* the fds a child closes: the X connection and the pipes of the others;
  * returns how many are in fds[] */
@@ -900,30 +964,71 @@ parentfds(int *fds)
 	int i;
 
 	fds[n++] = ConnectionNumber(dpy);
-	fds[n++] = fetchfd;
-	fds[n++] = savefd;
+	fds[n++] = fetcher.fd;
+	fds[n++] = reads.fd;
 	for (i = 0; i < nspawn; i++)
-		fds[n++] = spawnfds[i];
+		fds[n++] = spawns[i].fd;
 	return n;
+}
+
+/*
+ * Until when the answers so far hold automatic fetches off: the cache's
+ * next allowed time and Retry-After.  A clock set back, or a cache file's
+ * absurd times, hold nothing off for longer than MAXHINT.
+ */
+static time_t
+held(void)
+{
+	time_t now = NOW();
+
+	fetcher.next = MIN(fetcher.next, now + MAXHINT);
+	fetcher.retry = MIN(fetcher.retry, now + MAXHINT);
+	return MAX(fetcher.next, fetcher.retry);
+}
+
+/*
+ * When the next automatic fetch is due, 0 for never: refresh minutes
+ * after the last one started, never sooner than MINREFRESH; after a
+ * failure RETRYFIRST seconds, doubling with each failure in a row, never
+ * later than refresh minutes; never before held().  The first fetch
+ * waits for the cache's first paint, or a second if the window is never
+ * mapped, and for held() too.
+ */
+static time_t
+fetchdue(void)
+{
+	time_t now = NOW(), wait = MAX((time_t)refresh * 60, MINREFRESH);
+
+	if (fetcher.first)
+		return MAX(fetcher.started + 1, held());
+	if (!refresh || fetcher.pid > 0 || !strcmp(url, "-"))
+		return 0;
+	/* a clock set back must not postpone fetches for as long */
+	if (fetcher.asked > now)
+		fetcher.asked = now;
+	if (fetcher.fails)
+		wait = MIN((time_t)RETRYFIRST << MIN(fetcher.fails - 1, 16), (time_t)refresh * 60);
+	return MAX(fetcher.asked + wait, held());
 }
 
 static void
 fetchstart(void)
 {
-	int fds[3 + LENGTH(spawnfds)], fd;
+	int fds[3 + LENGTH(spawns)], fd;
 
-	if (fetchpid > 0)
+	if (fetcher.pid > 0)
 		return;
-	switch ((fetchpid = proc_fork(&fd, fds, parentfds(fds)))) {
+	fetcher.first = 0;
+	switch ((fetcher.pid = proc_fork(&fd, fds, parentfds(fds)))) {
 	case -1:
 		setstatus(1, "cannot start the fetch: %s", strerror(errno));
 		return;
 	case 0:
-		fetch_child(&fconf, url, etag, lastmod, &feed, fd);
+		fetch_child(&fconf, url, !fetcher.cutoff, fd);
 	}
-	lastask = NOW();
-	fetchfd = fd;
-	buffree(&fetchbuf);
+	fetcher.asked = NOW();
+	fetcher.fd = fd;
+	buffree(&fetcher.buf);
 	setstatus(0, "Loading\xe2\x80\xa6");
 }
 
@@ -931,121 +1036,122 @@ fetchstart(void)
 static void
 fetchstop(void)
 {
-	if (fetchpid > 0) {
-		kill(fetchpid, SIGKILL);
-		while (waitpid(fetchpid, NULL, 0) < 0 && errno == EINTR)
+	if (fetcher.pid > 0) {
+		kill(fetcher.pid, SIGKILL);
+		while (waitpid(fetcher.pid, NULL, 0) < 0 && errno == EINTR)
 			;
 	}
-	if (fetchfd >= 0)
-		close(fetchfd);
-	fetchpid = -1;
-	fetchfd = -1;
-	buffree(&fetchbuf);
+	if (fetcher.fd >= 0)
+		close(fetcher.fd);
+	fetcher.pid = fetcher.fd = -1;
+	buffree(&fetcher.buf);
 }
 
-/* a copy of s[0..n) as a string, NULL when empty */
-static char *
-strndupe(const char *s, size_t n)
+/* a failed fetch: the error, and when it is tried again */
+static void
+fetchfailed(const char *err)
 {
-	char *p;
+	char t[32];
+	struct tm tm;
+	time_t due;
 
-	if (!n)
-		return NULL;
-	p = ecalloc(1, n + 1);
-	memcpy(p, s, n);
-	return p;
+	fetcher.fails++;
+	if ((due = fetchdue()) && localtime_r(&due, &tm) && strftime(t, sizeof(t), "%H:%M", &tm))
+		setstatus(1, "%s \xc2\xb7 retry %s", err, t);
+	else
+		setstatus(1, "%s", err);
 }
 
-/* the child's pipe closed: read its message and show the feed or error */
+/* a feed that came through the pipe, the cache not having it: shown;
+ * -1 when it is none (said why) */
+static int
+pipeshow(char *body, size_t len)
+{
+	char perr[256] = "";
+	Feed f;
+	Buf b = {0};
+
+	if (bufadd(&b, body, len) < 0) {
+		fetchfailed("out of memory");
+		return -1;
+	}
+	/* relative links against the feed's URL; standard input has none */
+	if (rdf_parseurl(&f, b.p, len, strcmp(url, "-") ? url : NULL, perr,
+	                 sizeof(perr)) < 0) {
+		buffree(&b);
+		snprintf(perr + strlen(perr), sizeof(perr) - strlen(perr), ": %s", host());
+		fetchfailed(perr);
+		return -1;
+	}
+	fetcher.cutoff = f.truncated;
+	setfeed(&f, &b);
+	return 0;
+}
+
+/*
+ * The child ended: what happened is its exit status (fetch.h), its errors
+ * the first two lines it sent (the fetch's, the cache's), and a feed the
+ * cache did not keep follows them.  The times come from the cache.
+ */
 static void
 fetchdone(int wstatus)
 {
-	const char *name = !strcmp(url, "-") ? "stdin" : url;
-	char perr[256], tbuf[128], *furlz;
+	int rc = WIFEXITED(wstatus) ? WEXITSTATUS(wstatus) : -1;
+	char *p = fetcher.buf.p, *end = p + fetcher.buf.len, *err = "", *cerr = "", *nl;
+	char t[128], e[512];
 	time_t now = NOW();
 	struct tm tm;
-	FetchMsg m;
-	Feed f;
-	int ret, n;
 
-	/* whatever the answer (a 304, an error), the rows on screen were
-	 * shown now: their read marks must not expire (a new feed's are
-	 * touched by setfeed) */
-	if (touchseen())
-		statechanged();
-	if (fetch_msg(fetchbuf.p, fetchbuf.len, &m) < 0) {
+	if (p && (nl = memchr(p, '\n', end - p))) {
+		*nl = '\0';
+		err = p;
+		p = nl + 1;
+		if ((nl = memchr(p, '\n', end - p))) {
+			*nl = '\0';
+			cerr = p;
+			p = nl + 1;
+		}
+	}
+	/* others' marks, and the rows on screen seen now, whatever came */
+	readload();
+	touchseen();
+	if (strcmp(url, "-"))
+		setdisk(DiskCache, cerr, 0);
+	if (rc < 0 || rc > FetchFailed || (rc == FetchFailed && !err[0])) {
 		if (WIFSIGNALED(wstatus))
-			setstatus(1, "%s: fetch killed by signal %d", url,
-			          WTERMSIG(wstatus));
+			snprintf(e, sizeof(e), "fetch killed by signal %d: %s", WTERMSIG(wstatus), host());
 		else
-			setstatus(1, "%s: fetch failed", url);
+			snprintf(e, sizeof(e), "fetch failed: %s", host());
+		fetchfailed(e);
 		return;
 	}
-	/* an unwritable cache is said once, not at every refresh */
-	if (m.cerrn && !cachewarned) {
-		warn("%.*s", (int)MIN(m.cerrn, 1024), m.cerr);
-		cachewarned = 1;
-	}
-	/* what the answer says of the next automatic fetch (none came: the
-	 * floor from this one, in fetchdue) */
-	if (m.status) {
-		nextok = (time_t)m.next;
-		notbefore = (time_t)m.retry;
-	}
-	if (m.ret < 0) {
-		setstatus(1, "%.*s", (int)MIN(m.errn, sizeof(status) - 1), m.err);
+	if (rc != FetchNew)
+		cacheshow(0);
+	if (rc == FetchFailed || (rc == FetchPiped && pipeshow(p, end - p) < 0)) {
+		if (rc == FetchFailed)
+			fetchfailed(err);
 		return;
 	}
-	if (m.ret == 1) {
-		/* only the shown feed's validators were sent */
-		if (!etag && !lastmod) {
-			setstatus(1, "%s: 304 Not Modified, but no cached copy", url);
-			return;
-		}
-		/* they stay the shown feed's, as the server now spells them */
-		if (m.etagn) {
-			free(etag);
-			etag = strndupe(m.etag, m.etagn);
-		}
-		if (m.lastmodn) {
-			free(lastmod);
-			lastmod = strndupe(m.lastmod, m.lastmodn);
-		}
-		fetched = now;
-		fromcache = 0;
-		setstatus(0, "up to date");
+	if (rc == FetchNew && cacheshow(1) < 1) {
+		fetchfailed("the new feed is no longer in the cache");
 		return;
 	}
-	perr[0] = '\0';
-	/* parsed in place: the new feed's strings live in fetchbuf */
-	/* relative links are resolved against the final URL, none for stdin */
-	furlz = strndupe(m.url, m.urln);
-	ret = rdf_parseurl(&f, fetchbuf.p + (m.body - fetchbuf.p), m.bodyn, furlz,
-	                   perr, sizeof(perr));
-	free(furlz);
-	if (ret < 0) {
-		setstatus(1, "%s: %s", name, perr);
-		return;
-	}
-	if (f.truncated)
-		warn("%s: %s", name, perr[0] ? perr : "feed is truncated");
-	free(etag);
-	free(lastmod);
-	/* a feed cut off is no copy to confirm: the next fetch asks for all */
-	etag = f.truncated ? NULL : strndupe(m.etag, m.etagn);
-	lastmod = f.truncated ? NULL : strndupe(m.lastmod, m.lastmodn);
-	fetched = now;
-	fromcache = 0;
-	n = f.nitems;
-	setfeed(&f, &fetchbuf);
-	tbuf[0] = '\0';
+	fetcher.fails = 0;
+	shown.fetched = now;
+	shown.fromcache = 0;
+	t[0] = '\0';
 	if (localtime_r(&now, &tm))
-		strftime(tbuf, sizeof(tbuf), timefmt, &tm);
-	if (feed.truncated)
-		setstatus(0, "%s%s%d item%s, feed cut off", tbuf, tbuf[0] ? " \xc2\xb7 " : "",
-		          n, n == 1 ? "" : "s");
+		strftime(t, sizeof(t), timefmt, &tm);
+	if (rc == FetchSame)
+		setstatus(0, "up to date");
+	else if (shown.feed.truncated)
+		setstatus(0, "feed cut off after %zu item%s%s%s", shown.feed.nitems,
+		          shown.feed.nitems == 1 ? "" : "s", t[0] ? " \xc2\xb7 " : "", t);
+	if (rc != FetchSame && shown.feed.truncated)
+		warn("feed is truncated after %zu complete item%s: %s", shown.feed.nitems,
+		     shown.feed.nitems == 1 ? "" : "s", host());
 	else
-		setstatus(0, "%s", tbuf);
+		setstatus(0, "%s", t);
 }
 
 /* the pipe is readable: take what is there; on EOF reap and finish */
@@ -1054,20 +1160,20 @@ fetchread(void)
 {
 	int wstatus = 0, rc;
 
-	if (!(rc = proc_read(fetchfd, &fetchbuf)))
+	if (!(rc = proc_read(fetcher.fd, &fetcher.buf)))
 		return;
 	if (rc < 0) {
 		fetchstop();
-		setstatus(1, "%s: out of memory", url);
+		fetchfailed("out of memory");
 		return;
 	}
-	close(fetchfd);
-	fetchfd = -1;
-	while (waitpid(fetchpid, &wstatus, 0) < 0 && errno == EINTR)
+	close(fetcher.fd);
+	fetcher.fd = -1;
+	while (waitpid(fetcher.pid, &wstatus, 0) < 0 && errno == EINTR)
 		;
-	fetchpid = -1;
+	fetcher.pid = -1;
 	fetchdone(wstatus);
-	buffree(&fetchbuf);
+	buffree(&fetcher.buf);
 }
 
 /* actions */
@@ -1075,17 +1181,15 @@ fetchread(void)
 static void
 setsel(int i)
 {
-	if (!nview)
-		return;
-	sel = i;
-	moved = 1;
-	clamp(1);
+	shown.sel = i;
+	shown.moved = 1;
+	clampview(1);
 }
 
 static void
 move(const Arg *arg)
 {
-	setsel(sel + arg->i);
+	setsel(shown.sel + arg->i);
 }
 
 /* arg->i halves of a page, down when positive */
@@ -1094,22 +1198,54 @@ page(const Arg *arg)
 {
 	int n = MAX(visrows(), 2) * arg->i / 2;
 
-	top += n;
-	setsel(sel + n);
+	shown.top += n;
+	setsel(shown.sel + n);
 }
 
 static void
 jump(const Arg *arg)
 {
-	setsel(arg->i < 0 ? nview - 1 : arg->i);
+	setsel(arg->i < 0 ? shown.nview - 1 : arg->i);
 }
 
 static void
 scroll(const Arg *arg)
 {
-	top += arg->i;
-	moved = 1;
-	clamp(0);
+	shown.top += arg->i;
+	shown.moved = 1;
+	clampview(0);
+}
+
+/* the selected item, when it has a link; else -1, and the title bar says so */
+static int
+curlink(void)
+{
+	int i = cur();
+
+	if (i >= 0 && !shown.feed.items[i].link[0]) {
+		setflash(0, "this article has no link");
+		return -1;
+	}
+	return i;
+}
+
+/* an article opened: no longer news, and read */
+static void
+opened(const char *link)
+{
+	size_t i;
+
+	state_mark(&shown.known, link, 1, 0);
+	for (i = 0; i < shown.feed.nitems; i++) {
+		if (strcmp(shown.feed.items[i].link, link))
+			continue;
+		shown.rows[i].isnew = 0;
+		setread(i, 1);
+	}
+	if (!state_isread(&reads.set, link))
+		state_mark(&reads.set, link, 1, NOW());
+	statechanged();
+	ui.dirty = 1;
 }
 
 /* run opencmd with link, detached: the window never waits; whether the
@@ -1118,70 +1254,70 @@ static void
 spawn(const char *link)
 {
 	char *argv[LENGTH(opencmd) + 1];
-	int fds[3 + LENGTH(spawnfds)], fd;
+	int fds[3 + LENGTH(spawns)], fd;
 	size_t i;
 
 	for (i = 0; opencmd[i]; i++)
 		argv[i] = (char *)opencmd[i];
 	argv[i++] = (char *)link;
 	argv[i] = NULL;
-	if ((fd = proc_spawn(argv, fds, parentfds(fds))) == -2)
+	if ((fd = proc_spawn(argv, fds, parentfds(fds))) == -2) {
 		setflash(1, "cannot run %s: %s", opencmd[0], strerror(errno));
-	else if (fd >= 0 && nspawn < (int)LENGTH(spawnfds))
-		spawnfds[nspawn++] = fd;
-	else if (fd >= 0)
-		close(fd);
+	} else if (fd >= 0 && nspawn < (int)LENGTH(spawns)) {
+		spawns[nspawn].fd = fd;
+		spawns[nspawn++].link = estrdup(link);
+	} else {
+		/* whether it ran cannot be told: it is taken as opened */
+		if (fd >= 0)
+			close(fd);
+		opened(link);
+	}
 }
 
 /* the k-th open command's pipe is readable: its exec failed, or worked */
 static void
 spawnread(int k)
 {
+	char *link = spawns[k].link;
 	int e;
 
-	if ((e = proc_spawned(spawnfds[k])) < 0)
+	if ((e = proc_spawned(spawns[k].fd)) < 0)
 		return;
-	spawnfds[k] = spawnfds[--nspawn];
+	spawns[k] = spawns[--nspawn];
 	if (e)
 		setflash(1, "cannot run %s: %s", opencmd[0], strerror(e));
+	else
+		opened(link);
+	free(link);
 }
 
 static void
 openitem(const Arg *arg)
 {
-	int i = cur();
+	int i = curlink();
 
 	(void)arg;
-	if (i < 0 || !feed.items[i].link[0])
+	if (i < 0)
 		return;
 	/* only an http or https page goes to the open command: javascript:,
 	 * file: and data: links, relative ones too, are for no browser */
-	if (!url_isweb(feed.items[i].link)) {
+	if (!url_isweb(shown.feed.items[i].link)) {
 		setflash(0, "not opened: not an http or https link");
 		return;
 	}
-	spawn(feed.items[i].link);
-	/* what was opened is no longer news, and is read */
-	if (isnew && isnew[i]) {
-		isnew[i] = 0;
-		dirty = 1;
-	}
-	if (!rows[i].read) {
-		setread(i, 1);
-		statechanged();
-	}
+	spawn(shown.feed.items[i].link);
 }
 
 /* m: the selected article read, or unread again */
 static void
 markread(const Arg *arg)
 {
-	int i = cur();
+	int i = curlink();
 
 	(void)arg;
-	if (i < 0 || !feed.items[i].link[0])
+	if (i < 0)
 		return;
-	setread(i, !rows[i].read);
+	setread(i, !shown.rows[i].read);
 	statechanged();
 }
 
@@ -1189,28 +1325,33 @@ markread(const Arg *arg)
 static void
 markall(const Arg *arg)
 {
-	unsigned long before = readset.changes;
+	unsigned long before = reads.set.changes;
 	int i;
 
 	(void)arg;
-	for (i = 0; i < nview; i++)
-		setread(view[i], 1);
-	if (readset.changes != before)
+	for (i = 0; i < shown.nview; i++)
+		setread(shown.view[i], 1);
+	if (reads.set.changes != before)
 		statechanged();
 }
 
-/* a click selects, without scrolling; a click on the selected row opens it */
+/* a click selects, without scrolling; a click on the selected row opens
+ * it, but the second click of a double click opens nothing more */
 static void
 clickrow(const Arg *arg)
 {
-	if (pointrow < 0 || pointrow >= nview)
+	int open = ui.pointrow == shown.sel, twice;
+
+	if (ui.pointrow < 0 || ui.pointrow >= shown.nview)
 		return;
-	if (pointrow == sel) {
+	twice = ui.clicktime && ui.lasttime - ui.clicktime < DOUBLECLICK;
+	ui.clicktime = open ? ui.lasttime : 0;
+	if (open && !twice) {
 		openitem(arg);
-	} else {
-		sel = pointrow;
-		moved = 1;
-		clamp(0);
+	} else if (!open) {
+		shown.sel = ui.pointrow;
+		shown.moved = 1;
+		clampview(0);
 	}
 }
 
@@ -1221,17 +1362,20 @@ copy(const Arg *arg)
 	const Item *it;
 	char *text;
 	size_t n;
-	int i = cur();
+	int i = curlink();
 
-	if (i < 0 || !feed.items[i].link[0])
+	if (i < 0)
 		return;
-	it = &feed.items[i];
+	it = &shown.feed.items[i];
 	n = strlen(it->title) + strlen(it->link) + 2;
 	text = ecalloc(1, n);
-	snprintf(text, n, "%s%s%s", arg->i ? it->title : "", arg->i ? " " : "", it->link);
+	if (arg->i && it->title[0])
+		snprintf(text, n, "%s %s", it->title, it->link);
+	else
+		snprintf(text, n, "%s", it->link);
 	if (!xsel.dpy)
 		sel_init(&xsel, dpy, win);
-	if (sel_own(&xsel, text, lasttime) == 0)
+	if (sel_own(&xsel, text, ui.lasttime) == 0)
 		setflash(0, "copied");
 	else
 		setflash(1, "cannot own the selection");
@@ -1251,9 +1395,8 @@ static void
 quit(const Arg *arg)
 {
 	(void)arg;
-	running = 0;
+	ui.running = 0;
 }
-
 /* the filter */
 
 /* the rows again after the filter changed, the selected article kept */
@@ -1263,8 +1406,8 @@ refilter(void)
 	int i = cur();
 
 	buildview(i);
-	top = 0;
-	clamp(1);
+	shown.top = 0;
+	clampview(1);
 }
 
 /* the input method's server went away (ibus or fcitx restarting), and
@@ -1275,8 +1418,8 @@ imdestroyed(XIM im, XPointer client, XPointer call)
 	(void)im;
 	(void)client;
 	(void)call;
-	xim = NULL;
-	xic = NULL;
+	filt.xim = NULL;
+	filt.xic = NULL;
 }
 
 /* the input method, opened when the filter first is: a first paint
@@ -1288,24 +1431,24 @@ openim(void)
 	XWindowAttributes wa;
 	long mask = 0;
 
-	if (xim)
+	if (filt.xim)
 		return;
 	XSetLocaleModifiers("");
-	if (!(xim = XOpenIM(dpy, NULL, NULL, NULL))) {
+	if (!(filt.xim = XOpenIM(dpy, NULL, NULL, NULL))) {
 		XSetLocaleModifiers("@im=none");
-		if (!(xim = XOpenIM(dpy, NULL, NULL, NULL))) {
+		if (!(filt.xim = XOpenIM(dpy, NULL, NULL, NULL))) {
 			warn("no input method: the filter takes Latin-1 only");
 			return;
 		}
 	}
-	XSetIMValues(xim, XNDestroyCallback, &destroyed, NULL);
-	if (!(xic = XCreateIC(xim, XNInputStyle, XIMPreeditNothing | XIMStatusNothing,
+	XSetIMValues(filt.xim, XNDestroyCallback, &destroyed, NULL);
+	if (!(filt.xic = XCreateIC(filt.xim, XNInputStyle, XIMPreeditNothing | XIMStatusNothing,
 	    XNClientWindow, win, XNFocusWindow, win, NULL))) {
 		warn("cannot create an input context");
 		return;
 	}
 	/* what the input method needs to see besides the keys */
-	if (!XGetICValues(xic, XNFilterEvents, &mask, NULL) && mask &&
+	if (!XGetICValues(filt.xic, XNFilterEvents, &mask, NULL) && mask &&
 	    XGetWindowAttributes(dpy, win, &wa))
 		XSelectInput(dpy, win, wa.your_event_mask | mask);
 }
@@ -1316,30 +1459,30 @@ filterstart(const Arg *arg)
 {
 	(void)arg;
 	openim();
-	if (xic)
-		XSetICFocus(xic);
-	typing = 1;
-	dirtybar = 1;
+	if (filt.xic)
+		XSetICFocus(filt.xic);
+	filt.typing = 1;
+	ui.dirtybar = 1;
 }
 
 static void
 filterstop(int clear)
 {
-	typing = 0;
-	if (xic)
-		XUnsetICFocus(xic);
-	if (clear && filter[0]) {
-		filter[0] = '\0';
+	filt.typing = 0;
+	if (filt.xic)
+		XUnsetICFocus(filt.xic);
+	if (clear && filt.text[0]) {
+		filt.text[0] = '\0';
 		refilter();
 	}
-	dirtybar = 1;
+	ui.dirtybar = 1;
 }
 
 /* Escape: clear the filter; without one, quit */
 static void
 escape(const Arg *arg)
 {
-	if (filter[0] || typing)
+	if (filt.text[0] || filt.typing)
 		filterstop(1);
 	else
 		quit(arg);
@@ -1355,11 +1498,11 @@ filterkey(XKeyEvent *ev)
 	char buf[64], u[4 * sizeof(buf)];
 	KeySym ks = NoSymbol, lower, upper;
 	Status st = XLookupNone;
-	size_t len = strlen(filter), k;
+	size_t len = strlen(filt.text), k;
 	int n, i;
 
-	if (xic) {
-		n = Xutf8LookupString(xic, ev, buf, sizeof(buf) - 1, &ks, &st);
+	if (filt.xic) {
+		n = Xutf8LookupString(filt.xic, ev, buf, sizeof(buf) - 1, &ks, &st);
 		if (st == XBufferOverflow)
 			return 1;
 		if (st != XLookupChars && st != XLookupBoth)
@@ -1380,9 +1523,9 @@ filterkey(XKeyEvent *ev)
 			len = 0;
 			break;
 		case XK_w:              /* the word before the end */
-			while (len && filter[len - 1] == ' ')
+			while (len && filt.text[len - 1] == ' ')
 				len--;
-			while (len && filter[len - 1] != ' ')
+			while (len && filt.text[len - 1] != ' ')
 				len--;
 			break;
 		case XK_h:
@@ -1406,7 +1549,7 @@ filterkey(XKeyEvent *ev)
 	case XK_BackSpace:
 backspace:
 		/* a whole UTF-8 sequence */
-		while (len && ((unsigned char)filter[--len] & 0xc0) == 0x80)
+		while (len && ((unsigned char)filt.text[--len] & 0xc0) == 0x80)
 			;
 		goto changed;
 	}
@@ -1416,17 +1559,32 @@ backspace:
 			return 0;
 	if (n <= 0)
 		return 0;
-	if (len + n < sizeof(filter)) {
-		memcpy(filter + len, buf, n);
+	if (len + n < sizeof(filt.text)) {
+		memcpy(filt.text + len, buf, n);
 		len += n;
 	}
 changed:
-	filter[len] = '\0';
+	filt.text[len] = '\0';
 	refilter();
 	return 1;
 }
 
 /* events */
+
+/* the window got the keys, or lost them: with them, the news is seen and
+ * others' read marks are taken */
+static void
+setfocus(int on)
+{
+	if (on && !ui.focused)
+		readload();
+	ui.focused = on;
+	if (on && ui.unseen) {
+		ui.unseen = 0;
+		seturgent(0);
+		updatetitle();
+	}
+}
 
 static void
 buttonpress(XEvent *e)
@@ -1434,8 +1592,8 @@ buttonpress(XEvent *e)
 	XButtonEvent *ev = &e->xbutton;
 	size_t i;
 
-	lasttime = ev->time;
-	pointrow = ev->y >= barh ? top + (ev->y - barh) / rowh : -1;
+	ui.lasttime = ev->time;
+	ui.pointrow = ev->y >= lay.barh ? shown.top + (ev->y - lay.barh) / lay.rowh : -1;
 	for (i = 0; i < LENGTH(buttons); i++)
 		if (buttons[i].button == ev->button && buttons[i].func &&
 		    CLEANMASK(buttons[i].mod) == CLEANMASK(ev->state))
@@ -1449,7 +1607,7 @@ clientmessage(XEvent *e)
 
 	if (ev->message_type == atoms[WMProtocols] &&
 	    (Atom)ev->data.l[0] == atoms[WMDelete]) {
-		running = 0;
+		ui.running = 0;
 	} else if (ev->message_type == atoms[XEmbed] && ev->format == 32) {
 		/* an embedder (tabbed) says which tab has the keys */
 		switch (ev->data.l[1]) {
@@ -1468,8 +1626,8 @@ clientmessage(XEvent *e)
 static void
 configurenotify(XEvent *e)
 {
-	if (e->xconfigure.window == win && (e->xconfigure.width != ww ||
-	    e->xconfigure.height != wh))
+	if (e->xconfigure.window == win && (e->xconfigure.width != lay.w ||
+	    e->xconfigure.height != lay.h))
 		resize(e->xconfigure.width, e->xconfigure.height);
 }
 
@@ -1479,7 +1637,7 @@ destroynotify(XEvent *e)
 {
 	if (e->xdestroywindow.window == win) {
 		win = None;
-		running = 0;
+		ui.running = 0;
 	}
 }
 
@@ -1514,13 +1672,13 @@ getnumlock(void)
 	KeyCode nl = XKeysymToKeycode(dpy, XK_Num_Lock);
 	int i, j;
 
-	numlockknown = 1;
+	ui.numlockknown = 1;
 	if (!(m = XGetModifierMapping(dpy)))
 		return;
 	for (i = 0; i < 8; i++)
 		for (j = 0; j < m->max_keypermod; j++)
 			if (nl && m->modifiermap[i * m->max_keypermod + j] == nl)
-				numlock = 1u << i;
+				ui.numlock = 1u << i;
 	XFreeModifiermap(m);
 }
 
@@ -1532,17 +1690,17 @@ keypress(XEvent *e)
 	char buf[32];
 	size_t i;
 
-	lasttime = k.time;
-	if (flash[0]) {
-		flash[0] = '\0';
-		dirtybar = 1;
+	ui.lasttime = k.time;
+	if (msg.flash[0]) {
+		msg.flash[0] = '\0';
+		ui.dirtybar = 1;
 	}
-	if (!numlockknown)
+	if (!ui.numlockknown)
 		getnumlock();
-	if (typing && filterkey(&e->xkey))
+	if (filt.typing && filterkey(&e->xkey))
 		return;
 	/* the keysym with Shift, whatever Caps Lock and Num Lock are */
-	k.state &= ~(LockMask | numlock);
+	k.state &= ~(LockMask | ui.numlock);
 	XLookupString(&k, buf, sizeof(buf), &ks, NULL);
 	for (i = 0; i < LENGTH(keys); i++)
 		if (ks == keys[i].keysym && keys[i].func &&
@@ -1554,8 +1712,8 @@ static void
 mapnotify(XEvent *e)
 {
 	(void)e;
-	mapped = 1;
-	dirty = 1;
+	ui.mapped = 1;
+	ui.dirty = 1;
 }
 
 /* the keyboard's mapping changed (xmodmap, setxkbmap, xdotool type):
@@ -1564,7 +1722,7 @@ static void
 mappingnotify(XEvent *e)
 {
 	XRefreshKeyboardMapping(&e->xmapping);
-	numlockknown = 0;
+	ui.numlockknown = 0;
 }
 
 static void
@@ -1580,6 +1738,7 @@ selrequest(XEvent *e)
 }
 
 /* setup and the event loop */
+/* setup and the event loop */
 
 static void
 sighandler(int sig)
@@ -1594,8 +1753,8 @@ static int
 xioerror(Display *d)
 {
 	(void)d;
-	if (fetchpid > 0)
-		kill(fetchpid, SIGKILL);
+	if (fetcher.pid > 0)
+		kill(fetcher.pid, SIGKILL);
 	die("lost the connection to the X server");
 	return 0;
 }
@@ -1640,7 +1799,6 @@ setup(Window embed, int argc, char *argv[])
 
 	screen = DefaultScreen(dpy);
 	root = RootWindow(dpy, screen);
-	parentwin = embed ? embed : root;
 	XInternAtoms(dpy, names, AtomLast, False, atoms);
 
 	/* drawn on the root until the window's Pixmap exists */
@@ -1653,26 +1811,27 @@ setup(Window embed, int argc, char *argv[])
 	if (drw_clr(&drw, newcolor, &newclr) < 0)
 		die("cannot allocate color %s", newcolor);
 
-	lineh = drw.h[FaceNorm];
-	boldh = drw.h[FaceBold];
-	pad = px(padding);
-	gap = MAX(pad / 4, 1);
-	barpad = px(barpadding);
-	barh = boldh + 2 * barpad;
-	rowh = 2 * pad + boldh + gap + lineh * (1 + desclines) + 1;
+	lay.lineh = drw.h[FaceNorm];
+	lay.boldh = drw.h[FaceBold];
+	lay.pad = px(padding);
+	lay.gap = MAX(lay.pad / 4, 1);
+	lay.barpad = px(barpadding);
+	lay.barh = lay.boldh + 2 * lay.barpad;
+	lay.rowh = 2 * lay.pad + lay.boldh + lay.gap + lay.lineh * (1 + desclines) + 1;
 
 	if (embed && XGetWindowAttributes(dpy, embed, &wa)) {
 		w = wa.width;
 		h = wa.height;
 	} else {
-		w = px(winwidth);
-		h = px(winheight);
+		/* no larger than the screen, whatever the dpi */
+		w = MIN(px(winwidth), DisplayWidth(dpy, screen));
+		h = MIN(px(winheight), DisplayHeight(dpy, screen));
 	}
 	swa.background_pixel = scheme[SchemeNorm][ColBg].pixel;
 	swa.bit_gravity = NorthWestGravity;
 	swa.event_mask = ExposureMask | KeyPressMask | ButtonPressMask |
 	                 StructureNotifyMask | FocusChangeMask;
-	win = XCreateWindow(dpy, parentwin, 0, 0, MAX(w, 1), MAX(h, 1), 0,
+	win = XCreateWindow(dpy, embed ? embed : root, 0, 0, MAX(w, 1), MAX(h, 1), 0,
 	                    CopyFromParent, CopyFromParent, CopyFromParent,
 	                    CWBackPixel | CWBitGravity | CWEventMask, &swa);
 	gc = XCreateGC(dpy, win, 0, NULL);
@@ -1681,10 +1840,10 @@ setup(Window embed, int argc, char *argv[])
 	if (!(sh = XAllocSizeHints()))
 		die("out of memory");
 	sh->flags = PSize | PMinSize;
-	sh->width = ww;
-	sh->height = wh;
-	sh->min_width = 4 * pad;
-	sh->min_height = barh;
+	sh->width = lay.w;
+	sh->height = lay.h;
+	sh->min_width = 4 * lay.pad;
+	sh->min_height = lay.barh;
 	XSetWMProperties(dpy, win, NULL, NULL, argv, argc, sh, &wmh, &ch);
 	XFree(sh);
 	XSetWMProtocols(dpy, win, &atoms[WMDelete], 1);
@@ -1698,109 +1857,69 @@ setup(Window embed, int argc, char *argv[])
 }
 
 /*
- * Until when the answers so far hold automatic fetches off: the next
- * allowed time (MINREFRESH after the last answer, or the server's or the
- * feed's hints: cacheafter) and the server's Retry-After, both kept in
- * the cache across restarts.  A clock set back, or a cache file's absurd
- * times, hold nothing off for longer than MAXHINT.
+ * Wait for the X connection, the children's pipes (the fetch, the read
+ * state's writer, the open commands' exec) or a timer: the next automatic
+ * fetch, a minute while the title bar shows an age, the end of a message.
+ * Wall-clock time, checked at least once a minute, so a suspended laptop
+ * refreshes soon after it wakes.  Signals come only in here.
  */
-static time_t
-held(void)
+static void
+waitevents(const sigset_t *waitmask)
 {
-	time_t now = NOW();
+	fd_set fds;
+	struct timespec ts = { 60, 0 };
+	time_t due, now = NOW();
+	int xfd = ConnectionNumber(dpy), n, k, maxfd = xfd;
 
-	nextok = MIN(nextok, now + MAXHINT);
-	notbefore = MIN(notbefore, now + MAXHINT);
-	return MAX(nextok, notbefore);
+	FD_ZERO(&fds);
+	FD_SET(xfd, &fds);
+	if (fetcher.fd >= 0)
+		FD_SET(fetcher.fd, &fds);
+	if (reads.fd >= 0)
+		FD_SET(reads.fd, &fds);
+	maxfd = MAX(maxfd, MAX(fetcher.fd, reads.fd));
+	for (k = 0; k < nspawn; k++) {
+		FD_SET(spawns[k].fd, &fds);
+		maxfd = MAX(maxfd, spawns[k].fd);
+	}
+	if ((due = fetchdue()))
+		ts.tv_sec = MIN(ts.tv_sec, MAX(0, due - now));
+	if (msg.flash[0])
+		ts.tv_sec = MIN(ts.tv_sec, MAX(0, msg.flashend - now));
+	n = pselect(maxfd + 1, &fds, NULL, NULL,
+	            due || msg.flash[0] || ageshown() ? &ts : NULL, waitmask);
+	if (n < 0 && errno != EINTR)
+		die("pselect:");
+	if (n > 0 && fetcher.fd >= 0 && FD_ISSET(fetcher.fd, &fds))
+		fetchread();
+	if (n > 0 && reads.fd >= 0 && FD_ISSET(reads.fd, &fds))
+		saveread();
+	for (k = nspawn - 1; n > 0 && k >= 0; k--)
+		if (FD_ISSET(spawns[k].fd, &fds))
+			spawnread(k);
+	if (n == 0 && ageshown())
+		ui.dirtybar = 1;
+	if (msg.flash[0] && NOW() >= msg.flashend) {
+		msg.flash[0] = '\0';
+		ui.dirtybar = 1;
+	}
+	if ((due = fetchdue()) && NOW() >= due)
+		fetchstart();
 }
 
 /*
- * When the next automatic fetch is due, 0 for never: refresh minutes after
- * the last one started, never sooner than MINREFRESH, nor before held().
- * The first fetch waits for the cache's first paint, or a second if the
- * window is never mapped, and for held() too.
+ * The event loop, as st's.  Drawing waits for MapNotify; but unlike st
+ * nothing else needs the final size first, so a fetch without a cache
+ * already runs meanwhile.
  */
-static time_t
-fetchdue(void)
-{
-	time_t now = NOW(), due;
-
-	if (firstfetch)
-		return MAX(started + 1, held());
-	if (!refresh || fetchpid > 0 || !strcmp(url, "-"))
-		return 0;
-	/* a clock set back must not postpone fetches for as long */
-	if (lastask > now)
-		lastask = now;
-	due = lastask + MAX((time_t)refresh * 60, MINREFRESH);
-	return MAX(due, held());
-}
-
 static void
 run(const sigset_t *waitmask)
 {
 	XEvent ev;
-	fd_set fds;
-	struct timespec ts, *tsp;
-	time_t due, now, wait;
-	int xfd = ConnectionNumber(dpy), n, k, maxfd;
 
-	/*
-	 * Drawing waits for MapNotify, as in st; but unlike st nothing else
-	 * needs the final size first, so a fetch without a cache already runs
-	 * meanwhile.  The timeout is the timers': the next automatic fetch,
-	 * a minute while the title bar shows an age, and the end of a message.
-	 * Wall-clock time, checked at least once a minute, so a suspended
-	 * laptop refreshes soon after it wakes.  Beside the X connection it
-	 * watches the pipes of the children: the fetch, the read state's
-	 * writer, the open commands' exec.
-	 */
-	while (running && !gotsig) {
-		if (!XPending(dpy)) {
-			FD_ZERO(&fds);
-			FD_SET(xfd, &fds);
-			maxfd = MAX(xfd, MAX(fetchfd, savefd));
-			if (fetchfd >= 0)
-				FD_SET(fetchfd, &fds);
-			if (savefd >= 0)
-				FD_SET(savefd, &fds);
-			for (k = 0; k < nspawn; k++) {
-				FD_SET(spawnfds[k], &fds);
-				maxfd = MAX(maxfd, spawnfds[k]);
-			}
-			tsp = NULL;
-			now = NOW();
-			wait = 60;
-			if ((due = fetchdue()))
-				wait = MIN(wait, MAX(0, due - now));
-			if (flash[0])
-				wait = MIN(wait, MAX(0, flashend - now));
-			if (due || flash[0] || ageshown()) {
-				ts.tv_sec = wait;
-				ts.tv_nsec = 0;
-				tsp = &ts;
-			}
-			n = pselect(maxfd + 1, &fds, NULL, NULL, tsp, waitmask);
-			if (n < 0 && errno != EINTR)
-				die("pselect:");
-			if (n > 0 && fetchfd >= 0 && FD_ISSET(fetchfd, &fds))
-				fetchread();
-			if (n > 0 && savefd >= 0 && FD_ISSET(savefd, &fds))
-				saveread();
-			for (k = nspawn - 1; n > 0 && k >= 0; k--)
-				if (FD_ISSET(spawnfds[k], &fds))
-					spawnread(k);
-			if (n == 0 && ageshown())
-				dirtybar = 1;
-			if (flash[0] && NOW() >= flashend) {
-				flash[0] = '\0';
-				dirtybar = 1;
-			}
-			if ((due = fetchdue()) && NOW() >= due) {
-				firstfetch = 0;
-				fetchstart();
-			}
-		}
+	while (ui.running && !gotsig) {
+		if (!XPending(dpy))
+			waitevents(waitmask);
 		if (gothup) {
 			gothup = 0;
 			reload(NULL);
@@ -1808,16 +1927,15 @@ run(const sigset_t *waitmask)
 		while (XPending(dpy)) {
 			XNextEvent(dpy, &ev);
 			/* the input method's: compose sequences, other layouts */
-			if (xim && XFilterEvent(&ev, None))
+			if (filt.xim && XFilterEvent(&ev, None))
 				continue;
 			if (handler[ev.type])
 				handler[ev.type](&ev);
 		}
-		if (dirty || dirtybar)
+		if (ui.dirty || ui.dirtybar)
 			redraw(0);
 		/* the cache is on screen: now the network, if it may be asked */
-		if (running && firstfetch && painted && NOW() >= held()) {
-			firstfetch = 0;
+		if (ui.running && fetcher.first && ui.painted && NOW() >= held()) {
 			fetchstart();
 			redraw(0);
 		}
@@ -1832,21 +1950,21 @@ cleanup(void)
 	int i, j, wstatus;
 
 	fetchstop();
-	descsfree();
-	rdf_free(&feed);
-	buffree(&feedbuf);
-	free(isnew);
-	free(rows);
-	free(view);
-	free(etag);
-	free(lastmod);
+	rowsfree();
+	rdf_free(&shown.feed);
+	buffree(&shown.raw);
+	free(shown.view);
+	state_free(&shown.known);
+	state_free(&shown.told);
 	sel_free(&xsel);
-	for (i = 0; i < nspawn; i++)
-		close(spawnfds[i]);
-	if (xic)
-		XDestroyIC(xic);
-	if (xim)
-		XCloseIM(xim);
+	for (i = 0; i < nspawn; i++) {
+		close(spawns[i].fd);
+		free(spawns[i].link);
+	}
+	if (filt.xic)
+		XDestroyIC(filt.xic);
+	if (filt.xim)
+		XCloseIM(filt.xim);
 	for (i = 0; i < SchemeLast; i++)
 		for (j = 0; j < 2; j++)
 			drw_clrfree(&drw, &scheme[i][j]);
@@ -1859,18 +1977,23 @@ cleanup(void)
 	XCloseDisplay(dpy);
 
 	/* the window is gone: now the read state's last changes, at leisure */
-	if (savepid > 0) {
-		while (waitpid(savepid, &wstatus, 0) < 0 && errno == EINTR)
+	if (reads.pid > 0) {
+		while (waitpid(reads.pid, &wstatus, 0) < 0 && errno == EINTR)
 			;
 		if (WIFEXITED(wstatus) && WEXITSTATUS(wstatus) == 0)
-			state_clean(&readset, savechanges);
-		close(savefd);
+			state_clean(&reads.set, reads.changes);
+		close(reads.fd);
 	}
-	if (state_dirty(&readset) && state_save(&readset, NOW(),
-	    (time_t)readdays * 86400, err, sizeof(err)) < 0 && !readwarned)
-		warn("%s", err);
-	state_free(&readset);
-	buffree(&savebuf);
+	/* the cause again only if it was never said */
+	if (state_dirty(&reads.set) && state_save(&reads.set, NOW(),
+	    (time_t)readdays * 86400, err, sizeof(err)) < 0) {
+		if (msg.disk[DiskRead][0] || reads.warned)
+			warn("quitting with read marks not written");
+		else
+			warn("quitting with read marks not written: %s", err);
+	}
+	state_free(&reads.set);
+	buffree(&reads.buf);
 }
 
 static void
@@ -1926,10 +2049,11 @@ main(int argc, char *argv[])
 	sigset_t block, orig;
 	Window embed = 0;
 	const char *embedarg = NULL, *operand = NULL;
-	char err[512];
-	int pflag = 0, i, opts = 1;
+	char err[512], t[32], *f;
+	int pflag = 0, vflag = 0, i, opts = 1;
+	struct tm tm;
+	time_t h;
 
-	argv0 = argv[0];
 	url = feedurl;
 	/*
 	 * Options may follow the URL: tabbed appends the window id to the
@@ -1940,22 +2064,26 @@ main(int argc, char *argv[])
 		if (opts && !strcmp(argv[i], "--")) {
 			opts = 0;
 		} else if (opts && argv[i][0] == '-' && argv[i][1]) {
-			if (!strcmp(argv[i], "-v")) {
-				puts("lwnrss-" VERSION);
-				return 0;
-			} else if (!strcmp(argv[i], "-p")) {
-				pflag = 1;
-			} else if (!strcmp(argv[i], "-w") && i + 1 < argc) {
-				embedarg = argv[++i];
-				embed = windowid(embedarg);
-			} else {
-				usage();
+			/* flags may be grouped, -pv; -w takes the next argument */
+			for (f = argv[i] + 1; *f; f++) {
+				if (*f == 'p' || *f == 'v') {
+					*f == 'p' ? (pflag = 1) : (vflag = 1);
+				} else if (*f == 'w' && !f[1] && i + 1 < argc) {
+					embedarg = argv[++i];
+					embed = windowid(embedarg);
+				} else {
+					usage();
+				}
 			}
 		} else if (!operand) {
 			operand = argv[i];
 		} else {
 			usage();
 		}
+	}
+	if (vflag) {
+		puts("lwnrss-" VERSION);
+		return 0;
 	}
 	if (operand)
 		url = strcmp(operand, "-") ? url_typed(operand) : operand;
@@ -1980,9 +2108,9 @@ main(int argc, char *argv[])
 	if (embed)
 		checkwindow(embed, embedarg);
 	/* what was read, before the first paint draws it */
-	if (state_load(&readset, err, sizeof(err)) < 0 && err[0]) {
+	if (state_load(&reads.set, err, sizeof(err)) < 0 && err[0]) {
 		warn("%s", err);
-		readwarned = 1;
+		reads.warned = 1;
 	} else if (err[0]) {
 		warn("%s", err);
 	}
@@ -2001,12 +2129,16 @@ main(int argc, char *argv[])
 	sigprocmask(SIG_BLOCK, &block, &orig);
 
 	setup(embed, argc, argv);
-	started = NOW();
+	fetcher.started = NOW();
 	/* standard input is read once, and never cached */
-	if (strcmp(url, "-"))
-		cacheshow();
-	if (fromcache || held() > started)
-		firstfetch = 1;
+	if (strcmp(url, "-") && cacheshow(1) > 0)
+		shown.fromcache = 1;
+	/* the first fetch waits: say until when */
+	if ((h = held()) > fetcher.started && localtime_r(&h, &tm) &&
+	    strftime(t, sizeof(t), "%H:%M", &tm))
+		setstatus(0, "next fetch %s", t);
+	if (shown.fromcache || held() > fetcher.started)
+		fetcher.first = 1;
 	else
 		fetchstart();
 	run(&orig);

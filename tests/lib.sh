@@ -3,10 +3,18 @@
 
 T=${T:-tests/tmp}
 mkdir -p "$T"
-# lwnrss keeps a cache: never the user's (~/.cache), one per test run;
-# tests with a directory of their own point it there
-XDG_CACHE_HOME=$(pwd)/$T/cache.$$
-export XDG_CACHE_HOME
+# lwnrss keeps a cache and a read state: never the user's, a home of
+# this run's own for everything; tests with a directory of their own
+# point XDG_CACHE_HOME or XDG_STATE_HOME there
+HOME=$(pwd)/$T/home.$$
+XDG_CACHE_HOME=$HOME/.cache
+XDG_STATE_HOME=$HOME/.local/state
+XDG_CONFIG_HOME=$HOME/.config
+XDG_DATA_HOME=$HOME/.local/share
+XDG_RUNTIME_DIR=$HOME/run
+mkdir -p "$XDG_RUNTIME_DIR" && chmod 700 "$HOME" "$XDG_RUNTIME_DIR"
+export HOME XDG_CACHE_HOME XDG_STATE_HOME XDG_CONFIG_HOME XDG_DATA_HOME XDG_RUNTIME_DIR
+unset XDG_CONFIG_DIRS XDG_DATA_DIRS
 
 # nginx is in /usr/sbin, which a user's PATH on Debian leaves out
 case :$PATH: in

@@ -362,8 +362,10 @@ check "read: a lock held elsewhere: after a few seconds, one warning" retry sh -
 check "read: ... and the mark in memory" isread 1
 key q
 check "read: quitting with the lock still held ends within seconds" within 80 "$PID"
-check "read: ... warning once, at the mark and not again at the end" \
+check "read: ... the cause said once, at the mark, not again at the end" \
 	[ "$(grep -c 'still locked' "$D/err")" -eq 1 ]
+check "read: ... and quitting says the marks were not written" \
+	grep -qx 'lwnrss: quitting with read marks not written' "$D/err"
 kill "$LOCKER"
 wait "$LOCKER" 2> /dev/null
 

@@ -236,7 +236,7 @@ exec 3>&-
 printf 'this is not a feed\n' > "$D/bad"
 start - < "$D/bad"
 check "a failed load turns the title bar red" retry sigis "E$BAR W[0-9]+"
-check "the error is on stderr" grep -q '^lwnrss: stdin: ' "$D/err"
+check "the error is on stderr, its cause first" grep -q '^lwnrss: no RSS, RDF or Atom root element: stdin' "$D/err"
 key q
 within 20 "$PID"
 

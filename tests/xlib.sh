@@ -132,7 +132,8 @@ server() {
 	rm -f "$D/port"
 	python3 tests/x11srv.py "$C" "$@" > "$D/port" &
 	SRV=$!
-	retry test -s "$D/port"
+	# python starts slowly on a loaded machine: up to 15 seconds
+	retry test -s "$D/port" || retry test -s "$D/port" || retry test -s "$D/port"
 	PORT=$(cat "$D/port")
 }
 
