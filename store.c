@@ -347,7 +347,7 @@ cache_save(const char *url, const Cache *c, char *err, size_t errlen)
 	ret = 0;
 	goto out;
 fail:
-	snprintf(err, errlen, "%s: cannot write the cache: %s", tmp,
+	snprintf(err, errlen, "%s: cannot write the cache: %s", path,
 	         strerror(errno));
 	if (locked)
 		unlink(tmp);

@@ -119,6 +119,7 @@ static void
 unwritable(void)
 {
 	ReadSet rs = {0};
+	Cache c;
 	char err[512], want[4400], path[4200];
 	FILE *f;
 
@@ -126,6 +127,7 @@ unwritable(void)
 	if (!(f = fopen(path, "w")) || fclose(f) == EOF)
 		die("%s:", path);
 	setenv("XDG_STATE_HOME", path, 1);
+	setenv("XDG_CACHE_HOME", path, 1);
 
 	state_mark(&rs, "https://e/x", 1, 100);
 	err[0] = '\0';
@@ -134,6 +136,14 @@ unwritable(void)
 	check(state_save(&rs, 100, 0, err, sizeof(err)) < 0 && !strcmp(err, want),
 	      "read state, not a directory: \"%s\"", err);
 	state_free(&rs);
+
+	memset(&c, 0, sizeof(c));
+	c.maxage = c.expires = -1;
+	snprintf(want, sizeof(want), "%s/lwnrss/%016llx: cannot write the cache: "
+	         "Not a directory", path, fnv1a("https://e/feed"));
+	check(cache_save("https://e/feed", &c, err, sizeof(err)) < 0 && !strcmp(err, want) &&
+	      !strstr(err, ".tmp"),
+	      "cache, not a directory: the cache file named, not its .tmp: \"%s\"", err);
 	unlink(path);
 }
 
