@@ -39,7 +39,7 @@ config.h:
 
 $(OBJ): config.mk util.h
 lwnrss.o: config.h drw.h fetch.h proc.h rules.h http.h rdf.h refresh.h sel.h store.h url.h
-fetch.o: fetch.h http.h rdf.h refresh.h store.h
+fetch.o: fetch.h http.h rdf.h refresh.h store.h url.h
 proc.o: proc.h
 rules.o: rules.h rdf.h
 drw.o: drw.h
