@@ -1,8 +1,9 @@
 /* See LICENSE file for copyright and license details. */
 /*
- * store_test: unit tests for store.c's read state and its messages, in
+ * store_test: unit tests for store.c's read state, and for what the
+ * read state's and the cache's writers say when they cannot write, in
  * files under a directory of its own (HOME and the XDG directories point
- * there).
+ * there).  Run from the top directory.
  */
 #include <stdarg.h>
 #include <stdio.h>
