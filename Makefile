@@ -9,7 +9,7 @@ OBJ = $(SRC:.c=.o)
 # unit tests are built twice: plain, and with the sanitizers
 SAN = -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer -g
 TESTCFLAGS = -std=c99 -pedantic -Wall -Wextra -g -O1 -I. $(LWNRSS_CPPFLAGS) $(CFLAGS)
-UNITS = tests/rdf_test tests/http_test tests/x509_test tests/refresh_test tests/rules_test
+UNITS = tests/rdf_test tests/http_test tests/x509_test tests/refresh_test tests/rules_test tests/store_test
 XTESTS = tests/lwnrss-test tests/wmdelete tests/selgone tests/xembed
 TESTBIN = $(UNITS) $(UNITS:=-san) $(XTESTS)
 
@@ -39,7 +39,7 @@ config.h:
 
 $(OBJ): config.mk util.h
 lwnrss.o: config.h drw.h fetch.h proc.h rules.h http.h rdf.h refresh.h sel.h store.h url.h
-fetch.o: fetch.h http.h rdf.h refresh.h store.h
+fetch.o: fetch.h http.h rdf.h refresh.h store.h url.h
 proc.o: proc.h
 rules.o: rules.h rdf.h
 drw.o: drw.h
@@ -76,6 +76,13 @@ tests/rules_test: tests/check.h $(RULESTESTSRC) rules.h rdf.h util.h
 
 tests/rules_test-san: tests/check.h $(RULESTESTSRC) rules.h rdf.h util.h
 	$(CC) $(TESTCFLAGS) $(SAN) -o $@ $(RULESTESTSRC) $(LDFLAGS)
+
+STORETESTSRC = tests/store_test.c store.c util.c
+tests/store_test: tests/check.h $(STORETESTSRC) store.h util.h
+	$(CC) $(TESTCFLAGS) -o $@ $(STORETESTSRC) $(LDFLAGS)
+
+tests/store_test-san: tests/check.h $(STORETESTSRC) store.h util.h
+	$(CC) $(TESTCFLAGS) $(SAN) -o $@ $(STORETESTSRC) $(LDFLAGS)
 
 # http_test includes http.c to reach its static functions, and links the rest
 HTTPTESTSRC = tests/http_test.c url.c tls.c x509.c util.c

@@ -23,6 +23,7 @@
 #include "refresh.h"
 #include "util.h"
 #include "store.h"
+#include "url.h"
 #include "fetch.h"
 
 int
@@ -236,8 +237,13 @@ putfield(const char *s, char c)
 	}
 }
 
-/* every item not hidden by a rule; an untitled one by its link, so that
- * no line of a menu is blank */
+/*
+ * Every item not hidden by a rule; an untitled one by its link, so that
+ * no line of a menu is blank.  A link the window would not open (not
+ * url_isweb: javascript:, file:, one left relative) leaves the link field
+ * empty, so that a pipeline opening that field opens nothing; as an
+ * untitled item's title it is only shown.
+ */
 static void
 printfeed(const FetchConf *cf, const Feed *f)
 {
@@ -249,7 +255,7 @@ printfeed(const FetchConf *cf, const Feed *f)
 		if (cf->hide && cf->hide(it))
 			continue;
 		putfield(it->title[0] ? it->title : it->link, '\t');
-		putfield(it->link, '\n');
+		putfield(url_isweb(it->link) ? it->link : "", '\n');
 	}
 	fwrite(out, 1, outlen, stdout);
 	outlen = 0;

@@ -347,7 +347,7 @@ cache_save(const char *url, const Cache *c, char *err, size_t errlen)
 	ret = 0;
 	goto out;
 fail:
-	snprintf(err, errlen, "%s: cannot write the cache: %s", tmp,
+	snprintf(err, errlen, "%s: cannot write the cache: %s", path,
 	         strerror(errno));
 	if (locked)
 		unlink(tmp);
@@ -538,7 +538,8 @@ stateread(const char *path, ReadSet *disk, char *err, size_t errlen)
 		n++;
 	rsroom(disk, disk->n + n);
 	for (p = b.len ? b.p + sizeof(statehead) - 1 : end; p < end; p = nl + 1) {
-		/* a last line without its newline was cut short */
+		/* a last line may lack its newline: files are replaced whole,
+		 * so that is an editor's doing, not a write cut short */
 		if (!(nl = memchr(p, '\n', end - p)))
 			nl = end;
 		*nl = '\0';
@@ -552,7 +553,7 @@ stateread(const char *path, ReadSet *disk, char *err, size_t errlen)
 		}
 		for (p = e + 1; *p && (unsigned char)*p >= ' ' && *p != 0x7f; p++)
 			;
-		if (*p || nl == end) {
+		if (*p) {
 			bad++;
 			continue;
 		}
@@ -583,33 +584,34 @@ state_load(ReadSet *rs, char *err, size_t errlen)
 	free(path);
 	if (rc < 0)
 		return -1;
-	/* nothing here yet (the first load, before the first paint): the
-	 * file's set is the set */
-	if (!rs->n) {
-		disk.changes = rs->changes;
-		state_free(rs);
-		*rs = disk;
-		return 0;
-	}
-	/* what is marked here and unwritten stays; the file says the rest */
+	/*
+	 * The file's set becomes the set, with this process's unwritten
+	 * changes over it: a mark wins, a later sighting of a link still
+	 * read is kept.  What the file dropped (expired, unmarked elsewhere)
+	 * goes with the old table, so that memory holds no more than the file.
+	 */
 	for (i = 0; i < rs->cap; i++) {
 		l = &rs->tab[i];
-		if (!l->link || l->marked)
+		if (!l->link || !l->change)
 			continue;
 		d = rsfind(&disk, l->link);
-		l->read = d && d->link;
-		if (l->read && (!l->touched || d->seen > l->seen))
-			l->seen = d->seen;
-	}
-	for (i = 0; i < disk.cap; i++) {
-		d = &disk.tab[i];
-		if (d->link && !((l = rsfind(rs, d->link)) && l->link)) {
-			l = rsget(rs, d->link);
-			l->read = 1;
-			l->seen = d->seen;
+		if (l->marked) {
+			if (!(d && d->link))
+				d = rsget(&disk, l->link);
+			d->read = l->read;
+			d->seen = l->seen;
+		} else if (d && d->link) {
+			d->seen = MAX(d->seen, l->seen);
+		} else {
+			continue;
 		}
+		d->change = l->change;
+		d->marked = l->marked;
+		d->touched = l->touched;
 	}
-	state_free(&disk);
+	disk.changes = rs->changes;
+	state_free(rs);
+	*rs = disk;
 	return 0;
 }
 

@@ -97,10 +97,11 @@ void state_clean(ReadSet *rs, unsigned long upto);
 
 /*
  * state_load merges the file into rs: every link without an unwritten
- * mark takes the file's state.  Returns 0 when the file was read, err
- * then "" or a warning (malformed lines, skipped); -1 when there is
- * none (err "") or it cannot be used: unreadable, or another program's,
- * which is never written over (err says so).
+ * mark takes the file's state, and leaves rs when the file has it no
+ * more (expired, or unmarked by another lwnrss).  Returns 0 when the
+ * file was read, err then "" or a warning (malformed lines, skipped); -1
+ * when there is none (err "") or it cannot be used: unreadable, or
+ * another program's, which is never written over (err says so).
  */
 int state_load(ReadSet *rs, char *err, size_t errlen);
 

@@ -292,6 +292,8 @@ rc=$?
 check "an unwritable cache directory: the feed, exit 0" printed 0 "$D/want1"
 check "an unwritable cache directory: one warning" eval \
 	'[ "$(wc -l < "$D/err")" -eq 1 ] && grep -q "cannot write the cache: Not a directory" "$D/err"'
+check "... naming the cache file, not its temporary file" eval \
+	'grep -q "^lwnrss: $D/notadir/lwnrss/[0-9a-f]\{16\}: cannot write" "$D/err" && ! grep -q "\.tmp" "$D/err"'
 if [ "$(id -u)" -ne 0 ]; then
 	mkdir -p "$D/ro/lwnrss"
 	chmod 555 "$D/ro/lwnrss"

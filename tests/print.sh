@@ -128,3 +128,49 @@ printf '<rss version="2.0"><channel><title>t</title><item><link>https://example.
 run "$T/untitled.xml"
 check "an untitled item's title is its link" eval \
 	'printf "https://example.org/untitled\thttps://example.org/untitled\nB\thttps://example.org/b\n" | cmp -s - "$T/print.out"'
+
+# ---- links no browser is to open ---------------------------------------
+
+# javascript:, file: and a relative link (standard input has no URL to
+# resolve it against): the title and an empty link field, the link as the
+# title of an untitled item; a title may pretend to end in a link
+cat > "$T/links.xml" <<'XML'
+<rss version="2.0"><channel><title>links</title>
+<item><title>Script</title><link>javascript:alert(1)</link></item>
+<item><title>Local</title><link>file:///etc/passwd</link></item>
+<item><title>Relative</title><link>/Articles/1/</link></item>
+<item><link>javascript:alert(2)</link></item>
+<item><title>Pretend · file:///etc/shadow</title><link>javascript:alert(3)</link></item>
+<item><title>Web</title><link>https://example.org/web</link></item>
+</channel></rss>
+XML
+run "$T/links.xml"
+printf 'Script\t\nLocal\t\nRelative\t\njavascript:alert(2)\t\nPretend · file:///etc/shadow\t\nWeb\thttps://example.org/web\n' > "$T/want.links"
+check "javascript:, file: and relative links: the title and an empty link field" \
+	eval 'cmp -s "$T/print.out" "$T/want.links" && rc 0 && noerr'
+
+# the pipelines of the README and lwnrss.1, run as they are, each line
+# picked in turn: lwnrss (the feed above), dmenu (it picks line $PICK) and
+# xdg-open (it records its arguments) are stand-ins on PATH
+P=$(pwd)/$T/pipe.$$
+mkdir -p "$P/bin"
+printf '#!/bin/sh\nexec "%s/lwnrss" "$@" - < "%s/links.xml"\n' "$(pwd)" "$(pwd)/$T" > "$P/bin/lwnrss"
+printf '#!/bin/sh\nexec sed -n "${PICK}p"\n' > "$P/bin/dmenu"
+printf '#!/bin/sh\nprintf "%%s\\n" "$@" >> "%s/opened"\n' "$P" > "$P/bin/xdg-open"
+chmod +x "$P/bin/lwnrss" "$P/bin/dmenu" "$P/bin/xdg-open"
+readme=$(sed -n 's/^\t\(lwnrss -p | .*dmenu.*\)$/\1/p' README | head -n 1)
+man=$(sed -n '/^lwnrss -p | sed/,/xdg-open$/p' lwnrss.1 | sed 's/\\(pc/·/g; s/\\e/\\/g' | tr '\n' ' ')
+# opens pipeline: what pipeline opens, each of the six lines picked
+opens() {
+	: > "$P/opened"
+	for PICK in 1 2 3 4 5 6; do
+		PATH="$P/bin:$PATH" PICK=$PICK sh -c "$1" > /dev/null 2>&1
+	done
+	cat "$P/opened"
+}
+printf "# README: %s\n# lwnrss.1: %s\n" "$readme" "$man"
+check "README pipeline: of those six items only the web one opens" \
+	eval '[ -n "$readme" ] && [ "$(opens "$readme")" = https://example.org/web ]'
+check "lwnrss.1 pipeline: the same" \
+	eval '[ -n "$man" ] && [ "$(opens "$man")" = https://example.org/web ]'
+rm -rf "$P"

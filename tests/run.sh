@@ -9,7 +9,7 @@ pass=0
 fail=0
 for t in tests/rdf_test tests/rdf_test-san tests/http_test tests/http_test-san \
     tests/x509_test tests/x509_test-san tests/refresh_test tests/refresh_test-san \
-    tests/rules_test tests/rules_test-san \
+    tests/rules_test tests/rules_test-san tests/store_test tests/store_test-san \
     tests/*.sh; do
 	case "$t" in
 	tests/run.sh|tests/deps.sh|tests/lib.sh|tests/proc.sh|tests/tlslib.sh) continue ;;
