@@ -4,7 +4,8 @@
 # program printing "ok - what" or "not ok - what" lines; one that exits
 # non-zero without saying why, or reports nothing, counts as one failure.
 cd "$(dirname "$0")/.." || exit 1
-mkdir -p tests/tmp
+# HOME and the XDG directories of this run's own, for the unit tests too
+. tests/lib.sh
 pass=0
 fail=0
 for t in tests/rdf_test tests/rdf_test-san tests/http_test tests/http_test-san \
