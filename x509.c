@@ -23,7 +23,8 @@
  *                CA, path length, keyCertSign and EKU of each issuer;
  *                the leaf's EKU, key usage and names; each issuer's name
  *                constraints on the leaf's names; unknown critical
- *                extensions
+ *                extensions; RFC 5280's profile of the certificates
+ *                sent, the anchor exempt (profile)
  *
  * so every refusal has its own reason (enum in x509.h, words in msgs).
  *

@@ -1,7 +1,7 @@
 /* See LICENSE file for copyright and license details. */
 
 /*
- * x509_test: unit tests for x509.c's DER walk, names and constraints,
+ * x509_test: unit tests for x509.c's DER walk, names, constraints and profile,
  * and a driver for the fetch benchmark.
  *
  *	tests/x509_test                   run the unit tests
