@@ -23,7 +23,8 @@
  *                CA, path length, keyCertSign and EKU of each issuer;
  *                the leaf's EKU, key usage and names; each issuer's name
  *                constraints on the leaf's names; unknown critical
- *                extensions
+ *                extensions; RFC 5280's profile of the certificates
+ *                sent, the anchor exempt (profile)
  *
  * so every refusal has its own reason (enum in x509.h, words in msgs).
  *
@@ -32,6 +33,7 @@
  * as an issuer, because parsing all of Debian's 144 costs far more than
  * the one or two a fetch needs.
  */
+#include <arpa/inet.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -70,6 +72,10 @@ typedef struct {
 	int curve;
 	unsigned int rsabits;
 	int ca, pathlen;        /* basicConstraints; pathlen -1 when absent */
+	int bccrit, sancrit;    /* basicConstraints, subjectAltName marked critical */
+	int hasski, hasakid;    /* subjectKeyIdentifier; authorityKeyIdentifier's keyIdentifier */
+	int kidcrit;            /* either key identifier marked critical */
+	int aiacrit, aiabad;    /* authorityInfoAccess critical; empty or malformed */
 	int hasku;
 	unsigned int ku;        /* first two bytes of the KeyUsage bits */
 	int haseku, ekuserver;
@@ -128,6 +134,29 @@ static const char *const msgs[XReasonLast] = {
 	[XCritical] = "certificate has an unknown critical extension",
 	[XIssuerCritical] = "an issuer's certificate has an unknown critical extension",
 	[XCaLeaf] = "certificate is a CA certificate, not a server's",
+	[XKeyIdCritical] = "certificate marks a key identifier critical (RFC 5280 4.2.1.1, 4.2.1.2)",
+	[XIssuerKeyIdCritical] = "an issuer's certificate marks a key identifier critical "
+	    "(RFC 5280 4.2.1.1, 4.2.1.2)",
+	[XNoAki] = "certificate has no authority key identifier (RFC 5280 4.2.1.1)",
+	[XIssuerNoAki] = "an issuer's certificate has no authority key identifier (RFC 5280 4.2.1.1)",
+	[XAiaCritical] = "certificate marks authority information access critical (RFC 5280 4.2.2.1)",
+	[XIssuerAiaCritical] = "an issuer's certificate marks authority information access "
+	    "critical (RFC 5280 4.2.2.1)",
+	[XAiaBad] = "certificate has an empty or malformed authority information access "
+	    "(RFC 5280 4.2.2.1)",
+	[XIssuerAiaBad] = "an issuer's certificate has an empty or malformed authority information "
+	    "access (RFC 5280 4.2.2.1)",
+	[XBcNotCritical] = "an issuer's certificate does not mark basic constraints critical "
+	    "(RFC 5280 4.2.1.9)",
+	[XNoSki] = "an issuer's certificate has no subject key identifier (RFC 5280 4.2.1.2)",
+	[XIssuerNoSubject] = "an issuer's certificate has an empty subject (RFC 5280 4.1.2.6)",
+	[XSanNotCritical] = "certificate has an empty subject and a subject alternative name not "
+	    "marked critical (RFC 5280 4.2.1.6)",
+	[XLeafCertSign] = "certificate may sign certificates (keyCertSign) but is no CA "
+	    "(RFC 5280 4.2.1.3)",
+	[XBadDnsName] = "certificate has a DNS name that is no valid host name (RFC 5280 4.2.1.6)",
+	[XCnNotSan] = "certificate's Common Name is not one of its subject alternative names "
+	    "(CA/Browser Forum BR 7.1.4.3)",
 };
 
 const char *
@@ -146,6 +175,7 @@ x509_alert(int reason)
 		return 48;   /* unknown_ca */
 	case XSha1: case XMd5: case XSigAlg: case XWeakRsa: case XKeyType:
 	case XCritical: case XIssuerCritical: case XConstraintType: case XEku: case XIssuerEku:
+	case XAiaCritical: case XIssuerAiaCritical:
 		return 43;   /* unsupported_certificate */
 	case XNoMem:
 		return 80;   /* internal_error */
@@ -405,6 +435,7 @@ extension(Der ext, Cert *c, uint64_t *seen)
 				return -1;
 			c->pathlen = n;
 		}
+		c->bccrit = crit;
 		return s.n ? -1 : 0;
 	case CeKu:
 		if (der(&val, 0x03, NULL, &b, NULL) < 0 || val.n || b.n < 2 || b.p[0] > 7)
@@ -427,6 +458,16 @@ extension(Der ext, Cert *c, uint64_t *seen)
 		if (der(&val, 0x30, NULL, &c->san, NULL) < 0 || val.n)
 			return -1;
 		c->hassan = 1;
+		c->sancrit = crit;
+		return 0;
+	case CeSki:
+		c->hasski = 1;
+		c->kidcrit |= crit;
+		return 0;
+	case CeAki:
+		/* AuthorityKeyIdentifier ::= SEQUENCE { keyIdentifier [0] OPTIONAL, ... } */
+		c->hasakid = der(&val, 0x30, NULL, &s, NULL) == 0 && peektag(&s) == 0x80;
+		c->kidcrit |= crit;
 		return 0;
 	case CeNc:
 		if (der(&val, 0x30, NULL, &c->nc, NULL) < 0 || val.n)
@@ -434,7 +475,7 @@ extension(Der ext, Cert *c, uint64_t *seen)
 		c->hasnc = 1;
 		c->nccrit = crit;
 		return 0;
-	case CeSki: case CeAki: case CeIan: case CeSubjectDirAttrs: case CeCrlDp:
+	case CeIan: case CeSubjectDirAttrs: case CeCrlDp:
 	case CeFreshestCrl: case CePolicies: case CePolicyMappings:
 	case CePolicyConstraints: case CeInhibitAnyPolicy:
 		/*
@@ -446,8 +487,25 @@ extension(Der ext, Cert *c, uint64_t *seen)
 		 */
 		return 0;
 	}
-	/* Authority and Subject Information Access (1.3.6.1.5.5.7.1.1 and .11) */
-	if (oid.n == 8 && !memcmp(oid.p, oidpkix, 7) && (oid.p[7] == 1 || oid.p[7] == 11))
+	/*
+	 * Authority and Subject Information Access (1.3.6.1.5.5.7.1.1 and
+	 * .11): not processed.  A bad one is the profile's to refuse, not
+	 * the parser's, so that an anchor with one still loads.
+	 *   AuthorityInfoAccessSyntax ::= SEQUENCE SIZE (1..MAX) OF
+	 *       SEQUENCE { accessMethod OBJECT IDENTIFIER, accessLocation GeneralName }
+	 */
+	if (oid.n == 8 && !memcmp(oid.p, oidpkix, 7) && oid.p[7] == 1) {
+		c->aiacrit = crit;
+		if (der(&val, 0x30, NULL, &s, NULL) < 0 || val.n || !s.n)
+			c->aiabad = 1;
+		while (!c->aiabad && s.n)
+			if (der(&s, 0x30, NULL, &v, NULL) < 0 ||
+			    der(&v, 0x06, NULL, &b, NULL) < 0 || der(&v, -1, &n, &b, NULL) < 0 ||
+			    (n & 0xc0) != 0x80 || v.n)
+				c->aiabad = 1;
+		return 0;
+	}
+	if (oid.n == 8 && !memcmp(oid.p, oidpkix, 7) && oid.p[7] == 11)
 		return 0;
 	if (crit)
 		c->critical = 1;
@@ -610,6 +668,90 @@ hostmatch(const char *host, const unsigned char *pat, size_t n)
 	if (memchr(pat, '*', n))
 		return 0;
 	return hl == n && !casecmpn((const unsigned char *)host, pat, n);
+}
+
+/*
+ * hostname: is the SAN dNSName p[0..n) a host name in the preferred
+ * name syntax (RFC 5280 4.2.1.6, RFC 1034 3.5, RFC 1123 2.1): labels of
+ * letters, digits and inner hyphens, of 1 to 63 characters, none empty
+ * (no leading, doubled or final dot), no underscore (the CA/Browser
+ * Forum banned them in 2019); a wildcard only as the whole leftmost label.
+ */
+static int
+hostname(const unsigned char *p, size_t n)
+{
+	size_t i, len = 0;
+
+	if (n > 253)
+		return 0;
+	if (n >= 2 && p[0] == '*' && p[1] == '.')
+		p += 2, n -= 2;
+	for (i = 0; i <= n; i++) {
+		if (i == n || p[i] == '.') {
+			if (!len || len > 63 || p[i - 1] == '-')
+				return 0;
+			len = 0;
+		} else if ((p[i] >= 'a' && p[i] <= 'z') || (p[i] >= 'A' && p[i] <= 'Z') ||
+		    (p[i] >= '0' && p[i] <= '9') || (p[i] == '-' && len)) {
+			len++;
+		} else {
+			return 0;
+		}
+	}
+	return 1;
+}
+
+/*
+ * cninsan: is every Common Name of c's subject one of its SAN names, a
+ * DNS name (in any case) or an IP address in text, as the CA/Browser
+ * Forum's BR 7.1.4.3 requires?  A CN in BMPString or UniversalString is
+ * not compared: no CA writes host names so.  Returns XOk, XCnNotSan or
+ * XMalformed.
+ */
+static int
+cninsan(const Cert *c)
+{
+	static const unsigned char oidcn[] = { 0x55, 0x04, 0x03 };
+	Der name = c->subject, rdns, rdn, atv, oid, v, names, gn;
+	unsigned char ip[16];
+	char text[64];
+	size_t iplen;
+	int tag, found;
+
+	if (der(&name, 0x30, NULL, &rdns, NULL) < 0)
+		return XMalformed;
+	while (rdns.n) {
+		if (der(&rdns, 0x31, NULL, &rdn, NULL) < 0 || !rdn.n)
+			return XMalformed;
+		while (rdn.n) {
+			if (der(&rdn, 0x30, NULL, &atv, NULL) < 0 ||
+			    der(&atv, 0x06, NULL, &oid, NULL) < 0 || der(&atv, -1, &tag, &v, NULL) < 0)
+				return XMalformed;
+			/* UTF8String, PrintableString, TeletexString, IA5String */
+			if (!oideq(&oid, oidcn, sizeof(oidcn)) ||
+			    (tag != 0x0c && tag != 0x13 && tag != 0x14 && tag != 0x16))
+				continue;
+			iplen = 0;
+			if (v.n < sizeof(text)) {
+				memcpy(text, v.p, v.n);
+				text[v.n] = '\0';
+				iplen = inet_pton(AF_INET, text, ip) == 1 ? 4 :
+				    inet_pton(AF_INET6, text, ip) == 1 ? 16 : 0;
+			}
+			found = 0;
+			for (names = c->san; names.n && !found; ) {
+				if (der(&names, -1, &tag, &gn, NULL) < 0)
+					return XMalformed;
+				if (tag == 0x82)
+					found = gn.n == v.n && !casecmpn(gn.p, v.p, v.n);
+				else if (tag == 0x87)
+					found = iplen && gn.n == iplen && !memcmp(gn.p, ip, iplen);
+			}
+			if (!found)
+				return XCnNotSan;
+		}
+	}
+	return XOk;
 }
 
 /*
@@ -1013,6 +1155,50 @@ leafok(const Cert *c, const char *host)
 	return hasdns ? XName : XNoSan;
 }
 
+/*
+ * profile: RFC 5280's rules for a certificate the server sent, the leaf
+ * or (leaf 0) an issuer, beyond leafok's and issuerok's.  A trust anchor
+ * is exempt: it is trusted by being in the CA file, and many roots
+ * predate these rules.  The leaf's names follow the CA/Browser Forum's
+ * rules as well, which every CA has had to follow for years.
+ */
+static int
+profile(const Cert *c, int leaf)
+{
+	Der names, gn;
+	int tag, iss = !leaf;
+
+	if (c->kidcrit)
+		return XKeyIdCritical + iss;
+	if (!c->hasakid)
+		return XNoAki + iss;
+	if (c->aiacrit)
+		return XAiaCritical + iss;
+	if (c->aiabad)
+		return XAiaBad + iss;
+	if (iss)
+		return !c->bccrit ? XBcNotCritical : !c->hasski ? XNoSki :
+		    c->subject.n == 2 ? XIssuerNoSubject : XOk;
+	if (c->subject.n == 2 && !c->sancrit)
+		return XSanNotCritical;
+	/*
+	 * keyCertSign in no CA: mozilla::pkix accepts it for compatibility,
+	 * since only a CA may issue anyway (here too: issuerok).  lwnrss
+	 * refuses it as OpenSSL's strict mode does: RFC 5280 and the
+	 * CA/Browser Forum forbid it, so no public CA issues it to a server
+	 * and the refusal costs nothing.
+	 */
+	if (c->ku & 0x0400)
+		return XLeafCertSign;
+	for (names = c->san; names.n; ) {
+		if (der(&names, -1, &tag, &gn, NULL) < 0)
+			return XMalformed;
+		if (tag == 0x82 && !hostname(gn.p, gn.n))
+			return XBadDnsName;
+	}
+	return cninsan(c);
+}
+
 int
 x509_verify(X509 *x, const unsigned char *const *der, const size_t *len,
     unsigned int n, const char *host, time_t now)
@@ -1134,6 +1320,10 @@ x509_verify(X509 *x, const unsigned char *const *der, const size_t *len,
 			goto out;
 	if (!direct && (rc = issuerok(&ta, depth - 1, path[0])) != XOk)
 		goto out;
+	/* the profile, of what the server sent: not the anchor, nor a leaf the CA file holds */
+	for (i = 0; i < depth && !direct; i++)
+		if ((rc = profile(path[i], i == 0)) != XOk)
+			goto out;
 
 	/* the leaf's key, for the key exchange */
 	x->pkey.key_type = c[0].keytype;
@@ -1222,7 +1412,8 @@ brcode(int reason)
 	case XNotCa: case XPathLen: return BR_ERR_X509_NOT_CA;
 	case XKeyUsage: case XNoCertSign: case XEku: case XIssuerEku: case XCaLeaf:
 		return BR_ERR_X509_FORBIDDEN_KEY_USAGE;
-	case XCritical: case XIssuerCritical: case XConstraintType:
+	case XCritical: case XIssuerCritical: case XConstraintType: case XKeyIdCritical:
+	case XIssuerKeyIdCritical: case XAiaCritical: case XIssuerAiaCritical:
 		return BR_ERR_X509_CRITICAL_EXTENSION;
 	case XMalformed: return BR_ERR_X509_UNEXPECTED;
 	default: return BR_ERR_X509_UNSUPPORTED;

@@ -20,7 +20,13 @@ enum {
 	XIssuerExpired, XIssuerNotYet, XNoSan, XName, XUntrusted, XSelfSigned,
 	XBadSig, XSha1, XMd5, XSigAlg, XWeakRsa, XKeyType, XEku, XIssuerEku,
 	XKeyUsage, XNotCa, XPathLen, XNoCertSign, XNameConstraints,
-	XConstraintType, XCritical, XIssuerCritical, XCaLeaf, XReasonLast
+	XConstraintType, XCritical, XIssuerCritical, XCaLeaf,
+	/* RFC 5280's profile of the certificates sent; a rule for both the
+	 * leaf and its issuers has the issuer's reason right after it */
+	XKeyIdCritical, XIssuerKeyIdCritical, XNoAki, XIssuerNoAki,
+	XAiaCritical, XIssuerAiaCritical, XAiaBad, XIssuerAiaBad,
+	XBcNotCritical, XNoSki, XIssuerNoSubject, XSanNotCritical,
+	XLeafCertSign, XBadDnsName, XCnNotSan, XReasonLast
 };
 
 /* one certificate of the CA file, known by its subject until it is needed */

@@ -15,8 +15,9 @@ for f in ./lwnrss "$GET"; do
 	[ -x "$f" ] || { notok "$f is built"; exit 1; }
 done
 need openssl python3
-mkcerts "$D" && mkpolicy "$D" || { notok "test certificates made with openssl"; exit 1; }
-cat "$D/ca.pem" "$D/rsaca.pem" "$D/ncroot.pem" "$D/plroot.pem" > "$D/cas.pem"
+mkcerts "$D" && mkpolicy "$D" && mkprofile "$D" ||
+	{ notok "test certificates made with openssl"; exit 1; }
+cat "$D/ca.pem" "$D/rsaca.pem" "$D/ncroot.pem" "$D/plroot.pem" "$D/oldroot-ca.pem" > "$D/cas.pem"
 ok "test certificates made with openssl"
 
 cat > "$D/feed.rdf" <<'EOF'
@@ -116,7 +117,8 @@ for c in good chain rsa; do
 done
 
 # the certificate policy: every chain refused with its own words, after
-# openssl verify confirmed what each certificate is (tlslib.sh, POLICY)
+# openssl verify confirmed what each certificate is (tlslib.sh, POLICY
+# and PROFILE)
 while IFS='|' read -r name msg want; do
 	v=$(verdict "$name")
 	e=$(grep '^error' "$D/verify.out" | head -n 1)
@@ -130,7 +132,17 @@ while IFS='|' read -r name msg want; do
 	fi
 done <<EOF
 $POLICY
+$PROFILE
 EOF
+
+# what openssl verify names after its first error: the intermediate's own
+# empty subject; the anchor's missing key identifier, which lwnrss allows
+verdict inter-nosubject > /dev/null
+check "openssl verify: inter-nosubject.pem's intermediate has an empty subject (84 at depth 1)" \
+	grep -q '^error 84 at 1 depth' "$D/verify.out"
+verdict oldroot > /dev/null
+check "openssl verify: oldroot.pem's anchor has no subject key identifier (86 at depth 1)" \
+	grep -q '^error 86 at 1 depth' "$D/verify.out"
 
 # a refusal is told to the server: the alert arrives, not a bare reset
 check "the server sees an alert for a refused EKU: unsupported certificate" \
@@ -139,6 +151,10 @@ check "the server sees an alert for an expired certificate: certificate expired"
 	grep -q '^expired: .*ALERT_CERTIFICATE_EXPIRED' "$D/server.log"
 check "the server sees an alert for an unknown CA: unknown ca" \
 	grep -q '^unknownca: .*ALERT_UNKNOWN_CA' "$D/server.log"
+check "the server sees an alert for a missing key identifier: bad certificate" \
+	grep -q '^noaki: .*ALERT_BAD_CERTIFICATE' "$D/server.log"
+check "the server sees an alert for a critical authorityInfoAccess: unsupported certificate" \
+	grep -q '^aia-critical: .*ALERT_UNSUPPORTED_CERTIFICATE' "$D/server.log"
 
 # servers that refuse all our suites: the probe names what they offer instead
 fails "server limited to RSA key exchange" \

@@ -58,6 +58,35 @@
 # The anchors ncroot.pem and plroot.pem are trusted with ca.pem and
 # rsaca.pem in the policy tests.
 #
+# mkprofile DIR adds the chains of PROFILE, the same way: each breaks (or,
+# with no message, comes near) one rule of RFC 5280's profile for the
+# certificates a server sends, which lwnrss applies to all but the anchor:
+#
+#	akid-critical     the leaf marks authorityKeyIdentifier critical
+#	skid-critical     the leaf marks subjectKeyIdentifier critical
+#	noaki             the leaf has no authorityKeyIdentifier
+#	nosubject         the leaf has an empty subject, its SAN not critical
+#	nosubject-crit    the same with the SAN critical, as it must be
+#	aia               the leaf has an authorityInfoAccess (OCSP, caIssuers)
+#	aia-critical      the same, critical
+#	aia-empty         an authorityInfoAccess that is an empty SEQUENCE
+#	aia-bad           one whose AccessDescription has no accessLocation
+#	certsign          the leaf's key usage has keyCertSign; it is no CA
+#	dns-dot           a SAN dNSName with a leading dot (.example.com)
+#	dns-underscore    a SAN dNSName with an underscore (a_b.example.com)
+#	dns-empty         a SAN dNSName with an empty label (a..example.com)
+#	cn-other          the subject's CN is not one of the SAN names
+#	cn-ip             the CN is 127.0.0.1, which the SAN has as an address
+#	inter-bc          an intermediate whose basicConstraints is not critical
+#	inter-noski       an intermediate without subjectKeyIdentifier
+#	inter-noaki       an intermediate without authorityKeyIdentifier
+#	inter-nosubject   an intermediate with an empty subject
+#	oldroot           a leaf issued by oldroot-ca.pem, a trust anchor with
+#	                  neither key identifier and basicConstraints not
+#	                  critical: an anchor is trusted as it is
+#
+# oldroot-ca.pem is trusted with the others in the policy tests.
+#
 # P-256 keys: quick to make, and BearSSL and OpenSSL both take them.
 
 # a time offset by $1 (e.g. "-3 days") in openssl ca's format
@@ -157,6 +186,122 @@ inter-policy||ok
 root-nc|name not allowed by an issuer'"'"'s name constraints|no 48
 root-pathlen|certificate chain is longer than an issuer'"'"'s path length constraint allows|no 25
 pss|certificate signed with an unsupported algorithm|ok'
+
+# PROFILE: as POLICY, for mkprofile's chains.  OpenSSL 3.0 takes a
+# critical key identifier for an unhandled critical extension (34): it
+# sets the flag behind its own errors for them (90, 91) only after that
+# check, so they are never reached.  An intermediate's empty subject is
+# first its leaf's empty issuer (83), then its own (84, checked in
+# tls.sh).  OpenSSL verify -x509_strict checks the anchor too, which
+# lwnrss does not (oldroot: 89 at depth 1, then 86).  Where OpenSSL accepts ("ok") what RFC
+# 5280 or the CA/Browser Forum forbid, the CLI cannot express the case
+# and lwnrss alone judges it: an empty or malformed authorityInfoAccess
+# (OpenSSL does not parse it to verify), a dNSName that is no host name,
+# a CN that is not in the SAN.
+PROFILE='akid-critical|certificate marks a key identifier critical (RFC 5280 4.2.1.1, 4.2.1.2)|no 34
+skid-critical|certificate marks a key identifier critical (RFC 5280 4.2.1.1, 4.2.1.2)|no 34
+noaki|certificate has no authority key identifier (RFC 5280 4.2.1.1)|no 85
+nosubject|certificate has an empty subject and a subject alternative name not marked critical (RFC 5280 4.2.1.6)|no 88
+nosubject-crit||ok
+aia||ok
+aia-critical|certificate marks authority information access critical (RFC 5280 4.2.2.1)|no 34
+aia-empty|certificate has an empty or malformed authority information access (RFC 5280 4.2.2.1)|ok
+aia-bad|certificate has an empty or malformed authority information access (RFC 5280 4.2.2.1)|ok
+certsign|certificate may sign certificates (keyCertSign) but is no CA (RFC 5280 4.2.1.3)|no 82
+dns-dot|certificate has a DNS name that is no valid host name (RFC 5280 4.2.1.6)|ok
+dns-underscore|certificate has a DNS name that is no valid host name (RFC 5280 4.2.1.6)|ok
+dns-empty|certificate has a DNS name that is no valid host name (RFC 5280 4.2.1.6)|ok
+cn-other|certificate'"'"'s Common Name is not one of its subject alternative names (CA/Browser Forum BR 7.1.4.3)|ok
+cn-ip||ok
+inter-bc|an issuer'"'"'s certificate does not mark basic constraints critical (RFC 5280 4.2.1.9)|no 89
+inter-noski|an issuer'"'"'s certificate has no subject key identifier (RFC 5280 4.2.1.2)|no 86
+inter-noaki|an issuer'"'"'s certificate has no authority key identifier (RFC 5280 4.2.1.1)|no 85
+inter-nosubject|an issuer'"'"'s certificate has an empty subject (RFC 5280 4.1.2.6)|no 83
+oldroot||no 89'
+
+# profcert DIR NAME ISSUER SUBJECT KEY EXT...: NAME.pem for the key KEY with
+# the subject SUBJECT ("/" for none), issued by ISSUER.pem (ISSUER.key) with
+# the extension lines EXT, a later line replacing an earlier of its name;
+# KEY "-" makes a key NAME.key.  openssl x509 adds both key identifiers
+# unless told "none".  Its variables are its own: sh has no local ones
+profcert() {
+	pd=$1 pn=$2 pi=$3 ps=$4 pk=$5
+	shift 5
+	if [ "$pk" = - ]; then
+		pk=$pn.key
+		openssl genpkey -algorithm EC -pkeyopt ec_paramgen_curve:P-256 \
+			-out "$pd/$pk" 2>>"$pd/openssl.log" || return 1
+	fi
+	printf '%s\n' "$@" > "$pd/$pn.ext"
+	openssl req -new -key "$pd/$pk" -subj "$ps" -out "$pd/$pn.csr" 2>>"$pd/openssl.log" &&
+	openssl x509 -req -in "$pd/$pn.csr" -CA "$pd/$pi.pem" -CAkey "$pd/$pi.key" \
+		-CAcreateserial -days 30 -sha256 -extfile "$pd/$pn.ext" -out "$pd/$pn.pem" \
+		2>>"$pd/openssl.log"
+}
+
+# akid KEY: an authorityKeyIdentifier for what KEY (P-256) signs, for an
+# issuer with no identifier to copy: the SHA-1 of its point, the last 65
+# bytes of its DER, as RFC 5280 4.2.1.2 (1) computes one
+akid() {
+	echo "2.5.29.35=DER:30168014$(openssl pkey -in "$1" -pubout -outform DER |
+		tail -c 65 | openssl sha1 -binary | od -An -tx1 | tr -d ' \n')"
+}
+
+# mkprofile DIR: the chains of PROFILE and oldroot-ca.pem, after mkcerts;
+# each NAME.pem is NAME-leaf.pem (for key.pem), then its intermediate
+mkprofile() {
+	d=$1
+	leaf='basicConstraints=critical,CA:FALSE
+keyUsage=critical,digitalSignature
+extendedKeyUsage=serverAuth
+subjectAltName=DNS:localhost'
+	ca='basicConstraints=critical,CA:TRUE
+keyUsage=critical,keyCertSign,cRLSign'
+	while IFS='|' read -r n subj ext; do
+		profcert "$d" "$n-leaf" ca "$subj" key.pem "$leaf" $ext &&
+			cp "$d/$n-leaf.pem" "$d/$n.pem" || return 1
+	done <<EOF
+akid-critical|/CN=localhost|authorityKeyIdentifier=critical,keyid
+skid-critical|/CN=localhost|subjectKeyIdentifier=critical,hash
+noaki|/CN=localhost|authorityKeyIdentifier=none
+nosubject|/|
+nosubject-crit|/|subjectAltName=critical,DNS:localhost
+aia|/CN=localhost|authorityInfoAccess=OCSP;URI:http://localhost/ocsp,caIssuers;URI:http://localhost/ca.der
+aia-critical|/CN=localhost|authorityInfoAccess=critical,caIssuers;URI:http://localhost/ca.der
+aia-empty|/CN=localhost|1.3.6.1.5.5.7.1.1=DER:3000
+aia-bad|/CN=localhost|1.3.6.1.5.5.7.1.1=DER:30053003060100
+certsign|/CN=localhost|keyUsage=critical,digitalSignature,keyCertSign
+dns-dot|/CN=localhost|subjectAltName=DNS:localhost,DNS:.example.com
+dns-underscore|/CN=localhost|subjectAltName=DNS:localhost,DNS:a_b.example.com
+dns-empty|/CN=localhost|subjectAltName=DNS:localhost,DNS:a..example.com
+cn-other|/CN=lwnrss test server|
+cn-ip|/CN=127.0.0.1|subjectAltName=DNS:localhost,IP:127.0.0.1
+EOF
+	while IFS='|' read -r n subj ext; do
+		profcert "$d" "$n-ca" ca "$subj" - "$ca" $ext || return 1
+	done <<EOF
+inter-bc|/CN=lwnrss test inter-bc|basicConstraints=CA:TRUE
+inter-noski|/CN=lwnrss test inter-noski|subjectKeyIdentifier=none
+inter-noaki|/CN=lwnrss test inter-noaki|authorityKeyIdentifier=none
+inter-nosubject|/|
+EOF
+	for n in inter-bc inter-noski inter-noaki inter-nosubject; do
+		akid=
+		[ "$n" = inter-noski ] && akid=$(akid "$d/$n-ca.key")
+		profcert "$d" "$n-leaf" "$n-ca" /CN=localhost key.pem "$leaf" $akid &&
+			cat "$d/$n-leaf.pem" "$d/$n-ca.pem" > "$d/$n.pem" || return 1
+	done
+	openssl genpkey -algorithm EC -pkeyopt ec_paramgen_curve:P-256 \
+		-out "$d/oldroot-ca.key" 2>>"$d/openssl.log" &&
+	openssl req -new -x509 -key "$d/oldroot-ca.key" -out "$d/oldroot-ca.pem" -days 30 \
+		-subj "/CN=lwnrss test oldroot" -addext basicConstraints=CA:TRUE \
+		-addext keyUsage=critical,keyCertSign,cRLSign \
+		-addext subjectKeyIdentifier=none -addext authorityKeyIdentifier=none \
+		2>>"$d/openssl.log" &&
+	profcert "$d" oldroot-leaf oldroot-ca /CN=localhost key.pem "$leaf" \
+		"$(akid "$d/oldroot-ca.key")" &&
+		cp "$d/oldroot-leaf.pem" "$d/oldroot.pem"
+}
 
 # mkpolicy DIR: the chains of POLICY, after mkcerts
 mkpolicy() {

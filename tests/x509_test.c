@@ -1,7 +1,7 @@
 /* See LICENSE file for copyright and license details. */
 
 /*
- * x509_test: unit tests for x509.c's DER walk, names and constraints,
+ * x509_test: unit tests for x509.c's DER walk, names, constraints and profile,
  * and a driver for the fetch benchmark.
  *
  *	tests/x509_test                   run the unit tests
@@ -98,6 +98,232 @@ testder(void)
 	check(dertime(&in, &t) == 0 && t == 4102444799LL, "GeneralizedTime");
 	in.p = (const unsigned char *)"\x17\x0d" "491231235959+", in.n = 15;
 	check(dertime(&in, &t) < 0, "a time not in UTC refused");
+}
+
+/* tlv: tag, a short length and n bytes of p at o; the bytes written */
+static size_t
+tlv(unsigned char *o, int tag, const void *p, size_t n)
+{
+	o[0] = tag;
+	o[1] = n;
+	memcpy(o + 2, p, n);
+	return n + 2;
+}
+
+/* extparse: one extension (oid, critical or not, its value) read into a fresh c */
+static int
+extparse(Cert *c, const char *oid, int crit, const char *val, size_t n)
+{
+	unsigned char buf[256];
+	size_t len;
+	uint64_t seen = 0;
+
+	memset(c, 0, sizeof(*c));
+	c->pathlen = -1;
+	len = tlv(buf, 0x06, oid, strlen(oid));
+	if (crit)
+		len += tlv(buf + len, 0x01, "\xff", 1);
+	len += tlv(buf + len, 0x04, val, n);
+	return extension((Der){ buf, len }, c, &seen);
+}
+
+#define AIA "\x2b\x06\x01\x05\x05\x07\x01\x01"
+#define OCSP "\x06\x08\x2b\x06\x01\x05\x05\x07\x30\x01"
+
+/* the extensions RFC 5280's profile looks at, read as the profile needs */
+static void
+testextensions(void)
+{
+	static const struct {
+		const char *what, *oid, *val;
+		size_t n;
+		int crit, aiabad, hasakid;
+	} et[] = {
+		{ "an AIA with OCSP", AIA, "\x30\x16\x30\x14" OCSP "\x86\x08http://x", 24, 0, 0, 0 },
+		{ "an empty AIA", AIA, "\x30\x00", 2, 0, 1, 0 },
+		{ "an AIA without accessLocation", AIA, "\x30\x0c\x30\x0a" OCSP, 14, 0, 1, 0 },
+		{ "an AIA whose location is no GeneralName", AIA,
+		    "\x30\x16\x30\x14" OCSP "\x16\x08http://x", 24, 0, 1, 0 },
+		{ "an AIA that is no SEQUENCE", AIA, "\x05\x00", 2, 0, 1, 0 },
+		{ "a critical AIA", AIA, "\x30\x16\x30\x14" OCSP "\x86\x08http://x", 24, 1, 0, 0 },
+		{ "an AKI with a keyIdentifier", "\x55\x1d\x23", "\x30\x06\x80\x04\1\2\3\4", 8, 0, 0, 1 },
+		{ "an AKI of issuer and serial only", "\x55\x1d\x23", "\x30\x03\x82\x01\x01", 5, 0, 0, 0 },
+		{ "a critical AKI", "\x55\x1d\x23", "\x30\x06\x80\x04\1\2\3\4", 8, 1, 0, 1 },
+		{ "a critical SKI", "\x55\x1d\x0e", "\x04\x04\1\2\3\4", 6, 1, 0, 0 },
+	};
+	size_t i;
+	Cert c;
+	int rc;
+
+	for (i = 0; i < LENGTH(et); i++) {
+		rc = extparse(&c, et[i].oid, et[i].crit, et[i].val, et[i].n);
+		check(rc == 0 && c.aiabad == et[i].aiabad && c.hasakid == et[i].hasakid &&
+		    c.aiacrit == (et[i].crit && !strcmp(et[i].oid, AIA)) &&
+		    c.kidcrit == (et[i].crit && strcmp(et[i].oid, AIA) != 0),
+		    "%s: parsed%s%s%s", et[i].what, c.aiabad ? ", malformed" : "",
+		    c.hasakid ? ", a key identifier" : "", et[i].crit ? ", critical" : "");
+	}
+	extparse(&c, "\x55\x1d\x13", 0, "\x30\x03\x01\x01\xff", 5);
+	check(c.ca && !c.bccrit, "basicConstraints not critical is seen as such");
+	extparse(&c, "\x55\x1d\x11", 1, "\x30\x0b\x82\x09localhost", 13);
+	check(c.hassan && c.sancrit, "a critical SAN is seen as such");
+}
+
+/* a Name of one attribute, oid (2.5.4.x by its last arc) of type tag, or empty */
+static size_t
+mkname(unsigned char *o, int arc, int tag, const char *val, size_t n)
+{
+	unsigned char atv[128], set[128], oid[3] = { 0x55, 0x04, arc };
+	size_t len;
+
+	if (!val)
+		return tlv(o, 0x30, "", 0);
+	len = tlv(atv, 0x06, oid, 3);
+	len += tlv(atv + len, tag, val, n);
+	len = tlv(set, 0x30, atv, len);
+	len = tlv(atv, 0x31, set, len);
+	return tlv(o, 0x30, atv, len);
+}
+
+static void
+testnames(void)
+{
+	static const struct {
+		const char *name;
+		int valid;
+	} hn[] = {
+		{ "lwn.net", 1 }, { "LWN.net", 1 }, { "*.lwn.net", 1 }, { "localhost", 1 },
+		{ "xn--bcher-kva.example", 1 }, { "a-b.example", 1 }, { "a1.2b", 1 },
+		{ "a23456789012345678901234567890123456789012345678901234567890123.net", 1 },
+		{ "a234567890123456789012345678901234567890123456789012345678901234.net", 0 },
+		{ ".lwn.net", 0 }, { "lwn.net.", 0 }, { "lwn..net", 0 }, { "", 0 },
+		{ "a_b.lwn.net", 0 }, { "_dmarc.lwn.net", 0 }, { "-a.lwn.net", 0 },
+		{ "a-.lwn.net", 0 }, { "*", 0 }, { "*.", 0 }, { "f*.lwn.net", 0 },
+		{ "www.*.net", 0 }, { "**.lwn.net", 0 }, { "lwn net", 0 }, { "lwn.net/", 0 },
+		{ "l\xc3\xa9n.net", 0 },
+	};
+	static const struct {
+		const char *what;
+		int tag;
+		const char *cn, *san;
+		size_t cnlen, sanlen;
+		int want;
+	} ct[] = {
+		{ "the CN is a SAN name", 0x0c, "localhost", "\x82\x09localhost", 9, 11, XOk },
+		{ "the CN is a SAN name in another case", 0x13, "LocalHost",
+		    "\x82\x03lwn\x82\x09localhost", 9, 16, XOk },
+		{ "the CN is not in the SAN", 0x0c, "lwnrss test", "\x82\x09localhost", 11, 11,
+		    XCnNotSan },
+		{ "the CN is the SAN's IPv4 address", 0x13, "127.0.0.1",
+		    "\x82\x09localhost\x87\x04\x7f\0\0\1", 9, 17, XOk },
+		{ "the CN is the SAN's IPv6 address", 0x16, "::1",
+		    "\x87\x10\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\1", 3, 18, XOk },
+		{ "the CN is an address the SAN has only as a name", 0x0c, "127.0.0.1",
+		    "\x82\x09" "127.0.0.1\x87\x04\x7f\0\0\2", 9, 17, XOk },
+		{ "the CN is an address the SAN lacks", 0x0c, "127.0.0.1",
+		    "\x82\x09localhost\x87\x04\x7f\0\0\2", 9, 17, XCnNotSan },
+		{ "the CN is a prefix of a SAN name", 0x0c, "local", "\x82\x09localhost", 5, 11,
+		    XCnNotSan },
+		{ "a BMPString CN is not compared", 0x1e, "\0x", "\x82\x09localhost", 2, 11, XOk },
+	};
+	unsigned char name[256];
+	size_t i;
+	Cert c;
+
+	for (i = 0; i < LENGTH(hn); i++)
+		check(hostname((const unsigned char *)hn[i].name, strlen(hn[i].name)) == hn[i].valid,
+		    "dNSName \"%s\" is %sa host name", hn[i].name, hn[i].valid ? "" : "not ");
+	for (i = 0; i < LENGTH(ct); i++) {
+		memset(&c, 0, sizeof(c));
+		c.subject.p = name;
+		c.subject.n = mkname(name, 3, ct[i].tag, ct[i].cn, ct[i].cnlen);
+		c.san.p = (const unsigned char *)ct[i].san;
+		c.san.n = ct[i].sanlen;
+		check(cninsan(&c) == ct[i].want, "%s: %s", ct[i].what, x509_msg(cninsan(&c)));
+	}
+	c.subject.n = mkname(name, 10, 0x0c, "LWN", 3);
+	check(cninsan(&c) == XOk, "a subject without CN: no CN to find");
+	c.subject.n = mkname(name, 0, 0, NULL, 0);
+	check(cninsan(&c) == XOk, "an empty subject: no CN to find");
+	c.subject.p = (const unsigned char *)"\x30\x02\x31\x00";
+	c.subject.n = 4;
+	check(cninsan(&c) == XMalformed, "a subject with an empty RDN is malformed");
+}
+
+/* profile: each rule, for the leaf and, where it applies, an issuer */
+static void
+testprofile(void)
+{
+	unsigned char name[64], caname[64], empty[2];
+	Cert leaf, ca, c;
+	size_t i;
+
+	memset(&leaf, 0, sizeof(leaf));
+	leaf.hasakid = leaf.hasski = 1;
+	leaf.subject.p = name;
+	leaf.subject.n = mkname(name, 3, 0x0c, "localhost", 9);
+	leaf.san.p = (const unsigned char *)"\x82\x09localhost";
+	leaf.san.n = 11;
+	leaf.ku = 0x8000;
+	ca = leaf;
+	ca.ca = ca.bccrit = 1;
+	ca.ku = 0x0600;
+	ca.san.n = 0;
+	ca.subject.p = caname;
+	ca.subject.n = mkname(caname, 3, 0x0c, "lwnrss test", 11);
+	check(profile(&leaf, 1) == XOk && profile(&ca, 0) == XOk, "the profile: good ones pass");
+
+	for (i = 0; i < 2; i++) {
+		const char *who = i ? "an issuer" : "the leaf";
+		int iss = i;
+
+		c = i ? ca : leaf;
+		c.kidcrit = 1;
+		check(profile(&c, !i) == XKeyIdCritical + iss, "%s: %s", who, x509_msg(profile(&c, !i)));
+		c = i ? ca : leaf;
+		c.hasakid = 0;
+		check(profile(&c, !i) == XNoAki + iss, "%s: %s", who, x509_msg(profile(&c, !i)));
+		c = i ? ca : leaf;
+		c.aiacrit = 1;
+		check(profile(&c, !i) == XAiaCritical + iss, "%s: %s", who, x509_msg(profile(&c, !i)));
+		c = i ? ca : leaf;
+		c.aiabad = 1;
+		check(profile(&c, !i) == XAiaBad + iss, "%s: %s", who, x509_msg(profile(&c, !i)));
+	}
+	c = ca;
+	c.bccrit = 0;
+	check(profile(&c, 0) == XBcNotCritical, "%s", x509_msg(profile(&c, 0)));
+	c = ca;
+	c.hasski = 0;
+	check(profile(&c, 0) == XNoSki, "%s", x509_msg(profile(&c, 0)));
+	c = leaf;
+	c.hasski = 0;
+	check(profile(&c, 1) == XOk, "a leaf needs no subject key identifier");
+	c = ca;
+	c.subject.p = empty;
+	c.subject.n = mkname(empty, 0, 0, NULL, 0);
+	check(profile(&c, 0) == XIssuerNoSubject, "%s", x509_msg(profile(&c, 0)));
+	c.subject.p = empty;
+	c = (Cert){ .hasakid = 1, .subject = c.subject, .san = leaf.san, .ku = 0x8000 };
+	check(profile(&c, 1) == XSanNotCritical, "%s", x509_msg(profile(&c, 1)));
+	c.sancrit = 1;
+	check(profile(&c, 1) == XOk, "an empty subject with a critical SAN passes");
+	c = leaf;
+	c.ku = 0x8400;
+	check(profile(&c, 1) == XLeafCertSign, "%s", x509_msg(profile(&c, 1)));
+	c = leaf;
+	c.san.p = (const unsigned char *)"\x82\x09localhost\x82\x04.lwn";
+	c.san.n = 17;
+	check(profile(&c, 1) == XBadDnsName, "%s", x509_msg(profile(&c, 1)));
+	c.san.p = (const unsigned char *)"\x82\x09localhost\x87\x04\x7f\0\0\1";
+	c.san.n = 17;
+	check(profile(&c, 1) == XOk, "an IP address beside the DNS names passes");
+	c.subject = ca.subject;
+	check(profile(&c, 1) == XCnNotSan, "%s", x509_msg(profile(&c, 1)));
+
+	for (i = 0; i < XReasonLast && msgs[i]; i++)
+		;
+	check(i == XReasonLast, "every reason has its words (%zu of %d)", i, XReasonLast);
 }
 
 /* a subject name as BearSSL's decoder reports it */
@@ -249,6 +475,9 @@ main(int argc, char *argv[])
 		return camain(argc - 2, argv + 2);
 	testhosts();
 	testder();
+	testextensions();
+	testnames();
+	testprofile();
 	testbundle();
 	printf("%d passed, %d failed\n", npass, nfail);
 	return nfail != 0;
