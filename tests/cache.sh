@@ -542,7 +542,8 @@ XDG_CACHE_HOME=$D/notadir
 export XDG_CACHE_HOME
 n0=$(nlog)
 start "$URL"
-retry rows B 1 6 > /dev/null
+# the feed, and in the title bar the error colour: the cache is not written
+retry rows E 1 6 > /dev/null
 # r while a fetch runs starts none: each r waits for the fetch child to end
 retry eval '[ "$(nlog)" -eq $((n0 + 1)) ] && [ -z "$(children "$PID")" ]'
 xdotool key --clearmodifiers r
@@ -551,7 +552,7 @@ xdotool key --clearmodifiers r
 # the validators are the cache's: without one, each fetch asks for all
 check "window, unwritable cache: fetched three times, the rows kept, each in full" \
 	retry eval '[ "$(nlog)" -eq $((n0 + 3)) ] && [ "$(lastlog)" = "/feed.rdf 200 \"-\" \"-\"" ] && kill -0 "$PID"'
-check "window, unwritable cache: ... the rows still shown" rows B 1 6
+check "window, unwritable cache: ... the rows still shown, the title bar red" rows E 1 6
 sleep 0.3
 check "window, unwritable cache: one warning, not one per fetch" \
 	[ "$(grep -c 'cannot write the cache' "$D/werr")" -eq 1 ]

@@ -72,10 +72,10 @@ stop() {
 alive() {
 	! gone "$PID"
 }
-# bartext: the width of what the title bar's left half shows
+# bartext: the width of what the title bar's left half shows (import
+# waits for ever on a window whose client died: none then)
 bartext() {
-	shot
-	box 0 0 320 "$BAR" | sed 's/x.*//'
+	alive && shot && box 0 0 320 "$BAR" | sed 's/x.*//'
 }
 row() {
 	echo $((BAR + ($1 - 1) * (ROW + 1)))
