@@ -345,6 +345,18 @@ rowtitle(const Item *it)
 	return it->title[0] ? it->title : it->link;
 }
 
+/* t as "14:32", local time, in a buffer of its own */
+static const char *
+hhmm(time_t t)
+{
+	static char buf[16];
+	struct tm tm;
+
+	if (!localtime_r(&t, &tm) || !strftime(buf, sizeof(buf), "%H:%M", &tm))
+		buf[0] = '\0';
+	return buf;
+}
+
 /* the host (and port) of the feed, for messages; "stdin" for "-" */
 static const char *
 host(void)
@@ -1051,13 +1063,11 @@ fetchstop(void)
 static void
 fetchfailed(const char *err)
 {
-	char t[32];
-	struct tm tm;
 	time_t due;
 
 	fetcher.fails++;
-	if ((due = fetchdue()) && localtime_r(&due, &tm) && strftime(t, sizeof(t), "%H:%M", &tm))
-		setstatus(1, "%s \xc2\xb7 retry %s", err, t);
+	if ((due = fetchdue()))
+		setstatus(1, "%s \xc2\xb7 retry %s", err, hhmm(due));
 	else
 		setstatus(1, "%s", err);
 }
@@ -1996,6 +2006,46 @@ cleanup(void)
 	buffree(&reads.buf);
 }
 
+/* SIGTERM and SIGINT quit, SIGHUP fetches; all three only set a flag,
+ * and are blocked but in pselect: *orig is the mask to wait with */
+static void
+blocksignals(sigset_t *orig)
+{
+	struct sigaction sa;
+	sigset_t block;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = sighandler;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+	sigemptyset(&block);
+	sigaddset(&block, SIGTERM);
+	sigaddset(&block, SIGINT);
+	sigaddset(&block, SIGHUP);
+	sigprocmask(SIG_BLOCK, &block, orig);
+}
+
+/* the cache's rows before anything else; the first fetch now, or after
+ * the first paint, or when the cache's times allow, saying when */
+static void
+firstpaint(void)
+{
+	time_t h;
+
+	fetcher.started = NOW();
+	/* standard input is read once, and never cached */
+	if (strcmp(url, "-") && cacheshow(1) > 0)
+		shown.fromcache = 1;
+	if ((h = held()) > fetcher.started)
+		setstatus(0, "next fetch %s", hhmm(h));
+	if (shown.fromcache || h > fetcher.started)
+		fetcher.first = 1;
+	else
+		fetchstart();
+}
+
 static void
 usage(void)
 {
@@ -2045,14 +2095,11 @@ checkwindow(Window w, const char *arg)
 int
 main(int argc, char *argv[])
 {
-	struct sigaction sa;
-	sigset_t block, orig;
+	sigset_t orig;
 	Window embed = 0;
 	const char *embedarg = NULL, *operand = NULL;
-	char err[512], t[32], *f;
+	char err[512], *f;
 	int pflag = 0, vflag = 0, i, opts = 1;
-	struct tm tm;
-	time_t h;
 
 	url = feedurl;
 	/*
@@ -2116,31 +2163,10 @@ main(int argc, char *argv[])
 	}
 
 	/* signals are blocked except while the loop waits */
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = sighandler;
-	sigemptyset(&sa.sa_mask);
-	sigaction(SIGTERM, &sa, NULL);
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGHUP, &sa, NULL);
-	sigemptyset(&block);
-	sigaddset(&block, SIGTERM);
-	sigaddset(&block, SIGINT);
-	sigaddset(&block, SIGHUP);
-	sigprocmask(SIG_BLOCK, &block, &orig);
+	blocksignals(&orig);
 
 	setup(embed, argc, argv);
-	fetcher.started = NOW();
-	/* standard input is read once, and never cached */
-	if (strcmp(url, "-") && cacheshow(1) > 0)
-		shown.fromcache = 1;
-	/* the first fetch waits: say until when */
-	if ((h = held()) > fetcher.started && localtime_r(&h, &tm) &&
-	    strftime(t, sizeof(t), "%H:%M", &tm))
-		setstatus(0, "next fetch %s", t);
-	if (shown.fromcache || held() > fetcher.started)
-		fetcher.first = 1;
-	else
-		fetchstart();
+	firstpaint();
 	run(&orig);
 	cleanup();
 	return 0;
