@@ -9,9 +9,10 @@
  *   url_parse   the URL into scheme, host, port and path (url.c)
  *   proxyfor    the proxy for this hop, if any, from the https_proxy,
  *               http_proxy and no_proxy values the caller read
- *   dial        getaddrinfo, then a non-blocking connect to each address
- *               in turn, bounded by the connect timeout; to the proxy,
- *               and for https a CONNECT tunnel through it (tunnel)
+ *   dial        the name looked up in a child (lookup), then a
+ *               non-blocking connect to each address in turn, bounded by
+ *               the connect timeout; to the proxy, and for https a
+ *               CONNECT tunnel through it (tunnel)
  *   tls_open    a BearSSL client on the socket (tls.c): TLS 1.2, ECDHE
  *               and AEAD only, SNI and the server-name check always on,
  *               the certificates checked by x509.c against the CA file's
@@ -24,9 +25,9 @@
  *               body is complete, never the TLS close_notify (many
  *               servers close without one)
  *
- * All socket I/O goes through sockread and sockwrite, which poll with
- * what is left of one deadline, so the whole fetch, redirects included,
- * ends in time even against a server that drips a byte a second.  They
+ * The name lookup and all socket I/O poll with what is left of one
+ * deadline, so the whole fetch, redirects included, ends in time even
+ * against a dead name server or a server that drips a byte a second.  They
  * keep the real reason for a failure (timeout, reset, EOF) because
  * BearSSL reduces all of these to BR_ERR_IO.
  *
@@ -35,6 +36,7 @@
  */
 #include <sys/types.h>
 #include <sys/socket.h>
+#include <sys/wait.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
 #include <arpa/inet.h>
@@ -43,6 +45,7 @@
 #include <fcntl.h>
 #include <netdb.h>
 #include <poll.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -63,6 +66,7 @@
 #define MAXHEAD     65536  /* bytes of response head, 1xx heads included */
 #define MAXFIELDS   100    /* header lines in one head (and in a trailer) */
 #define MAXLINE     4096   /* a chunk-size line, extensions included */
+#define MAXADDRS    16     /* addresses of one host tried */
 
 /* the socket and the deadline shared by every read and write on it */
 typedef struct {
@@ -930,37 +934,141 @@ errnomsg(int e, char *buf, size_t size)
 	buf[0] = lowerc(buf[0]);
 }
 
+/* an address getaddrinfo gave, in a form that crosses a pipe */
+typedef struct {
+	socklen_t len;
+	struct sockaddr_storage sa;
+} Addr;
+
+/* a name lookup's answer: getaddrinfo's code, errno for EAI_SYSTEM, the addresses */
+typedef struct {
+	int rc, err;
+	size_t n;
+	Addr a[MAXADDRS];
+} Lookup;
+
+/* resolve fills l with getaddrinfo's answer for host and port */
+static void
+resolve(Lookup *l, const char *host, const char *port, int flags)
+{
+	struct addrinfo hints, *res, *ai;
+
+	/* all of it set: the child writes it whole, padding included */
+	memset(l, 0, sizeof(*l));
+	memset(&hints, 0, sizeof(hints));
+	hints.ai_family = AF_UNSPEC;
+	hints.ai_socktype = SOCK_STREAM;
+	hints.ai_flags = AI_NUMERICSERV | flags;
+	if ((l->rc = getaddrinfo(host, port, &hints, &res))) {
+		l->err = errno;
+		return;
+	}
+	for (ai = res; ai && l->n < MAXADDRS; ai = ai->ai_next) {
+		if (ai->ai_addrlen > sizeof(l->a[0].sa))
+			continue;
+		l->a[l->n].len = ai->ai_addrlen;
+		memcpy(&l->a[l->n].sa, ai->ai_addr, ai->ai_addrlen);
+		l->n++;
+	}
+	freeaddrinfo(res);
+}
+
 /*
- * dial connects to u's host and port: every address getaddrinfo
- * returns, in its order, each with a non-blocking connect bounded by
- * the connect timeout and the deadline.  Returns the socket
- * (non-blocking, TCP_NODELAY) or -1 with the last address's failure.
- *
- * getaddrinfo itself cannot be bounded without threads; the resolver's
- * own timeouts apply to it.
+ * lookup resolves host into l by the deadline.  getaddrinfo has no
+ * timeout of its own (resolv.conf's timeouts, attempts and search
+ * domains let a dead name server hold it a minute), so a name, unlike
+ * an address, is looked up in a child that writes l to a pipe and is
+ * killed at the deadline; its alarm ends it by then even if we are
+ * killed first.  Returns 0 with l filled (l->rc says whether the name
+ * resolved), ETIMEDOUT at the deadline, or the errno of a failed pipe,
+ * fork or poll.
+ */
+static int
+lookup(Lookup *l, const char *host, const char *port, int64_t deadline)
+{
+	size_t got = 0;
+	ssize_t n;
+	int fd[2], rc, e = 0;
+	pid_t pid;
+
+	resolve(l, host, port, AI_NUMERICHOST);
+	if (l->rc != EAI_NONAME)
+		return 0;
+	if (now() >= deadline)
+		return ETIMEDOUT;
+	if (pipe(fd) < 0)
+		return errno;
+	if ((pid = fork()) < 0) {
+		e = errno;
+		close(fd[0]);
+		close(fd[1]);
+		return e;
+	}
+	if (pid == 0) {
+		close(fd[0]);
+		signal(SIGALRM, SIG_DFL);
+		alarm((deadline - now()) / 1000 + 1);
+		resolve(l, host, port, 0);
+		_exit(write(fd[1], l, sizeof(*l)) != sizeof(*l));
+	}
+	close(fd[1]);
+	/* the answer, up to the child's end (EOF), or the deadline */
+	for (;;) {
+		if ((rc = waitfd(fd[0], POLLIN, deadline)) <= 0) {
+			e = rc ? errno : ETIMEDOUT;
+			kill(pid, SIGKILL);
+			break;
+		}
+		if ((n = read(fd[0], (char *)l + got, sizeof(*l) - got)) > 0)
+			got += n;
+		else if (n == 0 || errno != EINTR)
+			break;
+	}
+	close(fd[0]);
+	while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
+		;
+	if (e)
+		return e;
+	/* a child that died before it answered in full answered nothing */
+	if (got != sizeof(*l) || l->n > MAXADDRS) {
+		l->rc = EAI_FAIL;
+		l->n = 0;
+	}
+	return 0;
+}
+
+/*
+ * dial connects to u's host and port: every address lookup returns, in
+ * getaddrinfo's order, each with a non-blocking connect bounded by the
+ * connect timeout and the deadline.  Returns the socket (non-blocking,
+ * TCP_NODELAY) or -1 with the lookup's or the last address's failure.
  */
 static int
 dial(const Url *u, unsigned int conntimeout, unsigned int timeout,
     int64_t deadline, char *err, size_t errlen)
 {
-	struct addrinfo hints, *res, *ai;
+	Lookup l;
+	Addr *ai;
 	char port[8], t[32];
 	int fd = -1, rc, e = 0, soerr, one = 1, total = 0;
 	socklen_t sl;
 	int64_t until;
 
-	memset(&hints, 0, sizeof(hints));
-	hints.ai_family = AF_UNSPEC;
-	hints.ai_socktype = SOCK_STREAM;
-	hints.ai_flags = AI_NUMERICSERV;
 	snprintf(port, sizeof(port), "%u", u->port);
-	if ((rc = getaddrinfo(u->host, port, &hints, &res))) {
-		seterr(err, errlen, "cannot resolve host name: %s",
-		    rc == EAI_SYSTEM ? strerror(errno) : gai_strerror(rc));
+	if ((e = lookup(&l, u->host, port, deadline))) {
+		if (e == ETIMEDOUT)
+			seterr(err, errlen, "name lookup timed out");
+		else
+			errnomsg(e, err, errlen);
 		return -1;
 	}
-	for (ai = res; ai; ai = ai->ai_next) {
-		if ((fd = socket(ai->ai_family, ai->ai_socktype, ai->ai_protocol)) < 0) {
+	if (l.rc) {
+		seterr(err, errlen, "cannot resolve host name: %s",
+		    l.rc == EAI_SYSTEM ? strerror(l.err) : gai_strerror(l.rc));
+		return -1;
+	}
+	for (ai = l.a; ai < l.a + l.n; ai++) {
+		if ((fd = socket(ai->sa.ss_family, SOCK_STREAM, 0)) < 0) {
 			e = errno;
 			continue;
 		}
@@ -970,7 +1078,7 @@ dial(const Url *u, unsigned int conntimeout, unsigned int timeout,
 			e = errno;
 			goto next;
 		}
-		if (connect(fd, ai->ai_addr, ai->ai_addrlen) == 0)
+		if (connect(fd, (struct sockaddr *)&ai->sa, ai->len) == 0)
 			break;
 		/* EINTR leaves a non-blocking connect running, as EINPROGRESS does */
 		if (errno != EINPROGRESS && errno != EINTR) {
@@ -999,7 +1107,6 @@ next:
 		if (now() >= deadline)
 			break;
 	}
-	freeaddrinfo(res);
 	if (fd < 0) {
 		if (e == ETIMEDOUT && total)
 			seterr(err, errlen, "timed out after %s",

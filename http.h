@@ -65,8 +65,10 @@ typedef struct {
  * r with http_free.
  *
  * It does not print, exit or touch signals (writes use MSG_NOSIGNAL);
- * it keeps no state between calls.  getaddrinfo is the one step the
- * deadline cannot bound.
+ * it keeps no state between calls.  The deadline bounds the name lookup
+ * too: a host name (not an address) is looked up in a child process,
+ * killed at the deadline and reaped by its pid, whose alarm ends it
+ * then even if the caller is killed first.
  */
 int http_get(const char *url, const HttpOpt *o, HttpResp *r);
 void http_free(HttpResp *r);
