@@ -14,9 +14,10 @@ X11LIB = /usr/X11R6/lib
 FREETYPELIBS = -lfontconfig -lXft
 FREETYPEINC = /usr/include/freetype2
 
-# BearSSL (Debian: libbearssl-dev, no pkg-config file)
+# BearSSL (Debian: libbearssl-dev, no pkg-config file), and POSIX threads
+# for http.c's name lookup, which must end by the fetch's deadline
 BEARSSLINC =
-BEARSSLLIBS = -lbearssl
+BEARSSLLIBS = -lbearssl -lpthread
 
 # includes and libs
 INCS = -I$(X11INC) -I$(FREETYPEINC) $(BEARSSLINC)
