@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -27,21 +28,19 @@
 #include "fetch.h"
 
 int
-fetch_cacheread(const FetchConf *cf, const char *url, Cache *c, Feed *f)
+fetch_cacheread(const FetchConf *cf, const char *url, Cache *c, Feed *f, char *err,
+                size_t n)
 {
-	char err[512];
+	char perr[256];
 
 	memset(f, 0, sizeof(*f));
-	if (cache_load(url, cf->maxfeed, c, err, sizeof(err)) < 0) {
-		if (err[0])
-			warn("%s", err);
+	if (cache_load(url, cf->maxfeed, c, err, n) < 0)
 		return -1;
-	}
 	if (!c->body.len)
 		return 1;
 	if (rdf_parseurl(f, c->body.p, c->body.len, c->base ? c->base : url,
-	                 err, sizeof(err)) < 0) {
-		warn("cached feed ignored: %s: %s", err, url);
+	                 perr, sizeof(perr)) < 0) {
+		snprintf(err, n, "cached feed ignored: %s: %s", perr, url);
 		cache_free(c);
 		return -1;
 	}
@@ -57,26 +56,42 @@ fetch_cacheread(const FetchConf *cf, const char *url, Cache *c, Feed *f)
 	return 0;
 }
 
+/* s[0..e) holds the string t */
+static int
+has(const char *s, const char *e, const char *t)
+{
+	size_t n = strlen(t);
+
+	for (; e - s >= (long)n; s++)
+		if (!memcmp(s, t, n))
+			return 1;
+	return 0;
+}
+
 /*
  * data looks like a feed, worth caching: what rdf_parse refuses it
  * refuses at the start (binary data, HTML, no feed root element), so the
- * prolog and the root element's name tell.  A feed cut off further on is
- * still a feed; the window, which parses it, will not confirm it.
+ * prolog and the root element tell: rss, or RDF or feed with their
+ * namespace declared in the root tag (an undeclared rdf: prefix keeps its
+ * meaning, as in the parser).  A feed cut off further on is still a
+ * feed; the window, which parses it, will not confirm it.
  */
 static int
 isfeed(const char *s, size_t n)
 {
-	const char *e = s + n, *p, *q;
-	size_t i;
+	const char *e = s + n, *p, *q, *ln;
+	size_t i, k;
 
 	for (i = 0; i < n && i < 4096; i++)
 		if (!s[i] || ((unsigned char)s[i] < 0x20 && !strchr("\t\r\n", s[i])))
 			return 0;
 	for (p = s; p < e; p = q) {
-		if (!(p = memchr(p, '<', e - p)) || p + 1 >= e)
+		if (!(p = memchr(p, '<', e - p)) || e - p < 2)
 			return 0;
 		if (p[1] == '?' || p[1] == '!') {
 			/* a declaration, processing instruction, comment or DOCTYPE */
+			if (e - p >= 14 && !strncasecmp(p, "<!DOCTYPE html", 14))
+				return 0;
 			q = p + 2;
 			while ((q = memchr(q, '>', e - q)) && e - p > 4 && !memcmp(p, "<!--", 4) &&
 			       (q - p < 6 || q[-1] != '-' || q[-2] != '-'))
@@ -85,13 +100,18 @@ isfeed(const char *s, size_t n)
 				return 0;
 			continue;
 		}
-		/* the root: rss, rdf:RDF or feed, with any prefix */
-		for (q = p + 1; q < e && !strchr(" \t\r\n/>", *q); q++)
+		for (ln = q = p + 1; q < e && !strchr(" \t\r\n/>", *q); q++)
 			if (*q == ':')
-				p = q;
-		n = q - p - 1;
-		return (n == 3 && !memcmp(p + 1, "rss", 3)) || (n == 3 && !memcmp(p + 1, "RDF", 3)) ||
-		       (n == 4 && !memcmp(p + 1, "feed", 4));
+				ln = q + 1;
+		k = q - ln;
+		if (!(q = memchr(q, '>', e - q)))
+			q = e;
+		if (k == 3 && !memcmp(ln, "rss", 3))
+			return ln == p + 1;
+		if (k == 3 && !memcmp(ln, "RDF", 3))
+			return !memcmp(p + 1, "rdf:", 4) ||
+			       has(p, q, "http://www.w3.org/1999/02/22-rdf-syntax-ns#");
+		return k == 4 && !memcmp(ln, "feed", 4) && has(p, q, "http://www.w3.org/2005/Atom");
 	}
 	return 0;
 }
@@ -120,7 +140,7 @@ samevalidator(const char *a, const char *b)
  * another lwnrss wrote it since: that stays); no-store keeps no body at
  * all (RFC 9111 5.2.2.5); anything else keeps the body and the
  * validators and gets the times.  Returns -1 for a 304 about a copy the
- * file does not hold, else 0.
+ * file does not hold, 1 when a new whole feed was not kept, else 0.
  */
 static int
 cacheafter(const FetchConf *cf, const char *url, const char *etag, const char *lastmod, int ret,
@@ -171,8 +191,7 @@ cacheafter(const FetchConf *cf, const char *url, const char *etag, const char *l
 		c.lastmod = r->lastmod;
 		c.base = r->url;
 		c.fetched = now;
-		cache_save(url, &c, cerr, n);
-		return 0;
+		return cache_save(url, &c, cerr, n) ? 1 : 0;
 	}
 	if (had && old.body.len) {
 		if (ret == 1) {
@@ -325,8 +344,10 @@ fetch_print(const FetchConf *cf, const char *url)
 	 * request made by hand, as r is: it asks now, whatever the next
 	 * allowed time, and the times it learns are kept for the window.
 	 */
-	if ((hascache = fetch_cacheread(cf, url, &c, &cached)) == 1)
+	if ((hascache = fetch_cacheread(cf, url, &c, &cached, cerr, sizeof(cerr))) == 1)
 		cache_free(&c);
+	else if (hascache < 0 && cerr[0])
+		warn("%s", cerr);
 	hascache = hascache == 0;
 	httpopts(cf, &o);
 	if (hascache) {
@@ -419,10 +440,10 @@ flush:
 
 /*
  * The window learns what happened from the exit status; the pipe carries
- * the fetch's error and the cache's, a line each, and a new feed's bytes
- * only when the cache could not keep them (or they came from standard
- * input, which is never cached): the window reads everything else from
- * the cache, as at start.
+ * the times the answer sets, the fetch's error and the cache's, a line
+ * each, and a new feed's bytes only when the cache did not keep them (or
+ * they came from standard input, which is never cached): the window
+ * reads the feed from the cache, as at start.
  */
 void
 fetch_child(const FetchConf *cf, const char *url, int cond, int fd)
@@ -431,9 +452,9 @@ fetch_child(const FetchConf *cf, const char *url, int cond, int fd)
 	HttpResp r;
 	Buf in = {0};
 	Cache c;
-	char cerr[512] = "", err[512];
-	time_t next, retry;
-	int ret, whole, rc = FetchFailed;
+	char cerr[512] = "", err[512], times[64];
+	time_t next = 0, retry = 0;
+	int ret, whole, kept, rc = FetchFailed;
 
 	memset(&r, 0, sizeof(r));
 	if (!strcmp(url, "-")) {
@@ -456,18 +477,21 @@ fetch_child(const FetchConf *cf, const char *url, int cond, int fd)
 		ret = http_get(url, &o, &r);
 		rc = ret == 0 ? FetchNew : ret == 1 ? FetchSame : FetchFailed;
 		whole = ret == 0 && isfeed(r.body, r.len);
-		if (cacheafter(cf, url, o.etag, o.lastmod, ret, &r, whole, NULL, cf->now(),
-		    &next, &retry, cerr, sizeof(cerr)) < 0 && ret == 1) {
+		kept = cacheafter(cf, url, o.etag, o.lastmod, ret, &r, whole, NULL, cf->now(),
+		                  &next, &retry, cerr, sizeof(cerr));
+		if (kept < 0 && ret == 1) {
 			snprintf(r.err, sizeof(r.err), "304 Not Modified, but no cached copy: %s", url);
 			rc = FetchFailed;
 		}
 		/* what the window must parse to show, or to say why not */
-		if (rc == FetchNew && (!whole || r.nostore || cerr[0]))
+		if (rc == FetchNew && (!whole || r.nostore || kept == 1 || cerr[0]))
 			rc = FetchPiped;
 	}
-	if (writeall(fd, r.err, strlen(r.err)) < 0 || writeall(fd, "\n", 1) < 0 ||
+	snprintf(times, sizeof(times), "%lld %lld\n", (long long)next, (long long)retry);
+	if (writeall(fd, times, strlen(times)) < 0 ||
+	    writeall(fd, r.err, strlen(r.err)) < 0 || writeall(fd, "\n", 1) < 0 ||
 	    writeall(fd, cerr, strlen(cerr)) < 0 || writeall(fd, "\n", 1) < 0 ||
-	    (rc == FetchPiped && writeall(fd, r.body, r.len) < 0))
+	    (rc == FetchPiped && r.len && writeall(fd, r.body, r.len) < 0))
 		_exit(FetchFailed);
 	_exit(rc);
 }

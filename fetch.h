@@ -26,9 +26,10 @@ typedef struct {
  * *f), its relative links against the URL it came from; c->next takes
  * the feed's own polling hints, and a copy cut off loses its validators.
  * 0; 1 when the file keeps only the times (c to free, *f empty); -1 when
- * there is none or none usable (said why).
+ * there is none (err "") or none usable (err says why, in n bytes).
  */
-int fetch_cacheread(const FetchConf *cf, const char *url, Cache *c, Feed *f);
+int fetch_cacheread(const FetchConf *cf, const char *url, Cache *c, Feed *f, char *err,
+                    size_t n);
 
 /*
  * fetch_child, in a child process: fetch url, conditionally on the
@@ -37,10 +38,13 @@ int fetch_cacheread(const FetchConf *cf, const char *url, Cache *c, Feed *f);
  * FetchNew, a new feed is in the cache; FetchPiped, a new answer the
  * cache did not keep (no feed, no-store, the cache not written, standard
  * input for "-") follows on fd, for the window to parse or refuse;
- * FetchSame, not modified (304); FetchFailed.  fd first gets two lines,
- * the fetch's error and the cache's, each empty when there is none.
+ * FetchSame, not modified (304); FetchFailed.  fd first gets three
+ * lines: "next retry", when the next automatic fetch may come (0 for
+ * nothing new, as the cache keeps them), the fetch's error and the
+ * cache's, each empty when there is none.  1 is no status: it is
+ * die()'s, when memory runs out.
  */
-enum { FetchNew, FetchPiped, FetchSame, FetchFailed };
+enum { FetchNew = 2, FetchPiped, FetchSame, FetchFailed };
 void fetch_child(const FetchConf *cf, const char *url, int cond, int fd);
 
 /*

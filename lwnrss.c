@@ -225,7 +225,8 @@ static struct {
 	int fd;                 /* its pipe, -1 when none */
 	Buf buf;                /* what came through it */
 	int first;              /* the first fetch waits for the cache's first paint */
-	int cutoff;             /* the feed shown is cut off: ask for all of it */
+	int askall;             /* the feed shown is cut off, or not the cache's:
+	                           the next fetch asks for all of it */
 	time_t started;         /* when lwnrss started */
 	time_t asked;           /* when the last fetch started */
 	time_t next, retry;     /* no automatic fetch before them */
@@ -492,6 +493,7 @@ drawbar(void)
 	char line[sizeof(filt.text) + 2];
 	const char *left = title;
 	unsigned long cp;
+	size_t k;
 
 	text[0] = '\0';
 	if (msg.flash[0]) {
@@ -523,8 +525,9 @@ drawbar(void)
 	lw = avail - (sw > 0 ? sw + lay.pad : 0) - (filt.typing ? lay.gap + 2 : 0);
 	if (left == line) {
 		/* the end of what is typed stays in sight, as in dmenu */
-		while (left[1] && drw_textw(&drw, FaceBold, left) > lw)
-			left += utf8dec(left, strlen(left), &cp);
+		while ((k = utf8dec(left, strlen(left), &cp)) < strlen(left) &&
+		       drw_textw(&drw, FaceBold, left) > lw)
+			left += k;
 		tw = drw_textw(&drw, FaceBold, left);
 	}
 	drw_text(&drw, FaceBold, lay.pad, lay.barpad, lw, left, &c[ColFg]);
@@ -886,7 +889,7 @@ setfeed(Feed *f, Buf *raw)
 	Row *row;
 
 	if ((i = cur()) >= 0)
-		link = estrdup(shown.feed.items[i].link);
+		link = estrdup(itemkey(&shown.feed.items[i]));
 	rowsfree();
 	rdf_free(&shown.feed);
 	buffree(&shown.raw);
@@ -908,7 +911,7 @@ setfeed(Feed *f, Buf *raw)
 			state_mark(&shown.told, key, 1, 0);
 			fresh++;
 		}
-		if (link && keep < 0 && !strcmp(shown.feed.items[i].link, link))
+		if (link && keep < 0 && !strcmp(key, link))
 			keep = i;
 	}
 	shown.hasknown |= first;
@@ -933,26 +936,27 @@ setfeed(Feed *f, Buf *raw)
 }
 
 /*
- * The cache, at start and after every fetch: the times it keeps always;
- * its feed when show is set.  Returns 1 when it showed the feed, 0 when
- * it did not, -1 when there is no usable cache.
+ * The cache's feed on screen, at start and after a fetch that left a
+ * copy there (new, or confirmed: another lwnrss may have written a newer
+ * one since this window last looked), with the times it keeps.  Returns
+ * 1 when it showed a feed, 0 when the file keeps only the times, -1 when
+ * there is no usable cache (err says why, or "" when there is none); the
+ * next fetch then asks for the whole feed.
  */
 static int
-cacheshow(int show)
+cacheshow(char *err, size_t n)
 {
 	Cache c;
 	Feed f;
 	int r;
 
-	if ((r = fetch_cacheread(&fconf, url, &c, &f)) < 0)
+	if ((r = fetch_cacheread(&fconf, url, &c, &f, err, n)) < 0) {
+		fetcher.askall = 1;
 		return -1;
+	}
 	fetcher.next = c.next;
 	fetcher.retry = c.retry;
-	if (r == 1 || !show) {
-		if (r == 0 && c.fetched > shown.fetched && shown.feed.nitems)
-			shown.fetched = c.fetched;
-		if (r == 0)
-			rdf_free(&f);
+	if (r == 1) {
 		cache_free(&c);
 		return 0;
 	}
@@ -960,7 +964,7 @@ cacheshow(int show)
 	free(c.lastmod);
 	free(c.base);
 	shown.fetched = c.fetched;
-	fetcher.cutoff = f.truncated;
+	fetcher.askall = f.truncated;
 	setfeed(&f, &c.body);
 	return 1;
 }
@@ -1023,20 +1027,107 @@ fetchdue(void)
 	return MAX(fetcher.asked + wait, held());
 }
 
+/* a failed fetch: the error, and when it is tried again */
+static void
+fetchfailed(const char *err)
+{
+	time_t due;
+
+	fetcher.fails++;
+	if ((due = fetchdue()))
+		setstatus(1, "%s \xc2\xb7 retry %s", err, hhmm(due));
+	else
+		setstatus(1, "%s", err);
+}
+
+/* a feed that came through the pipe, the cache not having it: shown;
+ * -1 when it is none (err says why) */
+static int
+pipeshow(char *body, size_t len, char *err, size_t n)
+{
+	char perr[256] = "";
+	Feed f;
+	Buf b = {0};
+
+	if (bufadd(&b, body, len) < 0)
+		return -1;
+	/* relative links against the feed's URL; standard input has none */
+	if (rdf_parseurl(&f, b.p, len, strcmp(url, "-") ? url : NULL, perr,
+	                 sizeof(perr)) < 0) {
+		buffree(&b);
+		snprintf(err, n, "%s: %s", perr, host());
+		return -1;
+	}
+	/* relative to now: the feed's own hints, as the cache's copy gets them */
+	fetcher.next = MAX(fetcher.next, refresh_hint(NULL, &f, NOW()));
+	fetcher.askall = 1;
+	setfeed(&f, &b);
+	return 0;
+}
+
+/* a fetch that brought a feed, or confirmed it: the status says when */
+static void
+fetchok(int rc)
+{
+	char t[128];
+	time_t now = NOW();
+	struct tm tm;
+
+	fetcher.fails = 0;
+	shown.fetched = now;
+	shown.fromcache = 0;
+	t[0] = '\0';
+	if (localtime_r(&now, &tm))
+		strftime(t, sizeof(t), timefmt, &tm);
+	if (rc == FetchSame)
+		setstatus(0, "up to date");
+	else if (shown.feed.truncated)
+		setstatus(0, "feed cut off after %zu item%s%s%s", shown.feed.nitems,
+		          shown.feed.nitems == 1 ? "" : "s", t[0] ? " \xc2\xb7 " : "", t);
+	else
+		setstatus(0, "%s", t);
+	if (rc != FetchSame && shown.feed.truncated)
+		warn("feed is truncated after %zu complete item%s: %s", shown.feed.nitems,
+		     shown.feed.nitems == 1 ? "" : "s", host());
+}
+
+/* the next line of the child's message in *p, NUL-terminated; "" at its end */
+static char *
+nextline(char **p, char *end)
+{
+	char *s = *p, *nl;
+
+	if (!s || !(nl = memchr(s, '\n', end - s)))
+		return "";
+	*nl = '\0';
+	*p = nl + 1;
+	return s;
+}
+
+/*
+ * The child ended: what happened is its exit status (fetch.h); it sent
+ * the times the answer set and its errors (the fetch's, the cache's), a
+ * line each, then a feed the cache did not keep.  A new or confirmed
+ * feed comes from the cache.
+ */
 static void
 fetchstart(void)
 {
 	int fds[3 + LENGTH(spawns)], fd;
+	char err[256];
 
 	if (fetcher.pid > 0)
 		return;
 	fetcher.first = 0;
 	switch ((fetcher.pid = proc_fork(&fd, fds, parentfds(fds)))) {
 	case -1:
-		setstatus(1, "cannot start the fetch: %s", strerror(errno));
+		snprintf(err, sizeof(err), "cannot start the fetch: %s", strerror(errno));
+		fetcher.pid = -1;
+		fetcher.asked = NOW();
+		fetchfailed(err);
 		return;
 	case 0:
-		fetch_child(&fconf, url, !fetcher.cutoff, fd);
+		fetch_child(&fconf, url, !fetcher.askall, fd);
 	}
 	fetcher.asked = NOW();
 	fetcher.fd = fd;
@@ -1059,75 +1150,21 @@ fetchstop(void)
 	buffree(&fetcher.buf);
 }
 
-/* a failed fetch: the error, and when it is tried again */
-static void
-fetchfailed(const char *err)
-{
-	time_t due;
-
-	fetcher.fails++;
-	if ((due = fetchdue()))
-		setstatus(1, "%s \xc2\xb7 retry %s", err, hhmm(due));
-	else
-		setstatus(1, "%s", err);
-}
-
-/* a feed that came through the pipe, the cache not having it: shown;
- * -1 when it is none (said why) */
-static int
-pipeshow(char *body, size_t len)
-{
-	char perr[256] = "";
-	Feed f;
-	Buf b = {0};
-
-	if (bufadd(&b, body, len) < 0) {
-		fetchfailed("out of memory");
-		return -1;
-	}
-	/* relative links against the feed's URL; standard input has none */
-	if (rdf_parseurl(&f, b.p, len, strcmp(url, "-") ? url : NULL, perr,
-	                 sizeof(perr)) < 0) {
-		buffree(&b);
-		snprintf(perr + strlen(perr), sizeof(perr) - strlen(perr), ": %s", host());
-		fetchfailed(perr);
-		return -1;
-	}
-	fetcher.cutoff = f.truncated;
-	setfeed(&f, &b);
-	return 0;
-}
-
-/*
- * The child ended: what happened is its exit status (fetch.h), its errors
- * the first two lines it sent (the fetch's, the cache's), and a feed the
- * cache did not keep follows them.  The times come from the cache.
- */
 static void
 fetchdone(int wstatus)
 {
 	int rc = WIFEXITED(wstatus) ? WEXITSTATUS(wstatus) : -1;
-	char *p = fetcher.buf.p, *end = p + fetcher.buf.len, *err = "", *cerr = "", *nl;
-	char t[128], e[512];
-	time_t now = NOW();
-	struct tm tm;
+	char *p = fetcher.buf.p, *end = p + fetcher.buf.len, *err, *cerr, *times, e[512];
+	long long next = 0, retry = 0;
 
-	if (p && (nl = memchr(p, '\n', end - p))) {
-		*nl = '\0';
-		err = p;
-		p = nl + 1;
-		if ((nl = memchr(p, '\n', end - p))) {
-			*nl = '\0';
-			cerr = p;
-			p = nl + 1;
-		}
-	}
+	times = nextline(&p, end);
+	err = nextline(&p, end);
+	cerr = nextline(&p, end);
 	/* others' marks, and the rows on screen seen now, whatever came */
 	readload();
 	touchseen();
-	if (strcmp(url, "-"))
-		setdisk(DiskCache, cerr, 0);
-	if (rc < 0 || rc > FetchFailed || (rc == FetchFailed && !err[0])) {
+	if (rc < FetchNew || rc > FetchFailed || (rc == FetchFailed && !err[0]) ||
+	    sscanf(times, "%lld %lld", &next, &retry) != 2) {
 		if (WIFSIGNALED(wstatus))
 			snprintf(e, sizeof(e), "fetch killed by signal %d: %s", WTERMSIG(wstatus), host());
 		else
@@ -1135,33 +1172,27 @@ fetchdone(int wstatus)
 		fetchfailed(e);
 		return;
 	}
-	if (rc != FetchNew)
-		cacheshow(0);
-	if (rc == FetchFailed || (rc == FetchPiped && pipeshow(p, end - p) < 0)) {
-		if (rc == FetchFailed)
-			fetchfailed(err);
+	if (strcmp(url, "-"))
+		setdisk(DiskCache, cerr, 0);
+	e[0] = '\0';
+	if (rc == FetchFailed) {
+		snprintf(e, sizeof(e), "%s", err);
+	} else if (rc == FetchPiped) {
+		if (pipeshow(p, end - p, e, sizeof(e)) < 0 && !e[0])
+			snprintf(e, sizeof(e), "out of memory");
+	} else if (cacheshow(e, sizeof(e)) < 1 && !e[0]) {
+		snprintf(e, sizeof(e), "no feed in the cache after the fetch: %s", host());
+	}
+	/* the answer's times, unless it set none (no answer came) */
+	if (next)
+		fetcher.next = next;
+	if (retry)
+		fetcher.retry = retry;
+	if (e[0]) {
+		fetchfailed(e);
 		return;
 	}
-	if (rc == FetchNew && cacheshow(1) < 1) {
-		fetchfailed("the new feed is no longer in the cache");
-		return;
-	}
-	fetcher.fails = 0;
-	shown.fetched = now;
-	shown.fromcache = 0;
-	t[0] = '\0';
-	if (localtime_r(&now, &tm))
-		strftime(t, sizeof(t), timefmt, &tm);
-	if (rc == FetchSame)
-		setstatus(0, "up to date");
-	else if (shown.feed.truncated)
-		setstatus(0, "feed cut off after %zu item%s%s%s", shown.feed.nitems,
-		          shown.feed.nitems == 1 ? "" : "s", t[0] ? " \xc2\xb7 " : "", t);
-	if (rc != FetchSame && shown.feed.truncated)
-		warn("feed is truncated after %zu complete item%s: %s", shown.feed.nitems,
-		     shown.feed.nitems == 1 ? "" : "s", host());
-	else
-		setstatus(0, "%s", t);
+	fetchok(rc);
 }
 
 /* the pipe is readable: take what is there; on EOF reap and finish */
@@ -1243,6 +1274,7 @@ curlink(void)
 static void
 opened(const char *link)
 {
+	unsigned long before = reads.set.changes;
 	size_t i;
 
 	state_mark(&shown.known, link, 1, 0);
@@ -1254,7 +1286,8 @@ opened(const char *link)
 	}
 	if (!state_isread(&reads.set, link))
 		state_mark(&reads.set, link, 1, NOW());
-	statechanged();
+	if (reads.set.changes != before)
+		statechanged();
 	ui.dirty = 1;
 }
 
@@ -2032,12 +2065,15 @@ blocksignals(sigset_t *orig)
 static void
 firstpaint(void)
 {
+	char err[512] = "";
 	time_t h;
 
 	fetcher.started = NOW();
 	/* standard input is read once, and never cached */
-	if (strcmp(url, "-") && cacheshow(1) > 0)
+	if (strcmp(url, "-") && cacheshow(err, sizeof(err)) > 0)
 		shown.fromcache = 1;
+	else if (err[0])
+		warn("%s", err);
 	if ((h = held()) > fetcher.started)
 		setstatus(0, "next fetch %s", hhmm(h));
 	if (shown.fromcache || h > fetcher.started)

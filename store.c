@@ -295,7 +295,7 @@ cache_save(const char *url, const Cache *c, char *err, size_t errlen)
 	size_t n;
 
 	if (!(path = cachepath(url)))
-		return 0;
+		return 1;
 	n = strlen(path) + 5;
 	tmp = ecalloc(1, n);
 	snprintf(tmp, n, "%s.tmp", path);
@@ -309,7 +309,7 @@ cache_save(const char *url, const Cache *c, char *err, size_t errlen)
 	if (fcntl(fd, F_SETLK, &lk) < 0) {
 		if (errno != EACCES && errno != EAGAIN)
 			goto fail;
-		ret = 0;
+		ret = 1;
 		goto out;
 	}
 	locked = 1;
@@ -317,7 +317,7 @@ cache_save(const char *url, const Cache *c, char *err, size_t errlen)
 	 * place: then it is the cache, not ours to truncate */
 	if (fstat(fd, &a) < 0 || stat(tmp, &b) < 0 || a.st_dev != b.st_dev ||
 	    a.st_ino != b.st_ino) {
-		ret = 0;
+		ret = 1;
 		goto out;
 	}
 	strcpy(maxage, "-");

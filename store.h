@@ -44,10 +44,10 @@ int cache_load(const char *url, size_t max, Cache *c, char *err, size_t errlen);
 /*
  * cache_save replaces url's cache with c: its body (none for a file of
  * the times alone) and the rest.  Validators and a base that could break
- * a line of the header are not kept.  Returns 0 when written, or left to
- * another lwnrss writing the same file at the same moment, and when url
- * can have no cache (no home directory); -1 with a one-line message in
- * err.
+ * a line of the header are not kept.  Returns 0 when written; 1 when
+ * not, and rightly so: left to another lwnrss writing the same file at
+ * the same moment, or url can have no cache (no home directory); -1 with
+ * a one-line message in err.
  */
 int cache_save(const char *url, const Cache *c, char *err, size_t errlen);
 

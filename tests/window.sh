@@ -152,7 +152,7 @@ stop
 
 fresh
 OPATH=$PATH
-PATH=$(echo "$PATH" | sed "s|$(pwd)/tests/bin:||")
+PATH=$(echo "$PATH" | sed "s|$(pwd)/tests/bin:||g")
 start "https://localhost:$PORT/feed"
 PATH=$OPATH
 retry rowsel 1 7 > /dev/null
@@ -207,6 +207,75 @@ clockon 40
 key j
 check "retry: after a minute, the feed" retry rowsel 1 7
 stop
+
+# ---- the cache is the one way in ------------------------------------------------
+
+# another lwnrss writes a newer feed to the cache; the server then says
+# 304 for it: the window shows the cache's copy, not its own older one.
+# Then a body with a feed's name but not its namespace, which is no feed:
+# refused, and the good copy stays in the cache.  One server throughout,
+# so that the URL, and the cache, stay the same
+fresh
+export X11SRV_LOG="$D/requests"
+feed 3 > "$D/three.xml"
+printf '<feed><entry><title>x</title></entry></feed>' > "$D/nons.xml"
+server "$D/three.xml" "$D/full.xml" "$D/full.xml" "$D/nons.xml" fail
+start "https://localhost:$PORT/feed"
+retry sigis "B$BAR G$ROW R1( W$ROW R1){2} W[0-9]+" > /dev/null
+"$X" -p "https://localhost:$PORT/feed" > /dev/null 2>&1
+key r
+check "304: a copy another lwnrss cached since is shown" retry rowsel 1 7
+check "304: ... and the server said 304" eval '[ "$(tail -n 1 "$D/requests")" = 304 ]'
+stop
+start "https://localhost:$PORT/feed"
+check "not a feed: refused, the title bar red, the rows kept" \
+	retry sigis "E$BAR G$ROW R1( W$ROW R1){6}( W[0-9]+)?"
+stop
+start "https://localhost:$PORT/feed"
+check "not a feed: ... and the cache still has the good feed" \
+	retry sigis "E$BAR G$ROW R1( W$ROW R1){6}( W[0-9]+)?"
+stop
+
+# no home directory, so no cache: the feed is shown all the same
+fresh
+server "$D/full.xml"
+OHOME=$HOME
+unset HOME XDG_CACHE_HOME
+start "https://localhost:$PORT/feed"
+HOME=$OHOME
+XDG_CACHE_HOME=$HOME/.cache
+export HOME XDG_CACHE_HOME
+check "no home: the feed is shown" retry rowsel 1 7
+stop
+
+# a Retry-After holds retries off, with no cache to keep it in
+fresh
+: > "$D/requests"
+server busy
+: > "$D/notadir"
+XDG_CACHE_HOME=$D/notadir
+start "https://localhost:$PORT/feed"
+retry sigis "E$BAR W[0-9]+" > /dev/null
+clockon 600
+key j
+sleep 1
+check "Retry-After: no retry before it, cache or no cache" [ "$(wc -l < "$D/requests")" -eq 1 ]
+stop
+XDG_CACHE_HOME=$HOME/.cache
+
+# no process to fetch with: one failure, then retries, not a busy loop
+if command -v prlimit > /dev/null 2>&1; then
+	prlimit --nofile=5 "$X" "https://localhost:$PORT/feed" > /dev/null 2> "$D/plerr" &
+	PL=$!
+	PIDS="$PIDS $PL"
+	sleep 3
+	check "no fork: the failure is said once, not in a loop" [ "$(wc -l < "$D/plerr")" -le 2 ]
+	kill "$PL"
+	wait "$PL" 2> /dev/null
+else
+	notok "prlimit is installed"
+fi
+unset X11SRV_LOG
 
 # ---- messages: the cause first, disks too ---------------------------------------
 

@@ -4,10 +4,15 @@
 
 Serves with dir/cert.pem and dir/key.pem and prints its port on stdout.
 The n-th request gets the n-th step, the last step repeating:
-  a file name  200 with the file as the body
+  a file name  200 with the file as the body and an ETag of its bytes,
+               or 304 Not Modified when the request's If-None-Match has it
   fail         500 with an empty body
+  busy         503 with Retry-After: 5400
   stall        the TCP connection is accepted and never answered
+With $X11SRV_LOG set, each request's status is appended to that file.
 """
+import hashlib
+import os
 import socket
 import ssl
 import sys
@@ -31,13 +36,23 @@ def answer(conn, step):
             if not b:
                 return
             req += b
+        extra = ""
         if step == "fail":
             head, body = "500 Internal Server Error", b""
+        elif step == "busy":
+            head, body, extra = "503 Service Unavailable", b"", "Retry-After: 5400\r\n"
         else:
             head, body = "200 OK", open(step, "rb").read()
-        s.sendall(("HTTP/1.1 %s\r\nContent-Type: application/rdf+xml\r\n"
+            tag = '"%s"' % hashlib.sha1(body).hexdigest()
+            extra = "ETag: %s\r\n" % tag
+            if ("if-none-match: " + tag).encode() in req.lower():
+                head, body = "304 Not Modified", b""
+        if os.environ.get("X11SRV_LOG"):
+            with open(os.environ["X11SRV_LOG"], "a") as f:
+                f.write(head.split()[0] + "\n")
+        s.sendall(("HTTP/1.1 %s\r\nContent-Type: application/rdf+xml\r\n%s"
                    "Content-Length: %d\r\nConnection: close\r\n\r\n"
-                   % (head, len(body))).encode() + body)
+                   % (head, extra, len(body))).encode() + body)
         s.close()
     except (OSError, ssl.SSLError):
         pass
