@@ -13,6 +13,10 @@ cd "$(dirname "$0")/.." || exit 1
 counting
 
 D=$(mktemp -d "$T/chain.XXXXXX") || exit 1
+# whatever lwnrss would read or write of the user's is here instead
+HOME=$(pwd)/$D/home XDG_CACHE_HOME=$(pwd)/$D/xdg XDG_STATE_HOME=$(pwd)/$D/state
+XDG_CONFIG_HOME=$(pwd)/$D/config XDG_DATA_HOME=$(pwd)/$D/data
+export HOME XDG_CACHE_HOME XDG_STATE_HOME XDG_CONFIG_HOME XDG_DATA_HOME
 XT=tests/x509_test-san
 for f in ./lwnrss "$XT"; do
 	[ -x "$f" ] || { notok "$f is built"; exit 1; }
@@ -199,9 +203,8 @@ ok "test server started"
 # lwnrss -p URL: stdout into $D/out, stderr into $D/err, the status into rc;
 # each run without a cache
 lwnrss() {
-	rm -rf "$D/xdg"
-	XDG_CACHE_HOME=$(pwd)/$D/xdg SSL_CERT_FILE=$D/cas.pem ./lwnrss -p "$@" \
-		> "$D/out" 2> "$D/err"
+	rm -rf "$XDG_CACHE_HOME"
+	SSL_CERT_FILE=$D/cas.pem ./lwnrss -p "$@" > "$D/out" 2> "$D/err"
 	rc=$?
 }
 

@@ -11,8 +11,8 @@
  *	                                  first) against cafile for host
  *
  * x509.c is included whole so its static functions can be tested.  The
- * chains themselves are tested end to end by tests/tls.sh, against
- * openssl verify.
+ * chains themselves are tested end to end by tests/tls.sh and
+ * tests/chain.sh, against openssl verify.
  */
 #include <stdarg.h>
 
