@@ -18,7 +18,8 @@ HOME=$(pwd)/$D/home XDG_CACHE_HOME=$(pwd)/$D/xdg XDG_STATE_HOME=$(pwd)/$D/state
 XDG_CONFIG_HOME=$(pwd)/$D/config XDG_DATA_HOME=$(pwd)/$D/data
 export HOME XDG_CACHE_HOME XDG_STATE_HOME XDG_CONFIG_HOME XDG_DATA_HOME
 XT=tests/x509_test-san
-for f in ./lwnrss "$XT"; do
+GET=tests/http_test-san
+for f in ./lwnrss "$XT" "$GET"; do
 	[ -x "$f" ] || { notok "$f is built"; exit 1; }
 done
 need openssl python3
@@ -278,6 +279,13 @@ EOF
 grep -v '/toobig.pem: ' "$D/want" > "$D/want.san"
 sed 's/: .*//' "$D/want.san" | xargs "$XT" verify localhost "$D/cas.pem" | sed 1d > "$D/got"
 check "the same verdicts from x509_verify under the sanitizers" cmp -s "$D/want.san" "$D/got"
+
+# the engine's bound on bytes, not on the count, under the sanitizers
+SSL_CERT_FILE=$D/cas.pem "$GET" get "https://localhost:$(port many)/feed" > "$D/gout" 2>&1
+check "under the sanitizers: ten certificates for a path of three" cmp -s "$D/gout" "$D/feed.rdf"
+SSL_CERT_FILE=$D/cas.pem "$GET" get "https://localhost:$(port toobig)/feed" > "$D/gout" 2>&1
+check "under the sanitizers: over 100 KiB of certificates" \
+	grep -qx 'localhost: certificate chain is too large' "$D/gout"
 
 # where openssl verify stops at the first intermediate, the path through
 # the second one alone is valid
