@@ -14,17 +14,21 @@
  *
  *   chainparse   every certificate is split into the fields the policy
  *                needs by a strict DER walk (certparse)
- *   buildpath    from the leaf, each issuer is found by name, among the
+ *   extend       from the leaf, each issuer is found by name, among the
  *                anchors first and then among the certificates sent, in
  *                any order, and its signature checked with BearSSL's
  *                hash and RSA/ECDSA primitives (sigcheck); the anchor's
- *                own self-signature is not checked, as nobody does
+ *                own self-signature is not checked, as nobody does.  A
+ *                path that fails is not the end: the next candidate of
+ *                the same name is tried, depth first, within a budget of
+ *                signature checks (as mozilla::pkix and Go do)
  *   checkpath    validity of every certificate, the anchor's included;
  *                CA, path length, keyCertSign and EKU of each issuer;
  *                the leaf's EKU, key usage and names; each issuer's name
- *                constraints on the leaf's names; unknown critical
- *                extensions; RFC 5280's profile of the certificates
- *                sent, the anchor exempt (profile)
+ *                constraints on the names of every certificate below it
+ *                (RFC 5280 6.1.3), within a budget of comparisons;
+ *                unknown critical extensions; RFC 5280's profile of the
+ *                certificates sent, the anchor exempt (profile)
  *
  * so every refusal has its own reason (enum in x509.h, words in msgs).
  *
@@ -45,7 +49,9 @@
 #include "util.h"
 #include "x509.h"
 
-#define MAXPATH     10      /* certificates from leaf to anchor */
+#define MAXPATH     10          /* certificates from the leaf, the anchor not counted */
+#define MAXSIGS     100         /* signature checks in a search for a path, as Go */
+#define MAXNCWORK   (1L << 20)  /* names times name constraints checked, as OpenSSL */
 #define MINRSABITS  2048
 
 /* a piece of DER: an element's contents, or a whole element */
@@ -134,6 +140,13 @@ static const char *const msgs[XReasonLast] = {
 	[XCritical] = "certificate has an unknown critical extension",
 	[XIssuerCritical] = "an issuer's certificate has an unknown critical extension",
 	[XCaLeaf] = "certificate is a CA certificate, not a server's",
+	[XTooDeep] = "certificate chain is longer than 10 certificates to a trusted one",
+	[XPathBudget] = "gave up building a certificate path (over 100 signatures to check)",
+	[XIssuerName] = "an issuer's name not allowed by the name constraints of a CA above it",
+	[XNcBudget] = "too many names and name constraints to check (over 2^20 pairs)",
+	[XNcEmpty] = "an issuer's name constraints are empty, which RFC 5280 forbids",
+	[XNcDot] = "an issuer's DNS name constraint starts with a dot, which RFC 5280 does not allow",
+	[XLeafNc] = "certificate has name constraints, which only a CA certificate may have",
 	[XKeyIdCritical] = "certificate marks a key identifier critical (RFC 5280 4.2.1.1, 4.2.1.2)",
 	[XIssuerKeyIdCritical] = "an issuer's certificate marks a key identifier critical "
 	    "(RFC 5280 4.2.1.1, 4.2.1.2)",
@@ -755,13 +768,13 @@ cninsan(const Cert *c)
 }
 
 /*
- * dnswithin: is the DNS name (or, with wild, every name "x.name") in
- * the subtree base?  An empty base holds everything; "example.com"
- * holds itself and its subdomains, ".example.com" its subdomains only
- * (as OpenSSL and NSS read RFC 5280 4.2.1.10).
+ * dnswithin: is the DNS name in the subtree base?  An empty base holds
+ * everything; "example.com" holds itself and its subdomains.  A name
+ * "*.example.com" stands for every "x.example.com", which are all in
+ * base when "example.com" is.
  */
 static int
-dnswithin(const unsigned char *name, size_t n, int wild, const unsigned char *base, size_t bn)
+dnswithin(const unsigned char *name, size_t n, const unsigned char *base, size_t bn)
 {
 	if (n && name[n - 1] == '.')
 		n--;
@@ -769,11 +782,6 @@ dnswithin(const unsigned char *name, size_t n, int wild, const unsigned char *ba
 		bn--;
 	if (!bn)
 		return 1;
-	if (base[0] == '.') {
-		if (wild)
-			return n >= bn - 1 && dnswithin(name, n, 0, base + 1, bn - 1);
-		return n > bn && !casecmpn(name + n - bn, base, bn);
-	}
 	if (n == bn)
 		return !casecmpn(name, base, bn);
 	return n > bn && name[n - bn - 1] == '.' && !casecmpn(name + n - bn, base, bn);
@@ -783,22 +791,17 @@ dnswithin(const unsigned char *name, size_t n, int wild, const unsigned char *ba
 static int
 dnsmeets(const unsigned char *name, size_t n, int wild, const unsigned char *base, size_t bn)
 {
-	const unsigned char *b = base;
-	size_t k = bn;
-
-	if (dnswithin(name, n, wild, base, bn))
+	if (dnswithin(name, n, base, bn))
 		return 1;
 	if (!wild)
 		return 0;
 	/* "*.example.com" meets "www.example.com": base is one label more */
-	if (k && b[0] == '.')
-		b++, k--;
-	if (k && b[k - 1] == '.')
-		k--;
+	if (bn && base[bn - 1] == '.')
+		bn--;
 	if (n && name[n - 1] == '.')
 		n--;
-	return k > n + 1 && b[k - n - 1] == '.' && !casecmpn(b + k - n, name, n) &&
-	    !memchr(b, '.', k - n - 1);
+	return bn > n + 1 && base[bn - n - 1] == '.' && !casecmpn(base + bn - n, name, n) &&
+	    !memchr(base, '.', bn - n - 1);
 }
 
 /* the IP address ip (4 or 16 bytes) in base (address and mask, 8 or 32) */
@@ -816,17 +819,17 @@ ipwithin(const Der *ip, const Der *base)
 }
 
 /*
- * hasform: does the leaf carry a name of the GeneralName form tag?  In
- * its SAN; for directoryName its subject, unless empty; for rfc822Name
+ * hasform: does c carry a name of the GeneralName form tag?  In its
+ * SAN; for directoryName its subject, unless empty; for rfc822Name
  * also an emailAddress in its subject (RFC 5280 4.2.1.10).
  */
 static int
-hasform(const Cert *leaf, int tag)
+hasform(const Cert *c, int tag)
 {
 	static const unsigned char email[] = {
 		0x06, 0x09, 0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x09, 0x01
 	};
-	Der names = leaf->san, gn;
+	Der names = c->san, gn;
 	size_t i;
 	int t;
 
@@ -834,10 +837,10 @@ hasform(const Cert *leaf, int tag)
 		if (der(&names, -1, &t, &gn, NULL) < 0 || t == tag)
 			return 1;
 	if (tag == 0xa4)
-		return leaf->subject.n > 2;
+		return c->subject.n > 2;
 	if (tag == 0x81)
-		for (i = 0; i + sizeof(email) <= leaf->subject.n; i++)
-			if (!memcmp(leaf->subject.p + i, email, sizeof(email)))
+		for (i = 0; i + sizeof(email) <= c->subject.n; i++)
+			if (!memcmp(c->subject.p + i, email, sizeof(email)))
 				return 1;
 	return 0;
 }
@@ -859,14 +862,14 @@ dnwithin(const Der *subj, const Der *base)
 
 /*
  * subtrees applies one list of GeneralSubtrees (permitted when
- * permitted, excluded otherwise) to the leaf's SAN names.  dNSName and
+ * permitted, excluded otherwise) to c's SAN names.  dNSName and
  * iPAddress constraints are evaluated.  A critical one of another form
  * (or with a minimum or maximum, which RFC 5280 forbids) refuses the
- * chain when the leaf has a name of that form, as RFC 5280 4.2.1.10
- * requires; a directoryName always applies, to the leaf's subject.
+ * chain when c has a name of that form, as RFC 5280 4.2.1.10 requires;
+ * a directoryName always applies, to c's subject.
  */
 static int
-subtrees(Der list, int permitted, int crit, const Cert *leaf)
+subtrees(Der list, int permitted, int crit, const Cert *c)
 {
 	Der st, base, names, gn;
 	int tag, gtag, hasdns = 0, hasip = 0, hasdir = 0, dirok = 0, dnsok, ipok, any;
@@ -879,17 +882,20 @@ subtrees(Der list, int permitted, int crit, const Cert *leaf)
 		if (st.n)
 			return XMalformed;
 		if (tag == 0xa4) {
-			/* critical or not, as browsers: the leaf's subject */
+			/* critical or not, as browsers: the subject */
 			hasdir = 1;
-			if (dnwithin(&leaf->subject, &base))
+			if (dnwithin(&c->subject, &base))
 				dirok = 1;
 			continue;
 		}
 		if (tag != 0x82 && tag != 0x87) {
-			if (crit && hasform(leaf, tag))
+			if (crit && hasform(c, tag))
 				return XConstraintType;
 			continue;
 		}
+		/* RFC 5280 4.2.1.10 has a leading dot for URIs and mail only */
+		if (tag == 0x82 && base.n && base.p[0] == '.')
+			return XNcDot;
 		if (tag == 0x82)
 			hasdns = 1;
 		else if (base.n != 8 && base.n != 32)
@@ -897,11 +903,11 @@ subtrees(Der list, int permitted, int crit, const Cert *leaf)
 		else
 			hasip = 1;
 	}
-	if (hasdir && leaf->subject.n > 2 && permitted != dirok)
+	if (hasdir && c->subject.n > 2 && permitted != dirok)
 		return XNameConstraints;
 	if (!hasdns && !hasip)
 		return XOk;
-	names = leaf->san;
+	names = c->san;
 	while (names.n) {
 		if (der(&names, -1, &gtag, &gn, NULL) < 0)
 			return XMalformed;
@@ -919,7 +925,7 @@ subtrees(Der list, int permitted, int crit, const Cert *leaf)
 				const unsigned char *np = gn.p + (wild ? 2 : 0);
 				size_t nn = gn.n - (wild ? 2 : 0);
 
-				if (permitted ? dnswithin(np, nn, wild, base.p, base.n) :
+				if (permitted ? dnswithin(np, nn, base.p, base.n) :
 				    dnsmeets(np, nn, wild, base.p, base.n))
 					dnsok = 1;
 			} else if (ipwithin(&gn, &base)) {
@@ -935,17 +941,48 @@ subtrees(Der list, int permitted, int crit, const Cert *leaf)
 	return XOk;
 }
 
-/* NameConstraints ::= SEQUENCE { permittedSubtrees [0], excludedSubtrees [1] } */
+/*
+ * constraints applies ca's name constraints to c's names, taking what
+ * it compares from *work: names (the subject and each SAN) times
+ * subtrees, counted before any is compared, so that a certificate of
+ * thousands of names under thousands of constraints costs nothing.
+ *
+ *   NameConstraints ::= SEQUENCE {
+ *       permittedSubtrees [0] GeneralSubtrees OPTIONAL,
+ *       excludedSubtrees  [1] GeneralSubtrees OPTIONAL }
+ *   GeneralSubtrees ::= SEQUENCE SIZE (1..MAX) OF GeneralSubtree
+ *
+ * and RFC 5280 4.2.1.10 has one of the two present.
+ */
 static int
-constraints(const Cert *ca, const Cert *leaf)
+constraints(const Cert *ca, const Cert *c, long *work)
 {
-	Der nc = ca->nc, list;
-	int tag, rc;
+	Der nc = ca->nc, list, names = c->san, x;
+	long nsub = 0, nnames = 1;
+	int tag, prev = 0, rc;
 
+	if (!nc.n)
+		return XNcEmpty;
 	while (nc.n) {
-		if (der(&nc, -1, &tag, &list, NULL) < 0 || (tag != 0xa0 && tag != 0xa1))
+		if (der(&nc, -1, &tag, &list, NULL) < 0 || (tag != 0xa0 && tag != 0xa1) ||
+		    tag <= prev)
 			return XMalformed;
-		if ((rc = subtrees(list, tag == 0xa0, ca->nccrit, leaf)) != XOk)
+		if (!list.n)
+			return XNcEmpty;
+		prev = tag;
+		for (; list.n; nsub++)
+			if (der(&list, 0x30, NULL, &x, NULL) < 0)
+				return XMalformed;
+	}
+	for (; names.n; nnames++)
+		if (der(&names, -1, NULL, &x, NULL) < 0)
+			return XMalformed;
+	if (nsub > *work / nnames)
+		return XNcBudget;
+	*work -= nsub * nnames;
+	for (nc = ca->nc; nc.n; ) {
+		der(&nc, -1, &tag, &list, NULL);
+		if ((rc = subtrees(list, tag == 0xa0, ca->nccrit, c)) != XOk)
 			return rc;
 	}
 	return XOk;
@@ -1104,10 +1141,8 @@ validity(const Cert *c, long long now, int leaf)
 
 /* the checks an issuer (an intermediate or the anchor) must pass */
 static int
-issuerok(const Cert *ca, unsigned int below, const Cert *leaf)
+issuerok(const Cert *ca, unsigned int below)
 {
-	int rc;
-
 	if (!ca->ca)
 		return XNotCa;
 	if (ca->hasku && !(ca->ku & 0x0400))
@@ -1118,8 +1153,6 @@ issuerok(const Cert *ca, unsigned int below, const Cert *leaf)
 		return XIssuerEku;
 	if (ca->critical)
 		return XIssuerCritical;
-	if (ca->hasnc && (rc = constraints(ca, leaf)) != XOk)
-		return rc;
 	return XOk;
 }
 
@@ -1199,23 +1232,170 @@ profile(const Cert *c, int leaf)
 	return cninsan(c);
 }
 
+/* how good a reason is to give when no path passes: the highest, first found */
+enum { RankBadSig, RankAlg, RankLimit, RankPath };
+
+/* the search for a path, as extend and checkpath share it */
+typedef struct {
+	Cert *c;                /* the certificates sent; tbs.p NULL where unparsed */
+	unsigned char *used;    /* c[i] is in the path being tried */
+	unsigned int n;
+	const Anchors *anchors;
+	const char *host;
+	long long now;
+	Cert *path[MAXPATH];    /* from the leaf up, the anchor apart */
+	int sigs;               /* signature checks left */
+	long ncwork;            /* names times name constraints left to compare */
+	int rc, rank;           /* why no path passed so far; rank -1: no reason yet */
+} Search;
+
+static void
+note(Search *s, int rc, int rank)
+{
+	if (rank > s->rank) {
+		s->rc = rc;
+		s->rank = rank;
+	}
+}
+
+/* does issuer sign c?  Each check spends one of the budget */
+static int
+signs(Search *s, const Cert *c, const Cert *issuer)
+{
+	int rc;
+
+	if (!s->sigs) {
+		note(s, XPathBudget, RankLimit);
+		return 0;
+	}
+	s->sigs--;
+	if ((rc = SIGCHECK(c, issuer)) == XOk)
+		return 1;
+	note(s, rc, rc == XBadSig ? RankBadSig : RankAlg);
+	return 0;
+}
+
+/*
+ * checkpath applies the policy to path[0..depth) and the anchor ta that
+ * ends it (NULL when the leaf itself is trusted).  Dates first, leaf
+ * first, so that an expired certificate is named as such.
+ */
+static int
+checkpath(Search *s, unsigned int depth, const Cert *ta)
+{
+	Cert *const *path = s->path;
+	const Cert *ca;
+	unsigned int i, j;
+	int rc;
+
+	for (i = 0; i < depth; i++)
+		if ((rc = validity(path[i], s->now, i == 0)) != XOk)
+			return rc;
+	if (ta && (rc = validity(ta, s->now, 0)) != XOk)
+		return rc;
+	if ((rc = leafok(path[0], s->host)) != XOk)
+		return rc;
+	/* Mozilla: MOZILLA_PKIX_ERROR_CA_CERT_USED_AS_END_ENTITY */
+	if (ta && path[0]->ca)
+		return XCaLeaf;
+	/* RFC 5280 4.2.1.10: name constraints MUST be used only in a CA certificate */
+	if (path[0]->hasnc && !path[0]->ca)
+		return XLeafNc;
+	for (i = 1; i <= depth && (ca = i < depth ? path[i] : ta); i++) {
+		if ((rc = issuerok(ca, i - 1)) != XOk)
+			return rc;
+		/*
+		 * RFC 5280 6.1.3 (b, c): a CA's name constraints bind every
+		 * certificate below it, not the leaf's names only; a
+		 * self-issued intermediate (a CA's next key) is exempt
+		 */
+		for (j = 0; ca->hasnc && j < i; j++) {
+			if (j && deq(&path[j]->subject, &path[j]->issuer))
+				continue;
+			if ((rc = constraints(ca, path[j], &s->ncwork)) != XOk)
+				return j && rc == XNameConstraints ? XIssuerName : rc;
+		}
+	}
+	/* the profile, of what the server sent: not the anchor, nor a leaf the CA file holds */
+	for (i = 0; i < depth && ta; i++)
+		if ((rc = profile(path[i], i == 0)) != XOk)
+			return rc;
+	return XOk;
+}
+
+/*
+ * extend looks for the issuers of path[depth - 1]: an anchor ends the
+ * path, which is then checked whole; a certificate sent makes it one
+ * longer.  Each candidate in turn, depth first, so that when one leads
+ * nowhere (to no anchor, a bad signature, a date or a constraint the
+ * path fails) the next of the same name is tried: a server may send a
+ * cross-signed CA, or an old one, beside the one that works.  Returns 1
+ * when a path passed the policy; s says why none did otherwise.
+ */
+static int
+extend(Search *s, unsigned int depth)
+{
+	const Cert *cur = s->path[depth - 1];
+	const Anchor *an;
+	Cert ta;
+	unsigned int j;
+	size_t k;
+	int rc;
+
+	for (k = 0; k < s->anchors->n; k++) {
+		an = &s->anchors->a[k];
+		if (an->dnlen != cur->issuer.n || memcmp(an->dn, cur->issuer.p, an->dnlen) ||
+		    certparse(&ta, an->der, an->len) < 0 || !signs(s, cur, &ta))
+			continue;
+		if ((rc = checkpath(s, depth, &ta)) == XOk)
+			return 1;
+		note(s, rc, RankPath);
+	}
+	for (j = 1; j < s->n; j++) {
+		if (s->used[j] || !s->c[j].tbs.p || !deq(&s->c[j].subject, &cur->issuer))
+			continue;
+		if (depth == MAXPATH) {
+			note(s, XTooDeep, RankLimit);
+			return 0;
+		}
+		if (!signs(s, cur, &s->c[j]))
+			continue;
+		s->used[j] = 1;
+		s->path[depth] = &s->c[j];
+		rc = extend(s, depth + 1);
+		s->used[j] = 0;
+		if (rc)
+			return 1;
+	}
+	return 0;
+}
+
 int
 x509_verify(X509 *x, const unsigned char *const *der, const size_t *len,
     unsigned int n, const char *host, time_t now)
 {
-	Cert *c, *path[MAXPATH], ta;
-	unsigned char used[X509MAXCHAIN] = {0};
-	unsigned int i, j, k, depth;
-	int rc = XOk, found, badsig, direct = 0, why;
-	const Anchor *an;
+	Search s;
+	Cert *c;
+	unsigned int i;
+	size_t k;
+	int rc;
 
 	memset(&x->pkey, 0, sizeof(x->pkey));
 	if (n == 0)
 		return XEmpty;
-	if (n > X509MAXCHAIN)
-		return XTooLong;
-	if (!(c = calloc(n, sizeof(*c))))
+	/* the certificates, then a byte each for s.used */
+	if (!(c = calloc(n, sizeof(*c) + 1)))
 		return XNoMem;
+	memset(&s, 0, sizeof(s));
+	s.c = c;
+	s.used = (unsigned char *)(c + n);
+	s.n = n;
+	s.anchors = x->anchors;
+	s.host = host;
+	s.now = now ? now : time(NULL);
+	s.sigs = MAXSIGS;
+	s.ncwork = MAXNCWORK;
+	s.rank = -1;
 	for (i = 0; i < n; i++) {
 		if (certparse(&c[i], der[i], len[i]) < 0) {
 			/* a stray certificate the path may not need is no reason to refuse */
@@ -1226,104 +1406,27 @@ x509_verify(X509 *x, const unsigned char *const *der, const size_t *len,
 			c[i].tbs.p = NULL;
 		}
 	}
+	s.path[0] = &c[0];
+	s.used[0] = 1;
 
 	/*
-	 * Build the path: an anchor that signed the current certificate
-	 * ends it; otherwise an issuer among those sent continues it.  A
-	 * leaf that is itself in the CA file is trusted directly, as
+	 * A leaf that is itself in the CA file is trusted directly, as
 	 * OpenSSL trusts a self-signed server certificate given with
 	 * --cacert.
 	 */
-	path[0] = &c[0];
-	used[0] = 1;
-	for (depth = 1;; depth++) {
-		Cert *cur = path[depth - 1];
-
-		found = badsig = why = 0;
-		for (k = 0; k < x->anchors->n && depth == 1; k++) {
-			an = &x->anchors->a[k];
-			if (an->len == len[0] && !memcmp(an->der, der[0], len[0])) {
-				direct = 1;
-				break;
-			}
-		}
-		if (direct)
+	for (k = 0; k < x->anchors->n; k++)
+		if (x->anchors->a[k].len == len[0] && !memcmp(x->anchors->a[k].der, der[0], len[0]))
 			break;
-		for (k = 0; k < x->anchors->n; k++) {
-			an = &x->anchors->a[k];
-			if (an->dnlen != cur->issuer.n || memcmp(an->dn, cur->issuer.p, an->dnlen))
-				continue;
-			if (certparse(&ta, an->der, an->len) < 0)
-				continue;
-			if ((rc = SIGCHECK(cur, &ta)) == XOk) {
-				found = 1;
-				break;
-			}
-			if (rc == XBadSig)
-				badsig = 1;
-			else
-				why = rc;
-		}
-		if (found)
-			break;
-		if (depth == MAXPATH) {
-			rc = XTooLong;
-			goto out;
-		}
-		for (j = 1; j < n; j++) {
-			if (used[j] || !c[j].tbs.p || !deq(&c[j].subject, &cur->issuer))
-				continue;
-			if ((rc = SIGCHECK(cur, &c[j])) == XOk)
-				break;
-			if (rc == XBadSig)
-				badsig = 1;
-			else
-				why = rc;
-		}
-		if (j < n) {
-			used[j] = 1;
-			path[depth] = &c[j];
-			continue;
-		}
-		if (why)
-			rc = why;
-		else if (badsig)
-			rc = XBadSig;
-		else if (depth == 1 && deq(&cur->issuer, &cur->subject))
-			rc = XSelfSigned;
-		else
-			rc = XUntrusted;
+	if (k < x->anchors->n)
+		rc = checkpath(&s, 1, NULL);
+	else if (extend(&s, 1))
+		rc = XOk;
+	else if (s.rank >= 0)
+		rc = s.rc;
+	else
+		rc = deq(&c[0].issuer, &c[0].subject) ? XSelfSigned : XUntrusted;
+	if (rc != XOk)
 		goto out;
-	}
-
-	/*
-	 * The path holds depth certificates, then the anchor ta (unless
-	 * the leaf was trusted directly).  Dates first, leaf first, so
-	 * that an expired certificate is named as such.
-	 */
-	if (!now)
-		now = time(NULL);
-	for (i = 0; i < depth; i++)
-		if ((rc = validity(path[i], now, i == 0)) != XOk)
-			goto out;
-	if (!direct && (rc = validity(&ta, now, 0)) != XOk)
-		goto out;
-	if ((rc = leafok(path[0], host)) != XOk)
-		goto out;
-	/* Mozilla: MOZILLA_PKIX_ERROR_CA_CERT_USED_AS_END_ENTITY */
-	if (!direct && path[0]->ca) {
-		rc = XCaLeaf;
-		goto out;
-	}
-	for (i = 1; i < depth; i++)
-		if ((rc = issuerok(path[i], i - 1, path[0])) != XOk)
-			goto out;
-	if (!direct && (rc = issuerok(&ta, depth - 1, path[0])) != XOk)
-		goto out;
-	/* the profile, of what the server sent: not the anchor, nor a leaf the CA file holds */
-	for (i = 0; i < depth && !direct; i++)
-		if ((rc = profile(path[i], i == 0)) != XOk)
-			goto out;
 
 	/* the leaf's key, for the key exchange */
 	x->pkey.key_type = c[0].keytype;
@@ -1340,7 +1443,6 @@ x509_verify(X509 *x, const unsigned char *const *der, const size_t *len,
 	/* key usage was checked to allow signing; no KU allows everything */
 	x->usages = c[0].keytype | BR_KEYTYPE_SIGN |
 	    (!c[0].hasku || (c[0].ku & 0x3800) ? BR_KEYTYPE_KEYX : 0);
-	rc = XOk;
 out:
 	free(c);
 	return rc;
@@ -1352,10 +1454,8 @@ static void
 xstartchain(const br_x509_class **ctx, const char *name)
 {
 	X509 *x = (X509 *)(void *)ctx;
-	unsigned int i;
 
-	for (i = 0; i < X509MAXCHAIN; i++)
-		x->cert[i].len = 0;
+	x->chain.len = 0;
 	x->ncerts = 0;
 	x->toolarge = 0;
 	x->reason = XOk;
@@ -1363,15 +1463,20 @@ xstartchain(const br_x509_class **ctx, const char *name)
 	snprintf(x->host, sizeof(x->host), "%s", name ? name : "");
 }
 
+/*
+ * The certificates go into one buffer, each after its length in three
+ * bytes, filled in at its end.  Their bytes are bounded, not their
+ * number: a server may send strays the path does not need.
+ */
 static void
 xstartcert(const br_x509_class **ctx, uint32_t len)
 {
 	X509 *x = (X509 *)(void *)ctx;
 
-	if (x->ncerts >= X509MAXCHAIN || len > 1 << 16)
+	(void)len;
+	x->at = x->chain.len;
+	if (!x->toolarge && (x->chain.len > X509MAXBYTES - 3 || bufadd(&x->chain, "\0\0", 3) < 0))
 		x->toolarge = 1;
-	else
-		x->cert[x->ncerts].len = 0;
 }
 
 static void
@@ -1381,8 +1486,7 @@ xappend(const br_x509_class **ctx, const unsigned char *buf, size_t len)
 
 	if (x->toolarge)
 		return;
-	if (x->cert[x->ncerts].len + len > 1 << 16 ||
-	    bufadd(&x->cert[x->ncerts], buf, len) < 0)
+	if (len > X509MAXBYTES - x->chain.len || bufadd(&x->chain, buf, len) < 0)
 		x->toolarge = 1;
 }
 
@@ -1390,9 +1494,15 @@ static void
 xendcert(const br_x509_class **ctx)
 {
 	X509 *x = (X509 *)(void *)ctx;
+	unsigned char *p = (unsigned char *)x->chain.p + x->at;
+	size_t n = x->chain.len - x->at - 3;
 
-	if (!x->toolarge)
-		x->ncerts++;
+	if (x->toolarge)
+		return;
+	p[0] = n >> 16 & 0xff;
+	p[1] = n >> 8 & 0xff;
+	p[2] = n & 0xff;
+	x->ncerts++;
 }
 
 /* a reason as the BearSSL code nearest to it, for the engine's own use */
@@ -1402,7 +1512,8 @@ brcode(int reason)
 	switch (reason) {
 	case XOk: return 0;
 	case XEmpty: return BR_ERR_X509_EMPTY_CHAIN;
-	case XTooLong: case XNoMem: return BR_ERR_X509_LIMIT_EXCEEDED;
+	case XTooLong: case XTooDeep: case XPathBudget: case XNcBudget: case XNoMem:
+		return BR_ERR_X509_LIMIT_EXCEEDED;
 	case XExpired: case XNotYet: case XIssuerExpired: case XIssuerNotYet:
 		return BR_ERR_X509_EXPIRED;
 	case XName: case XNoSan: return BR_ERR_X509_BAD_SERVER_NAME;
@@ -1424,20 +1535,26 @@ static unsigned
 xendchain(const br_x509_class **ctx)
 {
 	X509 *x = (X509 *)(void *)ctx;
-	const unsigned char *der[X509MAXCHAIN];
-	size_t len[X509MAXCHAIN];
+	const unsigned char **der = NULL, *p = (const unsigned char *)x->chain.p;
+	size_t *len = NULL;
 	unsigned int i;
 
 	if (x->toolarge) {
 		x->reason = XTooLong;
+	} else if (x->ncerts && (!(der = calloc(x->ncerts, sizeof(*der))) ||
+	    !(len = calloc(x->ncerts, sizeof(*len))))) {
+		x->reason = XNoMem;
 	} else {
 		for (i = 0; i < x->ncerts; i++) {
-			der[i] = (const unsigned char *)x->cert[i].p;
-			len[i] = x->cert[i].len;
+			len[i] = (size_t)p[0] << 16 | p[1] << 8 | p[2];
+			der[i] = p + 3;
+			p += 3 + len[i];
 		}
 		x->reason = x509_verify(x, der, len, x->ncerts, x->host[0] ? x->host : NULL,
 		    x->now);
 	}
+	free(der);
+	free(len);
 	return brcode(x->reason);
 }
 
@@ -1474,8 +1591,5 @@ x509_init(X509 *x, const Anchors *a)
 void
 x509_free(X509 *x)
 {
-	unsigned int i;
-
-	for (i = 0; i < X509MAXCHAIN; i++)
-		buffree(&x->cert[i]);
+	buffree(&x->chain);
 }

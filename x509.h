@@ -20,7 +20,8 @@ enum {
 	XIssuerExpired, XIssuerNotYet, XNoSan, XName, XUntrusted, XSelfSigned,
 	XBadSig, XSha1, XMd5, XSigAlg, XWeakRsa, XKeyType, XEku, XIssuerEku,
 	XKeyUsage, XNotCa, XPathLen, XNoCertSign, XNameConstraints,
-	XConstraintType, XCritical, XIssuerCritical, XCaLeaf,
+	XConstraintType, XCritical, XIssuerCritical, XCaLeaf, XTooDeep,
+	XPathBudget, XIssuerName, XNcBudget, XNcEmpty, XNcDot, XLeafNc,
 	/* RFC 5280's profile of the certificates sent; a rule for both the
 	 * leaf and its issuers has the issuer's reason right after it */
 	XKeyIdCritical, XIssuerKeyIdCritical, XNoAki, XIssuerNoAki,
@@ -52,7 +53,7 @@ typedef struct {
 int x509_loadanchors(Anchors *a, const char *file, char *err, size_t errlen);
 void x509_freeanchors(Anchors *a);
 
-#define X509MAXCHAIN 8      /* certificates a server may send */
+#define X509MAXBYTES (100 << 10)    /* of certificates a server may send, as OpenSSL */
 
 /*
  * The engine's state: BearSSL casts &vtable to it.  The chain's bytes
@@ -62,12 +63,13 @@ typedef struct {
 	const br_x509_class *vtable;
 	const Anchors *anchors;
 	char host[256];             /* the name the leaf must carry */
-	Buf cert[X509MAXCHAIN];
+	Buf chain;                  /* each certificate after its length, 3 bytes */
+	size_t at;                  /* where the current one's length goes */
 	unsigned int ncerts;
-	int toolarge;               /* more, or larger, certificates than we keep */
+	int toolarge;               /* more bytes of certificates than we keep */
 	time_t now;                 /* 0: time(NULL) when the chain ends */
 	int reason;                 /* XOk, or why the chain was refused */
-	br_x509_pkey pkey;          /* the leaf's key, pointing into cert[0] */
+	br_x509_pkey pkey;          /* the leaf's key, pointing into chain */
 	unsigned int usages;
 } X509;
 

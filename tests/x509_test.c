@@ -6,10 +6,13 @@
  *
  *	tests/x509_test                   run the unit tests
  *	tests/x509_test ca file [n]       time loading a CA bundle n times
+ *	tests/x509_test verify host cafile chain...
+ *	                                  check each PEM chain (the leaf
+ *	                                  first) against cafile for host
  *
  * x509.c is included whole so its static functions can be tested.  The
- * chains themselves are tested end to end by tests/tls.sh, against
- * openssl verify.
+ * chains themselves are tested end to end by tests/tls.sh and
+ * tests/chain.sh, against openssl verify.
  */
 #include <stdarg.h>
 
@@ -43,14 +46,11 @@ testhosts(void)
 	} nt[] = {
 		{ "lwn.net", "lwn.net", 0, 1, 1 },
 		{ "static.lwn.net", "lwn.net", 0, 1, 1 },
-		{ "static.lwn.net", ".lwn.net", 0, 1, 1 },
-		{ "lwn.net", ".lwn.net", 0, 0, 0 },
 		{ "notlwn.net", "lwn.net", 0, 0, 0 },
 		{ "lwn.net", "", 0, 1, 1 },
 		{ "lwn.net", "LWN.NET", 0, 1, 1 },
 		/* "*.lwn.net" within lwn.net; it meets www.lwn.net, not other.net */
 		{ "lwn.net", "lwn.net", 1, 1, 1 },
-		{ "lwn.net", ".lwn.net", 1, 1, 1 },
 		{ "lwn.net", "www.lwn.net", 1, 0, 1 },
 		{ "lwn.net", "a.www.lwn.net", 1, 0, 0 },
 		{ "lwn.net", "other.net", 1, 0, 0 },
@@ -65,8 +65,8 @@ testhosts(void)
 		const unsigned char *n = (const unsigned char *)nt[i].name;
 		const unsigned char *b = (const unsigned char *)nt[i].base;
 
-		check(dnswithin(n, strlen(nt[i].name), nt[i].wild, b, strlen(nt[i].base)) ==
-		    nt[i].within && dnsmeets(n, strlen(nt[i].name), nt[i].wild, b,
+		check(dnswithin(n, strlen(nt[i].name), b, strlen(nt[i].base)) == nt[i].within &&
+		    dnsmeets(n, strlen(nt[i].name), nt[i].wild, b,
 		    strlen(nt[i].base)) == nt[i].meets, "constraint %s: %s%s %s, %s",
 		    nt[i].base, nt[i].wild ? "*." : "", nt[i].name,
 		    nt[i].within ? "within" : "not within", nt[i].meets ? "meets" : "apart");
@@ -468,11 +468,58 @@ camain(int argc, char *argv[])
 	return 0;
 }
 
+/*
+ * verify: how many anchors cafile holds, then one line a chain: the
+ * file and why it was refused, or "certificate accepted".  Exits 0
+ * when every chain was accepted.
+ */
+static int
+verifymain(int argc, char *argv[])
+{
+	const unsigned char *der[64];
+	size_t len[64], j;
+	Anchors a, chain;
+	X509 x;
+	char err[256];
+	int i, rc, bad = 0;
+
+	if (argc < 2)
+		return 2;
+	if (x509_loadanchors(&a, argv[1], err, sizeof(err)) < 0) {
+		fprintf(stderr, "%s\n", err);
+		return 2;
+	}
+	printf("%s: %zu anchors\n", argv[1], a.n);
+	for (i = 2; i < argc; i++) {
+		/* the loader splits a PEM file into DER in its order */
+		if (x509_loadanchors(&chain, argv[i], err, sizeof(err)) < 0) {
+			printf("%s: %s\n", argv[i], err);
+			x509_freeanchors(&chain);
+			bad = 1;
+			continue;
+		}
+		for (j = 0; j < chain.n && j < LENGTH(der); j++) {
+			der[j] = chain.a[j].der;
+			len[j] = chain.a[j].len;
+		}
+		x509_init(&x, &a);
+		rc = x509_verify(&x, der, len, j, argv[0], 0);
+		printf("%s: %s\n", argv[i], x509_msg(rc));
+		bad |= rc != XOk;
+		x509_free(&x);
+		x509_freeanchors(&chain);
+	}
+	x509_freeanchors(&a);
+	return bad;
+}
+
 int
 main(int argc, char *argv[])
 {
 	if (argc > 1 && !strcmp(argv[1], "ca"))
 		return camain(argc - 2, argv + 2);
+	if (argc > 1 && !strcmp(argv[1], "verify"))
+		return verifymain(argc - 2, argv + 2);
 	testhosts();
 	testder();
 	testextensions();
