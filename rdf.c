@@ -152,7 +152,7 @@ typedef struct Chunk {
 
 typedef struct {
 	char *s;                 /* the input, valid UTF-8, decoded in place */
-	const char *e;           /* its end, or that of its last '>' once parsing */
+	const char *e;           /* its end */
 	Feed *f;
 	size_t itemcap;
 	Item cur;                /* the item being read */
@@ -199,21 +199,6 @@ typedef struct {
 	const char *docbase;
 	size_t memused, memmax;  /* bytes taken for resolved links, and the most */
 	int oom;
-	/*
-	 * Feeds repeat the shape of an item: for each tag (by index in
-	 * tags[] + 1, 0 for none), the start tag without attributes that
-	 * came next last time, as it was spelt, and what it was found to be
-	 * in the scope then.  It is compared with what follows a '<' before
-	 * any scan of the name or search of tags[], and forgotten whenever
-	 * the scope changes.  Its bytes stay as they were, as the prefixes'.
-	 */
-	struct Next {
-		const char *name;        /* the qualified name, in the input */
-		size_t len, local;       /* its length; where its local name starts */
-		const Tag *tag;
-		int ns;
-	} next[LENGTH(tags) + 1];
-	size_t last;             /* the index in next of the last start tag */
 } Parser;
 
 static char nothing[1];
@@ -235,35 +220,11 @@ field(Parser *ps, int fld)
 	}
 }
 
-/* a[0..n) == b[0..n) for names, mostly under 16 bytes: two loads that
- * overlap in the middle cost less than a call to memcmp */
-static int
-samename(const char *a, const char *b, size_t n)
-{
-	uint64_t w, x, y, z;
-	uint32_t w4, x4, y4, z4;
-
-	if (n >= 8 && n <= 16) {
-		memcpy(&w, a, 8);
-		memcpy(&x, b, 8);
-		memcpy(&y, a + n - 8, 8);
-		memcpy(&z, b + n - 8, 8);
-		return w == x && y == z;
-	}
-	if (n >= 4 && n < 8) {
-		memcpy(&w4, a, 4);
-		memcpy(&x4, b, 4);
-		memcpy(&y4, a + n - 4, 4);
-		memcpy(&z4, b + n - 4, 4);
-		return w4 == x4 && y4 == z4;
-	}
-	return !memcmp(a, b, n);
-}
-
+/* two names spelt the same */
 static int
 namematch(const char *a, size_t alen, const char *b, size_t blen)
 {
-	return alen == blen && samename(a, b, alen);
+	return alen == blen && !memcmp(a, b, alen);
 }
 
 /* the entry of tags[] for local name s[0..n) in namespace ns, FOREIGN for
@@ -275,41 +236,18 @@ findtag(int ns, const char *s, size_t n)
 
 	if (ns == NsOther)
 		return FOREIGN;
-	/* a few dozen names: comparing lengths and first bytes first beats
-	 * a bsearch */
 	for (i = 0; i < LENGTH(tags) - 1; i++)
-		if (tags[i].len == n && tags[i].name[0] == s[0] &&
-		    (tags[i].ns & IN(ns)) && samename(tags[i].name, s, n))
+		if ((tags[i].ns & IN(ns)) && namematch(tags[i].name, tags[i].len, s, n))
 			return &tags[i];
 	return NULL;
 }
 
-/*
- * memmove(o, s, n) for o before s.  In escaped HTML two references are
- * often a few bytes apart (&lt;/a&gt;), and so few bytes cost less than
- * a call: all are loaded before any is stored, as o may overlap s.
- */
+/* copy [s, e) as it is (CDATA, or markup inside a description) */
 static void
-shift(char *o, const char *s, size_t n)
+addraw(Parser *ps, const char *s, const char *e)
 {
-	uint32_t a, b;
-	char c, d, f;
-
-	if (n > 8) {
-		memmove(o, s, n);
-	} else if (n >= 4) {
-		memcpy(&a, s, 4);
-		memcpy(&b, s + n - 4, 4);
-		memcpy(o, &a, 4);
-		memcpy(o + n - 4, &b, 4);
-	} else if (n > 0) {
-		c = s[0];
-		d = s[n / 2];
-		f = s[n - 1];
-		o[0] = c;
-		o[n / 2] = d;
-		o[n - 1] = f;
-	}
+	memmove(ps->o, s, e - s);
+	ps->o += e - s;
 }
 
 /* decode the character data [s, e) to ps->o, which is never past s */
@@ -317,53 +255,14 @@ static void
 addtext(Parser *ps, const char *s, const char *e)
 {
 	const char *amp;
-	char *o = ps->o;
 	size_t used;
-	uint32_t w, lt, gt, am, qu;
 
-	/* escaped HTML is mostly &lt; &gt; &amp; &quot;: their first four
-	 * bytes are compared as one word, and no lookup is made for them */
-	memcpy(&lt, "&lt;", 4);
-	memcpy(&gt, "&gt;", 4);
-	memcpy(&am, "&amp", 4);
-	memcpy(&qu, "&quo", 4);
-	/* memmove, not memcpy: at -Os gcc makes memcpy a rep movsb, a loop
-	 * of one byte at a time where libc's copies by vectors; until the
-	 * first reference the text is in place already */
 	while ((amp = memchr(s, '&', e - s))) {
-		if (o != s)
-			shift(o, s, amp - s);
-		o += amp - s;
-		s = amp;
-		w = 0;
-		if (e - s >= 6)
-			memcpy(&w, s, 4);
-		if (w == lt || w == gt) {
-			*o++ = w == lt ? '<' : '>';
-			s += 4;
-		} else if (w == am && s[4] == ';') {
-			*o++ = '&';
-			s += 5;
-		} else if (w == qu && s[4] == 't' && s[5] == ';') {
-			*o++ = '"';
-			s += 6;
-		} else {
-			o += text_entity(s, e, o, &used);
-			s += used;
-		}
+		addraw(ps, s, amp);
+		ps->o += text_entity(amp, e, ps->o, &used);
+		s = amp + used;
 	}
-	if (o != s)
-		memmove(o, s, e - s);
-	ps->o = o + (e - s);
-}
-
-/* copy [s, e) as it is (CDATA, or markup inside a description) */
-static void
-addraw(Parser *ps, const char *s, const char *e)
-{
-	if (ps->o != s)
-		memmove(ps->o, s, e - s);
-	ps->o += e - s;
+	addraw(ps, s, e);
 }
 
 /* 1 for the control characters a one-line value loses: C0 but white space, DEL */
@@ -527,7 +426,7 @@ nsof(const Parser *ps, const char *p, size_t n)
 	if (n == 3 && !memcmp(p, "xml", 3))
 		return NsXml;
 	for (i = ps->ndecl; i-- > 0; )
-		if (ps->decl[i].n == n && samename(ps->decl[i].p, p, n))
+		if (ps->decl[i].n == n && !memcmp(ps->decl[i].p, p, n))
 			return ps->decl[i].ns;
 	return n ? wellknown(p, n) : NsNone;
 }
@@ -695,11 +594,7 @@ declare(Parser *ps, const char *s, const char *e)
 	fr->bases = ps->bases.len;
 	fr->base = ps->nframe > 1 ? fr[-1].base : 0;
 	fr->decls = k > ps->ndecl;
-	if (fr->decls) {
-		ps->ndecl = k;
-		/* the same spelling may now name something else */
-		memset(ps->next, 0, sizeof(ps->next));
-	}
+	ps->ndecl = k;
 	/* after the frame is counted: resolved against its parent's base,
 	 * which curbase still gives */
 	if (xb && (k = addbase(ps, xb, xblen)))
@@ -736,8 +631,6 @@ popframes(Parser *ps)
 		fr = &ps->frame[--ps->nframe];
 		ps->ndecl = fr->ndecl;
 		ps->bases.len = fr->bases;
-		if (fr->decls)
-			memset(ps->next, 0, sizeof(ps->next));
 	}
 }
 
@@ -756,7 +649,7 @@ startspelt(const char *q, const char *e, const char *qn, size_t qlen)
 {
 	unsigned char c;
 
-	if ((size_t)(e - q) <= qlen + 1 || !samename(q + 1, qn, qlen))
+	if ((size_t)(e - q) <= qlen + 1 || memcmp(q + 1, qn, qlen))
 		return 0;
 	c = q[1 + qlen];
 	return isws(c) || c == '/' || c == '>';
@@ -777,11 +670,10 @@ rawend(const char *s, const char *e, const char *qn, size_t qlen, const char **a
 	const char *q, *c;
 	size_t nest = 0;
 
-	while ((q = memchr(s, '<', e - s))) {
-		/* e ends in '>', so q[1] is there */
+	while ((q = memchr(s, '<', e - s)) && q + 1 < e) {
 		switch (q[1]) {
 		case '/':
-			if ((size_t)(e - q) > qlen + 2 && samename(q + 2, qn, qlen)) {
+			if ((size_t)(e - q) > qlen + 2 && !memcmp(q + 2, qn, qlen)) {
 				for (c = q + 2 + qlen; c < e && isws((unsigned char)*c); c++)
 					;
 				if (c < e && *c == '>') {
@@ -1371,53 +1263,21 @@ doctypeend(const char *s, const char *e)
 	return NULL;
 }
 
-/* 1 for the bytes that end a tag name, 2 for ':' */
-static const unsigned char namestop[256] = {
-	['\t'] = 1, ['\n'] = 1, ['\r'] = 1, [' '] = 1, ['/'] = 1, ['>'] = 1,
-	[':'] = 2,
-};
-
 /* 0 at the end of the root or of the input (ps->f->truncated then set), -1 on error */
 static int
 parse(Parser *ps)
 {
 	const char *p = ps->s, *e = ps->e, *q, *n, *ne, *qn;
-	const Tag *t;
 	int c, k, ns;
-	struct Next *g;
 
-	/* what follows the last '>' can complete no tag: without it the
-	 * input ends in a '>', so a '<' is never its last byte, and the
-	 * '>' stops the scan of any tag name without a look at e for every
-	 * byte */
-	while (e > p && e[-1] != '>')
-		e--;
-	ps->e = e;
 	while (p < e && !ps->rootdone) {
 		if (!(q = memchr(p, '<', e - p)))
 			q = e;
-		/* text with no reference in it is in place already */
-		if (ps->cap) {
-			if (ps->o == p && !memchr(p, '&', q - p))
-				ps->o += q - p;
-			else
-				addtext(ps, p, q);
-		}
-		if ((p = q) >= e)
+		if (ps->cap)
+			addtext(ps, p, q);
+		if ((p = q) + 1 >= e)
 			break;
 		c = (unsigned char)p[1];
-		/* the end of the capture, spelt as its start tag was: no name scan */
-		if (ps->cap && c == '/' && (size_t)(e - p) > ps->capqlen + 2 &&
-		    p[2 + ps->capqlen] == '>' && samename(p + 2, ps->capq, ps->capqlen)) {
-			if (ps->capnest) {
-				ps->capnest--;
-			} else {
-				capend(ps);
-				up(ps);
-			}
-			p += ps->capqlen + 3;
-			continue;
-		}
 		if (c == '!') {
 			if (e - p >= 4 && !memcmp(p, "<!--", 4)) {
 				if (!(q = text_find(p + 4, e, "-->", 3)))
@@ -1447,8 +1307,7 @@ parse(Parser *ps)
 				goto truncated;
 			p = q + 2;
 		} else if (c == '/') {
-			/* the input ends in '>': it stops the scan */
-			for (ne = p + 2; *ne != '>' && !isws((unsigned char)*ne); ne++)
+			for (ne = p + 2; ne < e && *ne != '>' && !isws((unsigned char)*ne); ne++)
 				;
 			if (!(q = memchr(ne, '>', e - ne)))
 				goto truncated;
@@ -1457,56 +1316,29 @@ parse(Parser *ps)
 			p = q + 1;
 		} else if (((c | 0x20) >= 'a' && (c | 0x20) <= 'z') ||
 		    c == '_' || c == ':' || c >= 0x80) {
-			g = &ps->next[ps->last];
-			if (!ps->cap && g->len && (size_t)(e - p) > g->len + 1 &&
-			    p[1 + g->len] == '>' && samename(p + 1, g->name, g->len)) {
-				/* as last time */
-				n = p + 1 + g->local;
-				q = ne = p + 1 + g->len;
-				t = g->tag;
-				ns = g->ns;
-			} else {
-				for (k = 0, n = ne = p + 1; !(k = namestop[(unsigned char)*ne]); ne++)
-					;
-				while (k == 2) {
-					/* a prefix: the local name is after the last ':' */
-					n = ++ne;
-					for (k = 0; !(k = namestop[(unsigned char)*ne]); ne++)
-						;
-				}
-				/* most start tags a feed reader wants have no attributes */
-				if (*ne == '>')
-					q = ne;
-				else if (!(q = text_tagend(ne, e)))
-					goto truncated;
-				if (ps->cap) {
-					/* markup inside a value: dropped, its text kept;
-					 * one spelt as the value's own nests in it */
-					if (q[-1] != '/' && ne - p - 1 == (ptrdiff_t)ps->capqlen &&
-					    samename(p + 1, ps->capq, ps->capqlen))
-						ps->capnest++;
-					p = q + 1;
-					continue;
-				}
-				/* declarations and xml: attributes both start "xml" */
-				k = q > ne && text_find(ne, q, "xml", 3) ? declare(ps, ne, q) : 0;
-				ns = k < 0 ? NsOther : nsof(ps, p + 1, n > p + 1 ? (size_t)(n - p - 2) : 0);
-				if (!ps->rootq && ns != NsNone && n == p + 1 && ne - n == 3 &&
-				    !memcmp(n, "rss", 3))
-					ns = rssdefault(ps);
-				t = findtag(ns, n, ne - n);
-				if (t && q == ne) {
-					g->name = p + 1;
-					g->len = ne - p - 1;
-					g->local = n - p - 1;
-					g->tag = t;
-					g->ns = ns;
-				}
-			}
-			ps->last = t ? t - tags + 1 : 0;
+			/* the name, and its local part after the last ':' */
 			qn = p + 1;
+			for (n = ne = qn; ne < e && !isws((unsigned char)*ne) &&
+			    *ne != '/' && *ne != '>'; ne++)
+				if (*ne == ':')
+					n = ne + 1;
+			if (!(q = text_tagend(ne, e)))
+				goto truncated;
 			p = q + 1;
-			switch (starttag(ps, t, ns, qn, n, ne, q, q[-1] == '/', &p)) {
+			if (ps->cap) {
+				/* markup inside a value: dropped, its text kept;
+				 * one spelt as the value's own nests in it */
+				if (q[-1] != '/' && namematch(qn, ne - qn, ps->capq, ps->capqlen))
+					ps->capnest++;
+				continue;
+			}
+			k = declare(ps, ne, q);
+			ns = k < 0 ? NsOther : nsof(ps, qn, n > qn ? (size_t)(n - qn - 1) : 0);
+			if (!ps->rootq && ns != NsNone && n == qn && ne - n == 3 &&
+			    !memcmp(n, "rss", 3))
+				ns = rssdefault(ps);
+			switch (starttag(ps, findtag(ns, n, ne - n), ns, qn, n, ne, q,
+			    q[-1] == '/', &p)) {
 			case -1:
 				return -1;
 			case 0:
