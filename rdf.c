@@ -40,14 +40,8 @@
 #include "url.h"
 #include "util.h"
 
-/* a table, not a function or four comparisons: it runs for every byte of
- * every title; c is an unsigned char */
-#define isws(c)                 (wstab[c])
-
-/* the white space of XML */
-static const unsigned char wstab[256] = {
-	['\t'] = 1, ['\n'] = 1, ['\r'] = 1, [' '] = 1,
-};
+/* the white space of XML; c is an unsigned char */
+#define isws(c)                 ((c) == ' ' || (c) == '\t' || (c) == '\n' || (c) == '\r')
 
 /*
  * The vocabularies read.  NsNone is no namespace at all: RSS 0.91, 0.92
@@ -265,68 +259,26 @@ addtext(Parser *ps, const char *s, const char *e)
 	addraw(ps, s, e);
 }
 
-/* 1 for the control characters a one-line value loses: C0 but white space, DEL */
-static const unsigned char ctltab[256] = {
-	[0x01] = 1, [0x02] = 1, [0x03] = 1, [0x04] = 1, [0x05] = 1, [0x06] = 1,
-	[0x07] = 1, [0x08] = 1, [0x0b] = 1, [0x0c] = 1, [0x0e] = 1, [0x0f] = 1,
-	[0x10] = 1, [0x11] = 1, [0x12] = 1, [0x13] = 1, [0x14] = 1, [0x15] = 1,
-	[0x16] = 1, [0x17] = 1, [0x18] = 1, [0x19] = 1, [0x1a] = 1, [0x1b] = 1,
-	[0x1c] = 1, [0x1d] = 1, [0x1e] = 1, [0x1f] = 1, [0x7f] = 1,
-};
-
-/* s[0..n) starts with a C1 control, U+0080 to U+009F (0xc2 0x80 to 0xc2 0x9f) */
-#define ISC1(s, n)              ((n) >= 2 && (unsigned char)(s)[0] == 0xc2 && \
-                                 (unsigned char)(s)[1] < 0xa0)
-
 /*
  * Collapse the inner runs of white space of s[0..n), trimmed, to one
- * space, and remove every other control character (C0, DEL and C1): a
- * title or link is one line of text, and a control character shows as
- * nothing a reader could want, ab<U+0008>cd is abcd.
+ * space, and remove every other control character (C0, DEL and C1, which
+ * is 0xc2 0x80 to 0xc2 0x9f): a title or link is one line of text, and a
+ * control character shows as nothing a reader could want, ab<U+0008>cd
+ * is abcd.
  */
 static size_t
 collapse(char *s, size_t n)
 {
-	const uint64_t lo = 0x0101010101010101ULL, hi = 0x8080808080808080ULL;
-	uint64_t x, y, z, w;
 	size_t i, o;
 	int sp = 0, c;
 
-	/* most values need nothing: eight bytes at a time while no byte is
-	 * below ' ' (x - 0x20 borrows) or DEL (x + 1 carries into the top
-	 * bit) or 0xc2 (the lead byte of the C1 controls), and no two
-	 * spaces touch (z and w over-report, which only costs time).  Each
-	 * eight overlap the seven before by a byte, so that two spaces
-	 * across them are seen, and the last end at n */
-	for (i = 0; n >= 8; i += 7) {
-		if (i > n - 8)
-			i = n - 8;
-		memcpy(&x, s + i, 8);
-		y = x ^ (lo * ' ');
-		z = (y - lo) & ~y & hi;
-		y = x ^ (lo * 0xc2);
-		w = (y - lo) & ~y & hi;
-		if ((((x - lo * 0x20) | (x + lo)) & ~x & hi) || (z & (z << 8)) || w)
-			break;
-		if (i == n - 8)
-			return n;
-	}
-	/* none starts before: the eight before would have shown it */
-	for (; i < n; i++)
-		if (ctltab[(unsigned char)s[i]] || ISC1(s + i, n - i) ||
-		    (isws((unsigned char)s[i]) && (s[i] != ' ' ||
-		    (i + 1 < n && isws((unsigned char)s[i + 1])))))
-			break;
-	/* a space just before a removed character may start a run */
-	if (i && s[i - 1] == ' ')
-		i--;
-	for (o = i; i < n; i++) {
+	for (i = o = 0; i < n; i++) {
 		c = (unsigned char)s[i];
 		if (isws(c)) {
 			sp = 1;
-		} else if (ctltab[c]) {
+		} else if (c < ' ' || c == 0x7f) {
 			;
-		} else if (ISC1(s + i, n - i)) {
+		} else if (c == 0xc2 && i + 1 < n && (unsigned char)s[i + 1] < 0xa0) {
 			i++;
 		} else {
 			if (sp && o)
@@ -737,16 +689,6 @@ skip(Parser *ps, const char *qn, size_t qlen, const char **pp)
 static size_t
 rtrim(const char *s, size_t n)
 {
-	const uint64_t lo = 0x0101010101010101ULL, hi = 0x8080808080808080ULL;
-	uint64_t x;
-
-	/* eight at a time while none is above ' ': LWN pads descriptions
-	 * with a few lines of blanks */
-	for (; n >= 8; n -= 8) {
-		memcpy(&x, s + n - 8, 8);
-		if (((x + lo * (0x80 - 0x21)) | x) & hi)
-			break;
-	}
 	while (n && (unsigned char)s[n - 1] <= ' ')
 		n--;
 	return n;
@@ -1397,106 +1339,58 @@ latin(const char *s, size_t n)
 static size_t
 utf8check(const char *s, size_t n)
 {
-	const uint64_t hi = 0x8080808080808080ULL;
-	uint64_t a, b, c, d;
 	unsigned long cp;
-	const char *nul;
-	size_t i = 0, end, k, len;
+	size_t i, len;
 
-	end = (nul = memchr(s, '\0', n)) ? (size_t)(nul - s) : n;
-	while (i < end) {
-		/* 64 bytes at a time while they are ASCII */
-		for (; end - i >= 64; i += 64) {
-			/* eight-byte memcpys: each is one load */
-			memcpy(&a, s + i, 8);
-			memcpy(&b, s + i + 8, 8);
-			memcpy(&c, s + i + 16, 8);
-			memcpy(&d, s + i + 24, 8);
-			a |= b | c | d;
-			memcpy(&b, s + i + 32, 8);
-			memcpy(&c, s + i + 40, 8);
-			memcpy(&d, s + i + 48, 8);
-			a |= b | c | d;
-			memcpy(&b, s + i + 56, 8);
-			if ((a | b) & hi)
-				break;
-		}
-		/* then eight at a time, and one at a time only near the others */
-		for (k = MIN(i + 64, end); i < k; ) {
-			if (k - i >= 8) {
-				memcpy(&a, s + i, 8);
-				if (!(a & hi)) {
-					i += 8;
-					continue;
-				}
-			}
-			if ((unsigned char)s[i] < 0x80) {
-				i++;
-				continue;
-			}
-			len = utf8dec(s + i, n - i, &cp);
-			if (cp == 0xfffd && (len != 3 || memcmp(s + i, "\xef\xbf\xbd", 3)))
-				return i;
-			i += len;
-		}
+	for (i = 0; i < n && s[i]; i += len) {
+		len = utf8dec(s + i, n - i, &cp);
+		/* U+FFFD is what utf8dec makes of invalid bytes, and of itself */
+		if (cp == 0xfffd && (len != 3 || memcmp(s + i, "\xef\xbf\xbd", 3)))
+			return i;
 	}
-	return end;
+	return i;
 }
 
 /*
  * Make data valid UTF-8: *out is data itself when it already is, else
- * *copy, a new string the caller frees.  -1 when out of memory.
+ * *copy, a new string the caller frees.  A NUL becomes U+FFFD, as an
+ * invalid sequence does.  -1 when out of memory.
  */
 static int
 toutf8(char *data, size_t len, char **out, size_t *outlen, char **copy)
 {
 	const unsigned char *u = (const unsigned char *)data;
+	int lat = latin(data, len);
 	unsigned long cp;
-	size_t i, bad, k;
+	size_t i, k, n;
 	char *o;
 
 	*copy = NULL;
-	if (latin(data, len)) {
-		for (i = 0; i < len && u[i] < 0x80; i++)
+	*out = data;
+	*outlen = len;
+	/* the first byte that needs converting */
+	if (lat)
+		for (i = 0; i < len && u[i] && u[i] < 0x80; i++)
 			;
-		if (i == len)
-			goto same;
-		if (len > (SIZE_MAX - 1) / 3 || !(o = *copy = malloc(len * 3 + 1)))
-			return -1;
-		memcpy(o, data, i);
-		for (k = i; i < len; i++) {
-			/* utf8enc makes NUL U+FFFD */
-			cp = u[i] >= 0x80 && u[i] < 0xa0 ? cp1252[u[i] - 0x80] : u[i];
-			k += utf8enc(o + k, cp);
-		}
-		*out = o;
-		*outlen = k;
+	else
+		i = utf8check(data, len);
+	if (i == len)
 		return 0;
-	}
-	if ((bad = utf8check(data, len)) == len)
-		goto same;
 	if (len > (SIZE_MAX - 1) / 3 || !(o = *copy = malloc(len * 3 + 1)))
 		return -1;
-	memcpy(o, data, bad);
-	for (i = k = bad; i < len; ) {
-		if (u[i] < 0x80) {
-			if (u[i]) {
-				o[k++] = u[i++];
-				continue;
-			}
-			cp = 0xfffd;
-			i++;
+	memcpy(o, data, i);
+	for (k = i; i < len; i += n) {
+		if (lat) {
+			cp = u[i] >= 0x80 && u[i] < 0xa0 ? cp1252[u[i] - 0x80] : u[i];
+			n = 1;
 		} else {
-			i += utf8dec(data + i, len - i, &cp);
+			n = utf8dec(data + i, len - i, &cp);
 		}
+		/* utf8enc makes NUL U+FFFD */
 		k += utf8enc(o + k, cp);
 	}
 	*out = o;
 	*outlen = k;
-	return 0;
-same:
-	*out = data;
-	*outlen = len;
 	return 0;
 }
 
