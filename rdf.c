@@ -77,50 +77,47 @@ enum { TCap, TItem, TSkip, TRoot, TAuthor, TName, TLink, TGuid };
 
 typedef struct {
 	const char *name;
-	size_t len;
 	unsigned int ns;        /* the vocabularies it is in, IN(ns) bits */
 	int type, field, prio;
 } Tag;
-
-#define T(name, ns, type, field, prio) { name, sizeof(name) - 1, ns, type, field, prio }
 
 /* by local name, the most frequent first; a higher prio replaces a lower
  * one.  An element of a vocabulary read that is not here is transparent:
  * its content is read as if it were its parent's (RSS's channel and
  * items, RDF's Seq, Atom's id) */
 static const Tag tags[] = {
-	T("item",            RSS,          TItem,   0,       0),
-	T("title",           RSS | ATOM,   TCap,    FTitle,  2),
-	T("link",            RSS | ATOM,   TLink,   FLink,   2),
-	T("description",     RSS,          TCap,    FDesc,   2),
-	T("date",            IN(NsDc),     TCap,    FDate,   2),
-	T("creator",         IN(NsDc),     TCap,    FAuthor, 3),
-	T("entry",           ATOM,         TItem,   0,       0),
-	T("pubDate",         IN(NsNone),   TCap,    FDate,   2),
-	T("guid",            IN(NsNone),   TGuid,   FLink,   1),
-	T("updated",         ATOM,         TCap,    FDate,   1),
-	T("published",       ATOM,         TCap,    FDate,   2),
-	T("summary",         ATOM,         TCap,    FDesc,   2),
-	T("content",         ATOM,         TCap,    FDesc,   1),
-	T("encoded",         IN(NsContent), TCap,   FDesc,   1),
-	T("author",          ATOM,         TAuthor, FAuthor, 0),
-	T("author",          IN(NsNone),   TCap,    FAuthor, 1),
-	T("name",            ATOM,         TName,   FAuthor, 2),
-	T("image",           RSS,          TSkip,   0,       0),
-	T("textinput",       RSS,          TSkip,   0,       0),
-	T("textInput",       IN(NsNone),   TSkip,   0,       0),
-	T("source",          IN(NsNone) | ATOM, TSkip, 0,    0),
-	T("subtitle",        ATOM,         TCap,    FDesc,   2),
-	T("tagline",         ATOM,         TCap,    FDesc,   2),
-	T("ttl",             IN(NsNone),   TCap,    FTtl,    1),
-	T("updatePeriod",    IN(NsSyn),    TCap,    FPeriod, 1),
-	T("updateFrequency", IN(NsSyn),    TCap,    FFreq,   1),
-	T("updateBase",      IN(NsSyn),    TCap,    FBase,   1),
-	T("rss",             IN(NsNone),   TRoot,   0,       0),
-	T("RDF",             IN(NsRdf),    TRoot,   0,       0),
-	T("feed",            ATOM,         TRoot,   0,       0),
+	{ "item",            RSS,          TItem,   0,       0 },
+	{ "title",           RSS | ATOM,   TCap,    FTitle,  2 },
+	{ "link",            RSS | ATOM,   TLink,   FLink,   2 },
+	{ "description",     RSS,          TCap,    FDesc,   2 },
+	{ "date",            IN(NsDc),     TCap,    FDate,   2 },
+	{ "creator",         IN(NsDc),     TCap,    FAuthor, 3 },
+	{ "entry",           ATOM,         TItem,   0,       0 },
+	{ "pubDate",         IN(NsNone),   TCap,    FDate,   2 },
+	{ "guid",            IN(NsNone),   TGuid,   FLink,   1 },
+	{ "updated",         ATOM,         TCap,    FDate,   1 },
+	{ "published",       ATOM,         TCap,    FDate,   2 },
+	{ "summary",         ATOM,         TCap,    FDesc,   2 },
+	{ "content",         ATOM,         TCap,    FDesc,   1 },
+	{ "encoded",         IN(NsContent), TCap,   FDesc,   1 },
+	{ "author",          ATOM,         TAuthor, FAuthor, 0 },
+	{ "author",          IN(NsNone),   TCap,    FAuthor, 1 },
+	{ "name",            ATOM,         TName,   FAuthor, 2 },
+	{ "image",           RSS,          TSkip,   0,       0 },
+	{ "textinput",       RSS,          TSkip,   0,       0 },
+	{ "textInput",       IN(NsNone),   TSkip,   0,       0 },
+	{ "source",          IN(NsNone) | ATOM, TSkip, 0,    0 },
+	{ "subtitle",        ATOM,         TCap,    FDesc,   2 },
+	{ "tagline",         ATOM,         TCap,    FDesc,   2 },
+	{ "ttl",             IN(NsNone),   TCap,    FTtl,    1 },
+	{ "updatePeriod",    IN(NsSyn),    TCap,    FPeriod, 1 },
+	{ "updateFrequency", IN(NsSyn),    TCap,    FFreq,   1 },
+	{ "updateBase",      IN(NsSyn),    TCap,    FBase,   1 },
+	{ "rss",             IN(NsNone),   TRoot,   0,       0 },
+	{ "RDF",             IN(NsRdf),    TRoot,   0,       0 },
+	{ "feed",            ATOM,         TRoot,   0,       0 },
 	/* last, found by no name: any element of another vocabulary */
-	T("",                0,            TSkip,   0,       0),
+	{ "",                0,            TSkip,   0,       0 },
 };
 #define FOREIGN                 (&tags[LENGTH(tags) - 1])
 
@@ -184,7 +181,6 @@ typedef struct {
 		size_t depth, ndecl;
 		size_t base;         /* the base in scope: 1 + its offset in bases, 0 for docbase */
 		size_t bases;        /* bases.len before the frame */
-		int decls;           /* it declares namespaces */
 	} frame[MAXFRAME];
 	size_t nframe;
 	/* xml:base: the bases in scope, resolved, NUL-terminated, one after
@@ -214,6 +210,13 @@ field(Parser *ps, int fld)
 	}
 }
 
+/* s[0..n) is the word w */
+static int
+is(const char *s, size_t n, const char *w)
+{
+	return n == strlen(w) && !memcmp(s, w, n);
+}
+
 /* two names spelt the same */
 static int
 namematch(const char *a, size_t alen, const char *b, size_t blen)
@@ -231,7 +234,7 @@ findtag(int ns, const char *s, size_t n)
 	if (ns == NsOther)
 		return FOREIGN;
 	for (i = 0; i < LENGTH(tags) - 1; i++)
-		if ((tags[i].ns & IN(ns)) && namematch(tags[i].name, tags[i].len, s, n))
+		if ((tags[i].ns & IN(ns)) && is(s, n, tags[i].name))
 			return &tags[i];
 	return NULL;
 }
@@ -336,10 +339,10 @@ static const char *
 attr(const char *s, const char *e, const char *want, size_t *vlen)
 {
 	const char *n, *v;
-	size_t len, wlen = strlen(want);
+	size_t len;
 
 	while (nextattr(&s, e, &n, &len, &v, vlen))
-		if (len == wlen && !memcmp(n, want, wlen))
+		if (is(n, len, want))
 			return v;
 	return NULL;
 }
@@ -363,7 +366,7 @@ wellknown(const char *p, size_t n)
 	size_t i;
 
 	for (i = 0; i < LENGTH(known); i++)
-		if (strlen(known[i].p) == n && !memcmp(known[i].p, p, n))
+		if (is(p, n, known[i].p))
 			return known[i].ns;
 	return NsOther;
 }
@@ -375,7 +378,7 @@ nsof(const Parser *ps, const char *p, size_t n)
 	size_t i;
 
 	/* bound by definition, and never to anything else */
-	if (n == 3 && !memcmp(p, "xml", 3))
+	if (is(p, n, "xml"))
 		return NsXml;
 	for (i = ps->ndecl; i-- > 0; )
 		if (ps->decl[i].n == n && !memcmp(ps->decl[i].p, p, n))
@@ -396,15 +399,14 @@ ownattr(const Parser *ps, const char *s, const char *e, const char *want,
         int ns, size_t *vlen)
 {
 	const char *n, *ln, *v;
-	size_t len, wlen = strlen(want);
+	size_t len;
 
 	if ((v = attr(s, e, want, vlen)))
 		return v;
 	while (nextattr(&s, e, &n, &len, &v, vlen)) {
 		for (ln = n + len; ln > n && ln[-1] != ':'; ln--)
 			;
-		if (ln > n + 1 && (size_t)(n + len - ln) == wlen &&
-		    !memcmp(ln, want, wlen) && nsof(ps, n, ln - n - 1) == ns)
+		if (ln > n + 1 && is(ln, n + len - ln, want) && nsof(ps, n, ln - n - 1) == ns)
 			return v;
 	}
 	return NULL;
@@ -438,7 +440,7 @@ nsuri(const char *v, size_t n, int prefixed)
 		return prefixed ? NsOther : NsNone;
 	/* namespace names are compared as strings, byte for byte */
 	for (i = 0; i < LENGTH(nsuris); i++)
-		if (strlen(nsuris[i].uri) == n && !memcmp(nsuris[i].uri, v, n))
+		if (is(v, n, nsuris[i].uri))
 			return nsuris[i].ns;
 	return NsOther;
 }
@@ -522,7 +524,7 @@ declare(Parser *ps, const char *s, const char *e)
 	struct Frame *fr;
 
 	while (nextattr(&s, e, &n, &nlen, &v, &vlen)) {
-		if (nlen == 8 && !memcmp(n, "xml:base", 8)) {
+		if (is(n, nlen, "xml:base")) {
 			xb = v;
 			xblen = vlen;
 			continue;
@@ -545,7 +547,6 @@ declare(Parser *ps, const char *s, const char *e)
 	fr->ndecl = ps->ndecl;
 	fr->bases = ps->bases.len;
 	fr->base = ps->nframe > 1 ? fr[-1].base : 0;
-	fr->decls = k > ps->ndecl;
 	ps->ndecl = k;
 	/* after the frame is counted: resolved against its parent's base,
 	 * which curbase still gives */
@@ -595,16 +596,38 @@ up(Parser *ps)
 	popframes(ps);
 }
 
-/* the start tag at q ('<') is spelt qn[0..qlen) */
-static int
-startspelt(const char *q, const char *e, const char *qn, size_t qlen)
+/*
+ * Past the comment, CDATA section or processing instruction at s (its
+ * '<'), which may hold any markup; s when none starts there, NULL when
+ * the input ends inside it.
+ */
+static const char *
+pass(const char *s, const char *e)
 {
-	unsigned char c;
+	static const struct {
+		const char *open, *close;
+	} m[] = { { "<!--", "-->" }, { "<![CDATA[", "]]>" }, { "<?", "?>" } };
+	const char *c;
+	size_t i, n;
 
-	if ((size_t)(e - q) <= qlen + 1 || memcmp(q + 1, qn, qlen))
-		return 0;
-	c = q[1 + qlen];
-	return isws(c) || c == '/' || c == '>';
+	for (i = 0; i < LENGTH(m); i++) {
+		n = strlen(m[i].open);
+		if ((size_t)(e - s) >= n && !memcmp(s, m[i].open, n)) {
+			c = text_find(s + n, e, m[i].close, strlen(m[i].close));
+			return c ? c + strlen(m[i].close) : NULL;
+		}
+	}
+	return s;
+}
+
+/* past the name qn[0..qlen) at s, when a tag's name at s is that, else NULL */
+static const char *
+spelt(const char *s, const char *e, const char *qn, size_t qlen)
+{
+	if ((size_t)(e - s) <= qlen || memcmp(s, qn, qlen))
+		return NULL;
+	s += qlen;
+	return isws((unsigned char)*s) || *s == '/' || *s == '>' ? s : NULL;
 }
 
 /*
@@ -612,9 +635,9 @@ startspelt(const char *q, const char *e, const char *qn, size_t qlen)
  * with white space allowed before its '>': where its '<' is, *after then
  * past its '>'.  An element spelt the same inside it (a foreign one may
  * nest as it likes) ends before it does.  Comments, CDATA sections and
- * processing instructions are passed over whole (they may hold
- * anything); other markup is content, and never holds a '<' inside its
- * quotes in XML.  NULL when the input ends first.
+ * processing instructions are passed over whole; other markup is
+ * content, and never holds a '<' inside its quotes in XML.  NULL when
+ * the input ends first.
  */
 static const char *
 rawend(const char *s, const char *e, const char *qn, size_t qlen, const char **after)
@@ -623,51 +646,27 @@ rawend(const char *s, const char *e, const char *qn, size_t qlen, const char **a
 	size_t nest = 0;
 
 	while ((q = memchr(s, '<', e - s)) && q + 1 < e) {
-		switch (q[1]) {
-		case '/':
-			if ((size_t)(e - q) > qlen + 2 && !memcmp(q + 2, qn, qlen)) {
-				for (c = q + 2 + qlen; c < e && isws((unsigned char)*c); c++)
-					;
-				if (c < e && *c == '>') {
-					if (!nest--) {
-						*after = c + 1;
-						return q;
-					}
-					s = c + 1;
-					break;
-				}
+		if (!(c = pass(q, e)))
+			return NULL;
+		s = c > q ? c : q + 1;
+		if (c > q || !(c = spelt(q + 1 + (q[1] == '/'), e, qn, qlen)))
+			continue;
+		if (q[1] == '/') {
+			while (c < e && isws((unsigned char)*c))
+				c++;
+			if (c == e || *c != '>')
+				continue;
+			if (!nest--) {
+				*after = c + 1;
+				return q;
 			}
-			s = q + 2;
-			break;
-		case '!':
-			if (e - q >= 4 && !memcmp(q, "<!--", 4)) {
-				if (!(c = text_find(q + 4, e, "-->", 3)))
-					return NULL;
-				s = c + 3;
-			} else if (e - q >= 9 && !memcmp(q, "<![CDATA[", 9)) {
-				if (!(c = text_find(q + 9, e, "]]>", 3)))
-					return NULL;
-				s = c + 3;
-			} else {
-				s = q + 2;
-			}
-			break;
-		case '?':
-			if (!(c = text_find(q + 2, e, "?>", 2)))
+		} else {
+			if (!(c = text_tagend(c, e)))
 				return NULL;
-			s = c + 2;
-			break;
-		default:
-			if (startspelt(q, e, qn, qlen)) {
-				if (!(c = text_tagend(q + 1 + qlen, e)))
-					return NULL;
-				if (c[-1] != '/')
-					nest++;
-				s = c + 1;
-			} else {
-				s = q + 1;
-			}
+			if (c[-1] != '/')
+				nest++;
 		}
+		s = c + 1;
 	}
 	return NULL;
 }
@@ -685,34 +684,34 @@ skip(Parser *ps, const char *qn, size_t qlen, const char **pp)
 	return 1;
 }
 
-/* the length of s[0..n) without the bytes up to ' ' that end it */
-static size_t
-rtrim(const char *s, size_t n)
+/* s[0..*n) trimmed: where it starts, *n its length without the bytes up
+ * to ' ' that end it (LWN pads descriptions with blank lines) and the
+ * white space that starts it */
+static char *
+trim(char *s, size_t *n)
 {
-	while (n && (unsigned char)s[n - 1] <= ' ')
-		n--;
-	return n;
+	while (*n && (unsigned char)s[*n - 1] <= ' ')
+		(*n)--;
+	while (*n && isws((unsigned char)*s))
+		s++, (*n)--;
+	return s;
 }
 
 /* LWN's item links once ended in /rss: the article is the link without it */
 static size_t
 lwnlink(const char *s, size_t n)
 {
-	size_t i, k;
+	size_t i;
 
-	/* the suffix first: most links do not end in /rss */
-	if (n < 4 || s[n - 4] != '/' || s[n - 3] != 'r' || s[n - 2] != 's' || s[n - 1] != 's')
-		return n;
 	if (n > 25 + 4 && !memcmp(s, "https://lwn.net/Articles/", 25))
-		k = 25;
+		i = 25;
 	else if (n > 24 + 4 && !memcmp(s, "http://lwn.net/Articles/", 24))
-		k = 24;
+		i = 24;
 	else
 		return n;
-	for (i = k; i < n - 4; i++)
-		if (s[i] < '0' || s[i] > '9')
-			return n;
-	return n - 3;
+	while (i < n - 4 && s[i] >= '0' && s[i] <= '9')
+		i++;
+	return i == n - 4 && !memcmp(s + i, "/rss", 4) ? n - 3 : n;
 }
 
 /* n bytes that live as long as the Feed, or NULL: over the limit, or out
@@ -787,23 +786,15 @@ capend(Parser *ps)
 	int type = ps->cap - 1, line = ps->capfield != FDate && ps->capfield < FTtl;
 
 	ps->cap = 0;
-	if (!line) {
-		/* a date or a hint: trimmed only, control bytes at the end
-		 * too (a date that does not parse is made one line later) */
-		n = rtrim(s, n);
-	} else {
-		/* Atom's type="html" title is markup; nothing else is */
-		if (ps->captype)
-			n = text_html(s, n, s);
-		while (n && isws((unsigned char)s[n - 1]))
-			n--;
-	}
-	/* s[n - 1] is no white space: it stops the loop */
-	if (n)
-		while (isws((unsigned char)*s))
-			s++, n--;
+	/* Atom's type="html" title is markup; nothing else is */
+	if (ps->captype)
+		n = text_html(s, n, s);
+	/* a date or a hint is trimmed only (a date that does not parse is
+	 * made one line later) */
 	if (line)
 		n = collapse(s, n);
+	else
+		s = trim(s, &n);
 	/* a guid is a link only when it looks like one */
 	if (type == TGuid && (n < 4 || memcmp(s, "http", 4)))
 		return;
@@ -812,14 +803,8 @@ capend(Parser *ps)
 	s[n] = '\0';
 	if (ps->capfield == FLink) {
 		/* a base can hold what a value may not: the result is one too */
-		if ((r = resolve(ps, s, &n)) != s) {
-			s = r;
-			while (n && isws((unsigned char)s[n - 1]))
-				n--;
-			for (; n && isws((unsigned char)*s); n--)
-				s++;
-			n = collapse(s, n);
-		}
+		if ((r = resolve(ps, s, &n)) != s)
+			n = collapse(s = r, n);
 		n = lwnlink(s, n);
 		s[n] = '\0';
 	}
@@ -844,10 +829,8 @@ desc(Parser *ps, const Tag *t, const char *qn, size_t qlen, const char *s, int p
 
 	if (!(end = rawend(s, ps->e, qn, qlen, pp)))
 		return 2;
-	n = rtrim(d, end - s);
-	if (n)
-		while (isws((unsigned char)*d))
-			d++, n--;
+	n = end - s;
+	d = trim(d, &n);
 	if (n) {
 		d[n] = '\0';
 		*field(ps, FDesc) = d;
@@ -883,14 +866,7 @@ additem(Parser *ps)
 	return 0;
 }
 
-
-#define D2(s)                   (((s)[0] - '0') * 10 + (s)[1] - '0')
-#define ISDIGIT(c)              ((unsigned)(c) - '0' < 10)
-/* 1 when s starts with two digits; stops at the first non-digit, NUL
- * included.  Macros: a date has eight of them, and a feed an item a date */
-#define DIGITS2(s)              (ISDIGIT((s)[0]) && ISDIGIT((s)[1]))
-
-
+/* a number of min to max digits at *sp, which it passes; -1 when too short */
 static int
 num(const char **sp, int min, int max)
 {
@@ -904,7 +880,6 @@ num(const char **sp, int min, int max)
 	*sp = s;
 	return v;
 }
-
 
 /* the seconds since the epoch of a UTC date and time, less off, in *t; 0 when
  * no such date exists, else 1 */
@@ -920,7 +895,6 @@ mktime_utc(int y, int mo, int d, int h, int mi, int sec, long off, time_t *t)
 	return 1;
 }
 
-
 /* a zone's offset east of UTC in seconds: +hhmm, +hh:mm, Z or a US name */
 static long
 zone(const char *s)
@@ -931,20 +905,18 @@ zone(const char *s)
 		{ "MST", -7 }, { "MDT", -6 }, { "PST", -8 }, { "PDT", -7 },
 	};
 	size_t i, n;
-	int h, m = 0, sign;
+	int h, m, sign;
 
 	while (*s == ' ' || *s == '\t')
 		s++;
 	if (*s == '+' || *s == '-') {
 		sign = *s++ == '-' ? -1 : 1;
-		if (!DIGITS2(s))
+		if ((h = num(&s, 2, 2)) < 0)
 			return 0;
-		h = D2(s);
-		s += 2;
 		if (*s == ':')
 			s++;
-		m = DIGITS2(s) ? D2(s) : 0;
-		return sign * (h * 3600L + m * 60L);
+		m = num(&s, 2, 2);
+		return sign * (h * 3600L + MAX(m, 0) * 60L);
 	}
 	for (n = 0; (s[n] | 0x20) >= 'a' && (s[n] | 0x20) <= 'z'; n++)
 		;
@@ -954,7 +926,6 @@ zone(const char *s)
 	/* military letters and unknown names: RFC 5322 says treat as UTC */
 	return 0;
 }
-
 
 /* ISO 8601 (dc:date, Atom) or RFC 822 (pubDate) to seconds since the epoch
  * in *t; 1, or 0 when it is neither */
@@ -967,25 +938,20 @@ datetime(const char *s, time_t *t)
 
 	while (isws((unsigned char)*s))
 		s++;
-	/* ISO 8601 at fixed places: YYYY-MM-DD[THH:MM[:SS[.fff]]][zone] */
-	if (DIGITS2(s) && DIGITS2(s + 2) && s[4] == '-') {
-		if (!DIGITS2(s + 5) || s[7] != '-' || !DIGITS2(s + 8))
+	/* ISO 8601: YYYY-MM-DD[THH:MM[:SS[.fff]]][zone] */
+	m = s;
+	if ((y = num(&m, 4, 4)) >= 0 && *m == '-') {
+		s = m + 1;
+		if ((mo = num(&s, 2, 2)) < 0 || *s++ != '-' || (d = num(&s, 2, 2)) < 0)
 			return 0;
-		y = D2(s) * 100 + D2(s + 2);
-		mo = D2(s + 5);
-		d = D2(s + 8);
-		s += 10;
 		if (*s == 'T' || *s == 't' || *s == ' ') {
-			if (!DIGITS2(s + 1) || s[3] != ':' || !DIGITS2(s + 4))
+			s++;
+			if ((h = num(&s, 2, 2)) < 0 || *s++ != ':' || (mi = num(&s, 2, 2)) < 0)
 				return 0;
-			h = D2(s + 1);
-			mi = D2(s + 4);
-			s += 6;
 			if (*s == ':') {
-				if (!DIGITS2(s + 1))
+				s++;
+				if ((sec = num(&s, 2, 2)) < 0)
 					return 0;
-				sec = D2(s + 1);
-				s += 3;
 				if (*s == '.' || *s == ',')
 					for (s++; *s >= '0' && *s <= '9'; s++)
 						;
@@ -1097,10 +1063,10 @@ starttag(Parser *ps, const Tag *t, int ns, const char *qn, const char *ln,
 			return empty;
 		break;
 	case TLink:
-		if (ne < ae && (v = ownattr(ps, ne, ae, "href", ns, &vlen))) {
+		if ((v = ownattr(ps, ne, ae, "href", ns, &vlen))) {
 			/* Atom: only the alternate link (the default) is the page */
 			rel = ownattr(ps, ne, ae, "rel", ns, &rlen);
-			if ((!rel || (rlen == 9 && !memcmp(rel, "alternate", 9))) &&
+			if ((!rel || is(rel, rlen, "alternate")) &&
 			    ps->prio[ps->initem][FLink] < t->prio) {
 				capbegin(ps, t, qn, qlen, v);
 				addtext(ps, v, v + vlen);
@@ -1110,8 +1076,7 @@ starttag(Parser *ps, const Tag *t, int ns, const char *qn, const char *ln,
 		}
 		break;
 	case TGuid:
-		if (ne < ae && (v = ownattr(ps, ne, ae, "isPermaLink", ns, &vlen)) &&
-		    vlen == 5 && !memcmp(v, "false", 5))
+		if ((v = ownattr(ps, ne, ae, "isPermaLink", ns, &vlen)) && is(v, vlen, "false"))
 			return empty;
 		break;
 	}
@@ -1125,13 +1090,12 @@ starttag(Parser *ps, const Tag *t, int ns, const char *qn, const char *ln,
 	if (t->field == FDesc)
 		return desc(ps, t, qn, qlen, ae + 1, ns == NsAtom &&
 		            (!(v = ownattr(ps, ne, ae, "type", ns, &vlen)) ||
-		            (vlen == 4 && !memcmp(v, "text", 4)) ||
-		            (vlen == 10 && !memcmp(v, "text/plain", 10))), pp);
+		            is(v, vlen, "text") || is(v, vlen, "text/plain")), pp);
 	capbegin(ps, t, qn, qlen, ae + 1);
 	/* Atom's html title is markup to read as text; its xhtml one is
 	 * elements, dropped as in any value, and its text one plain text */
-	if (ns == NsAtom && t->field == FTitle && ne < ae &&
-	    (v = ownattr(ps, ne, ae, "type", ns, &vlen)) && vlen == 4 && !memcmp(v, "html", 4))
+	if (ns == NsAtom && t->field == FTitle &&
+	    (v = ownattr(ps, ne, ae, "type", ns, &vlen)) && is(v, vlen, "html"))
 		ps->captype = 1;
 	return 0;
 }
@@ -1220,34 +1184,23 @@ parse(Parser *ps)
 		if ((p = q) + 1 >= e)
 			break;
 		c = (unsigned char)p[1];
-		if (c == '!') {
-			if (e - p >= 4 && !memcmp(p, "<!--", 4)) {
-				if (!(q = text_find(p + 4, e, "-->", 3)))
-					goto truncated;
-				p = q + 3;
-			} else if (e - p >= 9 && !memcmp(p, "<![CDATA[", 9)) {
-				if (!(q = text_find(p + 9, e, "]]>", 3)))
-					goto truncated;
-				if (ps->cap)
-					addraw(ps, p + 9, q);
-				p = q + 3;
-			} else {
-				if (!(q = doctypeend(p + 2, e)))
-					goto truncated;
-				if (!ps->rootq && e - p >= 14 &&
-				    !strncasecmp(p + 2, "doctype", 7) &&
-				    isws((unsigned char)p[9]) &&
-				    !strncasecmp(p + 10, "html", 4) &&
-				    (isws((unsigned char)p[14]) || p[14] == '>')) {
-					ps->err = "looks like an HTML page, not a feed";
-					return -1;
-				}
-				p = q + 1;
-			}
-		} else if (c == '?') {
-			if (!(q = text_find(p + 2, e, "?>", 2)))
+		if (!(q = pass(p, e)))
+			goto truncated;
+		if (q > p) {
+			/* a CDATA section's text is the value's */
+			if (ps->cap && c == '!' && p[2] == '[')
+				addraw(ps, p + 9, q - 3);
+			p = q;
+		} else if (c == '!') {
+			if (!(q = doctypeend(p + 2, e)))
 				goto truncated;
-			p = q + 2;
+			if (!ps->rootq && e - p >= 14 && !strncasecmp(p + 2, "doctype", 7) &&
+			    isws((unsigned char)p[9]) && !strncasecmp(p + 10, "html", 4) &&
+			    (isws((unsigned char)p[14]) || p[14] == '>')) {
+				ps->err = "looks like an HTML page, not a feed";
+				return -1;
+			}
+			p = q + 1;
 		} else if (c == '/') {
 			for (ne = p + 2; ne < e && *ne != '>' && !isws((unsigned char)*ne); ne++)
 				;
@@ -1276,8 +1229,7 @@ parse(Parser *ps)
 			}
 			k = declare(ps, ne, q);
 			ns = k < 0 ? NsOther : nsof(ps, qn, n > qn ? (size_t)(n - qn - 1) : 0);
-			if (!ps->rootq && ns != NsNone && n == qn && ne - n == 3 &&
-			    !memcmp(n, "rss", 3))
+			if (!ps->rootq && ns != NsNone && n == qn && is(n, ne - n, "rss"))
 				ns = rssdefault(ps);
 			switch (starttag(ps, findtag(ns, n, ne - n), ns, qn, n, ne, q,
 			    q[-1] == '/', &p)) {
@@ -1568,7 +1520,7 @@ char *
 rdf_text(const char *desc, int plain)
 {
 	size_t len = strlen(desc);
-	char *out, *s;
+	char *out;
 
 	if (!(out = malloc(len + 1)))
 		return NULL;
@@ -1578,12 +1530,6 @@ rdf_text(const char *desc, int plain)
 		return out;
 	}
 	/* text: one line, as a title is */
-	for (s = out; len && isws((unsigned char)s[len - 1]); len--)
-		;
-	for (; len && isws((unsigned char)*s); len--)
-		s++;
-	len = collapse(s, len);
-	memmove(out, s, len);
-	out[len] = '\0';
+	out[collapse(out, len)] = '\0';
 	return out;
 }
