@@ -40,9 +40,6 @@
 #include "url.h"
 #include "util.h"
 
-/* the white space of XML; c is an unsigned char */
-#define isws(c)                 ((c) == ' ' || (c) == '\t' || (c) == '\n' || (c) == '\r')
-
 /*
  * The vocabularies read.  NsNone is no namespace at all: RSS 0.91, 0.92
  * and 2.0 put their elements there.  NsOther is any other namespace, and
@@ -596,30 +593,6 @@ up(Parser *ps)
 	popframes(ps);
 }
 
-/*
- * Past the comment, CDATA section or processing instruction at s (its
- * '<'), which may hold any markup; s when none starts there, NULL when
- * the input ends inside it.
- */
-static const char *
-pass(const char *s, const char *e)
-{
-	static const struct {
-		const char *open, *close;
-	} m[] = { { "<!--", "-->" }, { "<![CDATA[", "]]>" }, { "<?", "?>" } };
-	const char *c;
-	size_t i, n;
-
-	for (i = 0; i < LENGTH(m); i++) {
-		n = strlen(m[i].open);
-		if ((size_t)(e - s) >= n && !memcmp(s, m[i].open, n)) {
-			c = text_find(s + n, e, m[i].close, strlen(m[i].close));
-			return c ? c + strlen(m[i].close) : NULL;
-		}
-	}
-	return s;
-}
-
 /* past the name qn[0..qlen) at s, when a tag's name at s is that, else NULL */
 static const char *
 spelt(const char *s, const char *e, const char *qn, size_t qlen)
@@ -646,7 +619,7 @@ rawend(const char *s, const char *e, const char *qn, size_t qlen, const char **a
 	size_t nest = 0;
 
 	while ((q = memchr(s, '<', e - s)) && q + 1 < e) {
-		if (!(c = pass(q, e)))
+		if (!(c = text_pass(q, e)))
 			return NULL;
 		s = c > q ? c : q + 1;
 		if (c > q || !(c = spelt(q + 1 + (q[1] == '/'), e, qn, qlen)))
@@ -1184,7 +1157,7 @@ parse(Parser *ps)
 		if ((p = q) + 1 >= e)
 			break;
 		c = (unsigned char)p[1];
-		if (!(q = pass(p, e)))
+		if (!(q = text_pass(p, e)))
 			goto truncated;
 		if (q > p) {
 			/* a CDATA section's text is the value's */
