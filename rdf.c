@@ -236,7 +236,7 @@ findtag(int ns, const char *s, size_t n)
 	return NULL;
 }
 
-/* copy [s, e) as it is (CDATA, or markup inside a description) */
+/* copy [s, e) as it is (a CDATA section, a '<' that starts no markup) */
 static void
 addraw(Parser *ps, const char *s, const char *e)
 {
@@ -244,27 +244,29 @@ addraw(Parser *ps, const char *s, const char *e)
 	ps->o += e - s;
 }
 
-/* decode the character data [s, e) to ps->o, which is never past s */
-static void
-addtext(Parser *ps, const char *s, const char *e)
+/* the references in s[0..n) decoded into out, which is never past s: its length */
+static size_t
+unref(char *out, const char *s, size_t n)
 {
-	const char *amp;
+	const char *e = s + n, *amp;
+	char *o = out;
 	size_t used;
 
 	while ((amp = memchr(s, '&', e - s))) {
-		addraw(ps, s, amp);
-		ps->o += text_entity(amp, e, ps->o, &used);
+		memmove(o, s, amp - s);
+		o += amp - s;
+		o += text_entity(amp, e, o, &used);
 		s = amp + used;
 	}
-	addraw(ps, s, e);
+	memmove(o, s, e - s);
+	return o + (e - s) - out;
 }
 
 /*
- * Collapse the inner runs of white space of s[0..n), trimmed, to one
- * space, and remove every other control character (C0, DEL and C1, which
- * is 0xc2 0x80 to 0xc2 0x9f): a title or link is one line of text, and a
- * control character shows as nothing a reader could want, ab<U+0008>cd
- * is abcd.
+ * Make s[0..n) one line: each inner run of white space one space, none at
+ * the ends, and every other control character (C0, DEL, and C1: 0xc2 0x80
+ * to 0xc2 0x9f) removed, as one shows as nothing a reader could want:
+ * ab<U+0008>cd is abcd.  Returns the new length.
  */
 static size_t
 collapse(char *s, size_t n)
@@ -416,28 +418,24 @@ nsuri(const char *v, size_t n, int prefixed)
 	char buf[64];
 	size_t i, k, used;
 
-	if (memchr(v, '&', n)) {
-		for (i = k = 0; i < n; ) {
-			/* longer than any URI below */
-			if (k + 4 > sizeof(buf))
-				return NsOther;
-			if (v[i] == '&') {
-				k += text_entity(v + i, v + n, buf + k, &used);
-				i += used;
-			} else {
-				buf[k++] = v[i++];
-			}
+	/* decoded, and then compared as a string, byte for byte */
+	for (i = k = 0; i < n; ) {
+		/* longer than any URI below */
+		if (k + 4 > sizeof(buf))
+			return NsOther;
+		if (v[i] == '&') {
+			k += text_entity(v + i, v + n, buf + k, &used);
+			i += used;
+		} else {
+			buf[k++] = v[i++];
 		}
-		v = buf;
-		n = k;
 	}
 	/* xmlns="" puts what follows in no namespace; xmlns:p="" is no
 	 * declaration XML 1.0 allows, and names nothing we read */
-	if (!n)
+	if (!k)
 		return prefixed ? NsOther : NsNone;
-	/* namespace names are compared as strings, byte for byte */
 	for (i = 0; i < LENGTH(nsuris); i++)
-		if (is(v, n, nsuris[i].uri))
+		if (is(buf, k, nsuris[i].uri))
 			return nsuris[i].ns;
 	return NsOther;
 }
@@ -460,7 +458,7 @@ static size_t
 addbase(Parser *ps, const char *v, size_t n)
 {
 	const char *b;
-	size_t at = ps->bases.len, k, used, blen;
+	size_t at = ps->bases.len, k;
 	char *o;
 
 	while (n && isws((unsigned char)*v))
@@ -469,30 +467,18 @@ addbase(Parser *ps, const char *v, size_t n)
 		n--;
 	if (n > MAXBASE || bufgrow(&ps->bases, n) < 0)
 		goto fail;
-	/* the value decoded, then the resolved base after it */
-	for (o = ps->bases.p + at, k = 0; k < n; ) {
-		if (v[k] == '&') {
-			o += text_entity(v + k, v + n, o, &used);
-			k += used;
-		} else {
-			*o++ = v[k++];
-		}
-	}
-	*o++ = '\0';
-	ps->bases.len = o - ps->bases.p;
-	blen = (b = curbase(ps)) ? strlen(b) : 0;
-	if (bufgrow(&ps->bases, blen + n + 2) < 0)
+	/* the value decoded, then resolved after it and moved in its place */
+	k = unref(ps->bases.p + at, v, n);
+	ps->bases.p[at + k] = '\0';
+	ps->bases.len = at + k + 1;
+	if (!(b = curbase(ps)))
+		return at + 1;
+	if (bufgrow(&ps->bases, strlen(b) + n + 2) < 0)
 		goto fail;
 	/* bufgrow may have moved them */
 	b = curbase(ps);
 	o = ps->bases.p + ps->bases.len;
-	if (!b) {
-		k = strlen(ps->bases.p + at);
-		memcpy(o, ps->bases.p + at, k + 1);
-	} else {
-		k = url_join(o, b, ps->bases.p + at);
-	}
-	if (k > MAXBASE) {
+	if ((k = url_join(o, b, ps->bases.p + at)) > MAXBASE) {
 		ps->bases.len = at;
 		return 0;
 	}
@@ -1042,7 +1028,7 @@ starttag(Parser *ps, const Tag *t, int ns, const char *qn, const char *ln,
 			if ((!rel || is(rel, rlen, "alternate")) &&
 			    ps->prio[ps->initem][FLink] < t->prio) {
 				capbegin(ps, t, qn, qlen, v);
-				addtext(ps, v, v + vlen);
+				ps->o += unref(ps->o, v, vlen);
 				capend(ps);
 			}
 			return empty ? 1 : skip(ps, qn, qlen, pp);
@@ -1153,7 +1139,7 @@ parse(Parser *ps)
 		if (!(q = memchr(p, '<', e - p)))
 			q = e;
 		if (ps->cap)
-			addtext(ps, p, q);
+			ps->o += unref(ps->o, p, q - p);
 		if ((p = q) + 1 >= e)
 			break;
 		c = (unsigned char)p[1];
