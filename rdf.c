@@ -211,7 +211,11 @@ field(Parser *ps, int fld)
 static int
 is(const char *s, size_t n, const char *w)
 {
-	return n == strlen(w) && !memcmp(s, w, n);
+	size_t i;
+
+	for (i = 0; i < n && w[i] && w[i] == s[i]; i++)
+		;
+	return i == n && !w[i];
 }
 
 /* two names spelt the same */
@@ -1143,14 +1147,17 @@ parse(Parser *ps)
 		if ((p = q) + 1 >= e)
 			break;
 		c = (unsigned char)p[1];
-		if (!(q = text_pass(p, e)))
-			goto truncated;
-		if (q > p) {
-			/* a CDATA section's text is the value's */
-			if (ps->cap && c == '!' && p[2] == '[')
-				addraw(ps, p + 9, q - 3);
-			p = q;
-		} else if (c == '!') {
+		if (c == '!' || c == '?') {
+			if (!(q = text_pass(p, e)))
+				goto truncated;
+			if (q > p) {
+				/* a CDATA section's text is the value's */
+				if (ps->cap && c == '!' && p[2] == '[')
+					addraw(ps, p + 9, q - 3);
+				p = q;
+				continue;
+			}
+			/* a DOCTYPE, or another declaration */
 			if (!(q = doctypeend(p + 2, e)))
 				goto truncated;
 			if (!ps->rootq && e - p >= 14 && !strncasecmp(p + 2, "doctype", 7) &&
@@ -1250,16 +1257,24 @@ latin(const char *s, size_t n)
 static size_t
 utf8check(const char *s, size_t n)
 {
+	const char *p = s, *e = memchr(s, '\0', n);
 	unsigned long cp;
-	size_t i, len;
+	size_t len;
 
-	for (i = 0; i < n && s[i]; i += len) {
-		len = utf8dec(s + i, n - i, &cp);
+	if (!e)
+		e = s + n;
+	while (p < e) {
+		if ((unsigned char)*p < 0x80) {
+			p++;
+			continue;
+		}
+		len = utf8dec(p, e - p, &cp);
 		/* U+FFFD is what utf8dec makes of invalid bytes, and of itself */
-		if (cp == 0xfffd && (len != 3 || memcmp(s + i, "\xef\xbf\xbd", 3)))
-			return i;
+		if (cp == 0xfffd && (len != 3 || memcmp(p, "\xef\xbf\xbd", 3)))
+			break;
+		p += len;
 	}
-	return i;
+	return p - s;
 }
 
 /*
