@@ -366,7 +366,7 @@ testentities(void)
 	check(same(title("<title>\t one\n\n two \r\n three\t</title>"), "one two three", "ws"),
 	      "titles trimmed, inner runs collapsed (tabs and newlines too)");
 	{
-		/* a run to collapse at every offset, across 8-byte words */
+		/* a run to collapse at every offset of a title */
 		char body[128], want[128];
 		const char *ws[] = { "  ", "\t", "\n", " \r\n ", " \t" };
 		size_t k, w;
@@ -491,8 +491,8 @@ testnamespaces(void)
 		free(s);
 	}
 
-	/* what the fast path for repeated tags remembers is forgotten when a
-	 * scope opens or closes: the same spelling, another meaning */
+	/* a prefix means what the scope it is in says, though the items
+	 * around it are spelt alike: the same spelling, another meaning */
 	r = parse(&f, "<rss><channel>"
 	          "<item xmlns:d='http://purl.org/dc/elements/1.1/'><title>a</title><d:creator>A</d:creator></item>"
 	          "<item><title>b</title><d:creator>B</d:creator></item>"
@@ -643,7 +643,7 @@ testvalues(void)
 	check(same(title("<title>caf\xc3\xa9 \xc2\xa0\xc2\xa9</title>"), "caf\xc3\xa9 \xc2\xa0\xc2\xa9", "latin"),
 	      "titles: U+00A0 and U+00A9 (0xc2 lead bytes) are kept");
 	{
-		/* a control at every offset, across the 8-byte words */
+		/* a control at every offset of a title */
 		char body[128], want[128];
 		size_t k;
 		int ok = 1;
