@@ -384,7 +384,7 @@ nsof(const Parser *ps, const char *p, size_t n)
 	if (is(p, n, "xml"))
 		return NsXml;
 	for (i = ps->ndecl; i-- > 0; )
-		if (ps->decl[i].n == n && !memcmp(ps->decl[i].p, p, n))
+		if (namematch(ps->decl[i].p, ps->decl[i].n, p, n))
 			return ps->decl[i].ns;
 	return n ? wellknown(p, n) : NsNone;
 }
