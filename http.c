@@ -16,8 +16,7 @@
  *   tls_open    a BearSSL client on the socket (tls.c): TLS 1.2, ECDHE
  *               and AEAD only, SNI and the server-name check always on,
  *               the certificates checked by x509.c against the CA file's
- *               anchors; a refusal sends the server an alert, and a
- *               server with no suite of ours is probed for the reason
+ *               anchors; a refusal sends the server an alert
  *   mkrequest   GET with Host, User-Agent, Accept, Connection: close,
  *               in absolute form to a proxy
  *   pfeed       the response, pushed in pieces of any size into a state
@@ -1598,24 +1597,6 @@ refused(Sock *c, Tls *t)
 }
 
 /*
- * probe runs one tls_probe on a connection of its own, as the real
- * handshake went (through the proxy too); the suite, 0, or -1.
- */
-static int
-probe(const Url *u, const Proxy *px, const HttpOpt *o, int64_t deadline, int set)
-{
-	Sock c;
-	char err[200];
-	int rc;
-
-	if (hopconnect(&c, u, px, o, deadline, err, sizeof(err)) < 0)
-		return -1;
-	rc = tls_probe(u->host, set, sockread, &c, sockwrite, &c);
-	close(c.fd);
-	return rc;
-}
-
-/*
  * fetch1 makes one request to u, through px when not NULL, and parses
  * the response into p.  Returns 0 when p holds a complete response, -1
  * with err set (without the host, which the caller adds).
@@ -1653,18 +1634,13 @@ fetch1(const Url *u, const Proxy *px, const HttpOpt *o, Anchors *a, int64_t dead
 
 	/*
 	 * Send the request.  Over TLS the first flush runs the handshake,
-	 * so its failures (certificates, versions) surface here.  A
-	 * server that refused all our suites is asked what it would have
-	 * taken, forward-secret ones first, within the same deadline.
+	 * so its failures (certificates, versions) surface here.
 	 */
 	if (t) {
 		if (br_sslio_write_all(&t->io, req, len) < 0 ||
 		    br_sslio_flush(&t->io) < 0) {
 			iofail(&c, t, o->timeout, 1, err, errlen);
 			refused(&c, t);
-			if (tls_nosuite(t) && ((rc = probe(u, px, o, deadline, TlsProbeFs)) > 0 ||
-			    (rc == 0 && (rc = probe(u, px, o, deadline, TlsProbeNoFs)) > 0)))
-				tls_probemsg(rc, err, errlen);
 			goto out;
 		}
 	} else {

@@ -40,15 +40,6 @@
 #include "url.h"
 #include "util.h"
 
-/* a table, not a function or four comparisons: it runs for every byte of
- * every title; c is an unsigned char */
-#define isws(c)                 (wstab[c])
-
-/* the white space of XML */
-static const unsigned char wstab[256] = {
-	['\t'] = 1, ['\n'] = 1, ['\r'] = 1, [' '] = 1,
-};
-
 /*
  * The vocabularies read.  NsNone is no namespace at all: RSS 0.91, 0.92
  * and 2.0 put their elements there.  NsOther is any other namespace, and
@@ -83,50 +74,47 @@ enum { TCap, TItem, TSkip, TRoot, TAuthor, TName, TLink, TGuid };
 
 typedef struct {
 	const char *name;
-	size_t len;
 	unsigned int ns;        /* the vocabularies it is in, IN(ns) bits */
 	int type, field, prio;
 } Tag;
-
-#define T(name, ns, type, field, prio) { name, sizeof(name) - 1, ns, type, field, prio }
 
 /* by local name, the most frequent first; a higher prio replaces a lower
  * one.  An element of a vocabulary read that is not here is transparent:
  * its content is read as if it were its parent's (RSS's channel and
  * items, RDF's Seq, Atom's id) */
 static const Tag tags[] = {
-	T("item",            RSS,          TItem,   0,       0),
-	T("title",           RSS | ATOM,   TCap,    FTitle,  2),
-	T("link",            RSS | ATOM,   TLink,   FLink,   2),
-	T("description",     RSS,          TCap,    FDesc,   2),
-	T("date",            IN(NsDc),     TCap,    FDate,   2),
-	T("creator",         IN(NsDc),     TCap,    FAuthor, 3),
-	T("entry",           ATOM,         TItem,   0,       0),
-	T("pubDate",         IN(NsNone),   TCap,    FDate,   2),
-	T("guid",            IN(NsNone),   TGuid,   FLink,   1),
-	T("updated",         ATOM,         TCap,    FDate,   1),
-	T("published",       ATOM,         TCap,    FDate,   2),
-	T("summary",         ATOM,         TCap,    FDesc,   2),
-	T("content",         ATOM,         TCap,    FDesc,   1),
-	T("encoded",         IN(NsContent), TCap,   FDesc,   1),
-	T("author",          ATOM,         TAuthor, FAuthor, 0),
-	T("author",          IN(NsNone),   TCap,    FAuthor, 1),
-	T("name",            ATOM,         TName,   FAuthor, 2),
-	T("image",           RSS,          TSkip,   0,       0),
-	T("textinput",       RSS,          TSkip,   0,       0),
-	T("textInput",       IN(NsNone),   TSkip,   0,       0),
-	T("source",          IN(NsNone) | ATOM, TSkip, 0,    0),
-	T("subtitle",        ATOM,         TCap,    FDesc,   2),
-	T("tagline",         ATOM,         TCap,    FDesc,   2),
-	T("ttl",             IN(NsNone),   TCap,    FTtl,    1),
-	T("updatePeriod",    IN(NsSyn),    TCap,    FPeriod, 1),
-	T("updateFrequency", IN(NsSyn),    TCap,    FFreq,   1),
-	T("updateBase",      IN(NsSyn),    TCap,    FBase,   1),
-	T("rss",             IN(NsNone),   TRoot,   0,       0),
-	T("RDF",             IN(NsRdf),    TRoot,   0,       0),
-	T("feed",            ATOM,         TRoot,   0,       0),
+	{ "item",            RSS,          TItem,   0,       0 },
+	{ "title",           RSS | ATOM,   TCap,    FTitle,  2 },
+	{ "link",            RSS | ATOM,   TLink,   FLink,   2 },
+	{ "description",     RSS,          TCap,    FDesc,   2 },
+	{ "date",            IN(NsDc),     TCap,    FDate,   2 },
+	{ "creator",         IN(NsDc),     TCap,    FAuthor, 3 },
+	{ "entry",           ATOM,         TItem,   0,       0 },
+	{ "pubDate",         IN(NsNone),   TCap,    FDate,   2 },
+	{ "guid",            IN(NsNone),   TGuid,   FLink,   1 },
+	{ "updated",         ATOM,         TCap,    FDate,   1 },
+	{ "published",       ATOM,         TCap,    FDate,   2 },
+	{ "summary",         ATOM,         TCap,    FDesc,   2 },
+	{ "content",         ATOM,         TCap,    FDesc,   1 },
+	{ "encoded",         IN(NsContent), TCap,   FDesc,   1 },
+	{ "author",          ATOM,         TAuthor, FAuthor, 0 },
+	{ "author",          IN(NsNone),   TCap,    FAuthor, 1 },
+	{ "name",            ATOM,         TName,   FAuthor, 2 },
+	{ "image",           RSS,          TSkip,   0,       0 },
+	{ "textinput",       RSS,          TSkip,   0,       0 },
+	{ "textInput",       IN(NsNone),   TSkip,   0,       0 },
+	{ "source",          IN(NsNone) | ATOM, TSkip, 0,    0 },
+	{ "subtitle",        ATOM,         TCap,    FDesc,   2 },
+	{ "tagline",         ATOM,         TCap,    FDesc,   2 },
+	{ "ttl",             IN(NsNone),   TCap,    FTtl,    1 },
+	{ "updatePeriod",    IN(NsSyn),    TCap,    FPeriod, 1 },
+	{ "updateFrequency", IN(NsSyn),    TCap,    FFreq,   1 },
+	{ "updateBase",      IN(NsSyn),    TCap,    FBase,   1 },
+	{ "rss",             IN(NsNone),   TRoot,   0,       0 },
+	{ "RDF",             IN(NsRdf),    TRoot,   0,       0 },
+	{ "feed",            ATOM,         TRoot,   0,       0 },
 	/* last, found by no name: any element of another vocabulary */
-	T("",                0,            TSkip,   0,       0),
+	{ "",                0,            TSkip,   0,       0 },
 };
 #define FOREIGN                 (&tags[LENGTH(tags) - 1])
 
@@ -152,7 +140,7 @@ typedef struct Chunk {
 
 typedef struct {
 	char *s;                 /* the input, valid UTF-8, decoded in place */
-	const char *e;           /* its end, or that of its last '>' once parsing */
+	const char *e;           /* its end */
 	Feed *f;
 	size_t itemcap;
 	Item cur;                /* the item being read */
@@ -190,7 +178,6 @@ typedef struct {
 		size_t depth, ndecl;
 		size_t base;         /* the base in scope: 1 + its offset in bases, 0 for docbase */
 		size_t bases;        /* bases.len before the frame */
-		int decls;           /* it declares namespaces */
 	} frame[MAXFRAME];
 	size_t nframe;
 	/* xml:base: the bases in scope, resolved, NUL-terminated, one after
@@ -199,21 +186,6 @@ typedef struct {
 	const char *docbase;
 	size_t memused, memmax;  /* bytes taken for resolved links, and the most */
 	int oom;
-	/*
-	 * Feeds repeat the shape of an item: for each tag (by index in
-	 * tags[] + 1, 0 for none), the start tag without attributes that
-	 * came next last time, as it was spelt, and what it was found to be
-	 * in the scope then.  It is compared with what follows a '<' before
-	 * any scan of the name or search of tags[], and forgotten whenever
-	 * the scope changes.  Its bytes stay as they were, as the prefixes'.
-	 */
-	struct Next {
-		const char *name;        /* the qualified name, in the input */
-		size_t len, local;       /* its length; where its local name starts */
-		const Tag *tag;
-		int ns;
-	} next[LENGTH(tags) + 1];
-	size_t last;             /* the index in next of the last start tag */
 } Parser;
 
 static char nothing[1];
@@ -235,35 +207,22 @@ field(Parser *ps, int fld)
 	}
 }
 
-/* a[0..n) == b[0..n) for names, mostly under 16 bytes: two loads that
- * overlap in the middle cost less than a call to memcmp */
+/* s[0..n) is the word w */
 static int
-samename(const char *a, const char *b, size_t n)
+is(const char *s, size_t n, const char *w)
 {
-	uint64_t w, x, y, z;
-	uint32_t w4, x4, y4, z4;
+	size_t i;
 
-	if (n >= 8 && n <= 16) {
-		memcpy(&w, a, 8);
-		memcpy(&x, b, 8);
-		memcpy(&y, a + n - 8, 8);
-		memcpy(&z, b + n - 8, 8);
-		return w == x && y == z;
-	}
-	if (n >= 4 && n < 8) {
-		memcpy(&w4, a, 4);
-		memcpy(&x4, b, 4);
-		memcpy(&y4, a + n - 4, 4);
-		memcpy(&z4, b + n - 4, 4);
-		return w4 == x4 && y4 == z4;
-	}
-	return !memcmp(a, b, n);
+	for (i = 0; i < n && w[i] && w[i] == s[i]; i++)
+		;
+	return i == n && !w[i];
 }
 
+/* two names spelt the same */
 static int
 namematch(const char *a, size_t alen, const char *b, size_t blen)
 {
-	return alen == blen && samename(a, b, alen);
+	return alen == blen && !memcmp(a, b, alen);
 }
 
 /* the entry of tags[] for local name s[0..n) in namespace ns, FOREIGN for
@@ -275,159 +234,57 @@ findtag(int ns, const char *s, size_t n)
 
 	if (ns == NsOther)
 		return FOREIGN;
-	/* a few dozen names: comparing lengths and first bytes first beats
-	 * a bsearch */
 	for (i = 0; i < LENGTH(tags) - 1; i++)
-		if (tags[i].len == n && tags[i].name[0] == s[0] &&
-		    (tags[i].ns & IN(ns)) && samename(tags[i].name, s, n))
+		if ((tags[i].ns & IN(ns)) && is(s, n, tags[i].name))
 			return &tags[i];
 	return NULL;
 }
 
-/*
- * memmove(o, s, n) for o before s.  In escaped HTML two references are
- * often a few bytes apart (&lt;/a&gt;), and so few bytes cost less than
- * a call: all are loaded before any is stored, as o may overlap s.
- */
-static void
-shift(char *o, const char *s, size_t n)
-{
-	uint32_t a, b;
-	char c, d, f;
-
-	if (n > 8) {
-		memmove(o, s, n);
-	} else if (n >= 4) {
-		memcpy(&a, s, 4);
-		memcpy(&b, s + n - 4, 4);
-		memcpy(o, &a, 4);
-		memcpy(o + n - 4, &b, 4);
-	} else if (n > 0) {
-		c = s[0];
-		d = s[n / 2];
-		f = s[n - 1];
-		o[0] = c;
-		o[n / 2] = d;
-		o[n - 1] = f;
-	}
-}
-
-/* decode the character data [s, e) to ps->o, which is never past s */
-static void
-addtext(Parser *ps, const char *s, const char *e)
-{
-	const char *amp;
-	char *o = ps->o;
-	size_t used;
-	uint32_t w, lt, gt, am, qu;
-
-	/* escaped HTML is mostly &lt; &gt; &amp; &quot;: their first four
-	 * bytes are compared as one word, and no lookup is made for them */
-	memcpy(&lt, "&lt;", 4);
-	memcpy(&gt, "&gt;", 4);
-	memcpy(&am, "&amp", 4);
-	memcpy(&qu, "&quo", 4);
-	/* memmove, not memcpy: at -Os gcc makes memcpy a rep movsb, a loop
-	 * of one byte at a time where libc's copies by vectors; until the
-	 * first reference the text is in place already */
-	while ((amp = memchr(s, '&', e - s))) {
-		if (o != s)
-			shift(o, s, amp - s);
-		o += amp - s;
-		s = amp;
-		w = 0;
-		if (e - s >= 6)
-			memcpy(&w, s, 4);
-		if (w == lt || w == gt) {
-			*o++ = w == lt ? '<' : '>';
-			s += 4;
-		} else if (w == am && s[4] == ';') {
-			*o++ = '&';
-			s += 5;
-		} else if (w == qu && s[4] == 't' && s[5] == ';') {
-			*o++ = '"';
-			s += 6;
-		} else {
-			o += text_entity(s, e, o, &used);
-			s += used;
-		}
-	}
-	if (o != s)
-		memmove(o, s, e - s);
-	ps->o = o + (e - s);
-}
-
-/* copy [s, e) as it is (CDATA, or markup inside a description) */
+/* copy [s, e) as it is (a CDATA section, a '<' that starts no markup) */
 static void
 addraw(Parser *ps, const char *s, const char *e)
 {
-	if (ps->o != s)
-		memmove(ps->o, s, e - s);
+	memmove(ps->o, s, e - s);
 	ps->o += e - s;
 }
 
-/* 1 for the control characters a one-line value loses: C0 but white space, DEL */
-static const unsigned char ctltab[256] = {
-	[0x01] = 1, [0x02] = 1, [0x03] = 1, [0x04] = 1, [0x05] = 1, [0x06] = 1,
-	[0x07] = 1, [0x08] = 1, [0x0b] = 1, [0x0c] = 1, [0x0e] = 1, [0x0f] = 1,
-	[0x10] = 1, [0x11] = 1, [0x12] = 1, [0x13] = 1, [0x14] = 1, [0x15] = 1,
-	[0x16] = 1, [0x17] = 1, [0x18] = 1, [0x19] = 1, [0x1a] = 1, [0x1b] = 1,
-	[0x1c] = 1, [0x1d] = 1, [0x1e] = 1, [0x1f] = 1, [0x7f] = 1,
-};
+/* the references in s[0..n) decoded into out, which is never past s: its length */
+static size_t
+unref(char *out, const char *s, size_t n)
+{
+	const char *e = s + n, *amp;
+	char *o = out;
+	size_t used;
 
-/* s[0..n) starts with a C1 control, U+0080 to U+009F (0xc2 0x80 to 0xc2 0x9f) */
-#define ISC1(s, n)              ((n) >= 2 && (unsigned char)(s)[0] == 0xc2 && \
-                                 (unsigned char)(s)[1] < 0xa0)
+	while ((amp = memchr(s, '&', e - s))) {
+		memmove(o, s, amp - s);
+		o += amp - s;
+		o += text_entity(amp, e, o, &used);
+		s = amp + used;
+	}
+	memmove(o, s, e - s);
+	return o + (e - s) - out;
+}
 
 /*
- * Collapse the inner runs of white space of s[0..n), trimmed, to one
- * space, and remove every other control character (C0, DEL and C1): a
- * title or link is one line of text, and a control character shows as
- * nothing a reader could want, ab<U+0008>cd is abcd.
+ * Make s[0..n) one line: each inner run of white space one space, none at
+ * the ends, and every other control character (C0, DEL, and C1: 0xc2 0x80
+ * to 0xc2 0x9f) removed, as one shows as nothing a reader could want:
+ * ab<U+0008>cd is abcd.  Returns the new length.
  */
 static size_t
 collapse(char *s, size_t n)
 {
-	const uint64_t lo = 0x0101010101010101ULL, hi = 0x8080808080808080ULL;
-	uint64_t x, y, z, w;
 	size_t i, o;
 	int sp = 0, c;
 
-	/* most values need nothing: eight bytes at a time while no byte is
-	 * below ' ' (x - 0x20 borrows) or DEL (x + 1 carries into the top
-	 * bit) or 0xc2 (the lead byte of the C1 controls), and no two
-	 * spaces touch (z and w over-report, which only costs time).  Each
-	 * eight overlap the seven before by a byte, so that two spaces
-	 * across them are seen, and the last end at n */
-	for (i = 0; n >= 8; i += 7) {
-		if (i > n - 8)
-			i = n - 8;
-		memcpy(&x, s + i, 8);
-		y = x ^ (lo * ' ');
-		z = (y - lo) & ~y & hi;
-		y = x ^ (lo * 0xc2);
-		w = (y - lo) & ~y & hi;
-		if ((((x - lo * 0x20) | (x + lo)) & ~x & hi) || (z & (z << 8)) || w)
-			break;
-		if (i == n - 8)
-			return n;
-	}
-	/* none starts before: the eight before would have shown it */
-	for (; i < n; i++)
-		if (ctltab[(unsigned char)s[i]] || ISC1(s + i, n - i) ||
-		    (isws((unsigned char)s[i]) && (s[i] != ' ' ||
-		    (i + 1 < n && isws((unsigned char)s[i + 1])))))
-			break;
-	/* a space just before a removed character may start a run */
-	if (i && s[i - 1] == ' ')
-		i--;
-	for (o = i; i < n; i++) {
+	for (i = o = 0; i < n; i++) {
 		c = (unsigned char)s[i];
 		if (isws(c)) {
 			sp = 1;
-		} else if (ctltab[c]) {
+		} else if (c < ' ' || c == 0x7f) {
 			;
-		} else if (ISC1(s + i, n - i)) {
+		} else if (c == 0xc2 && i + 1 < n && (unsigned char)s[i + 1] < 0xa0) {
 			i++;
 		} else {
 			if (sp && o)
@@ -485,10 +342,10 @@ static const char *
 attr(const char *s, const char *e, const char *want, size_t *vlen)
 {
 	const char *n, *v;
-	size_t len, wlen = strlen(want);
+	size_t len;
 
 	while (nextattr(&s, e, &n, &len, &v, vlen))
-		if (len == wlen && !memcmp(n, want, wlen))
+		if (is(n, len, want))
 			return v;
 	return NULL;
 }
@@ -512,7 +369,7 @@ wellknown(const char *p, size_t n)
 	size_t i;
 
 	for (i = 0; i < LENGTH(known); i++)
-		if (strlen(known[i].p) == n && !memcmp(known[i].p, p, n))
+		if (is(p, n, known[i].p))
 			return known[i].ns;
 	return NsOther;
 }
@@ -524,10 +381,10 @@ nsof(const Parser *ps, const char *p, size_t n)
 	size_t i;
 
 	/* bound by definition, and never to anything else */
-	if (n == 3 && !memcmp(p, "xml", 3))
+	if (is(p, n, "xml"))
 		return NsXml;
 	for (i = ps->ndecl; i-- > 0; )
-		if (ps->decl[i].n == n && samename(ps->decl[i].p, p, n))
+		if (namematch(ps->decl[i].p, ps->decl[i].n, p, n))
 			return ps->decl[i].ns;
 	return n ? wellknown(p, n) : NsNone;
 }
@@ -545,15 +402,14 @@ ownattr(const Parser *ps, const char *s, const char *e, const char *want,
         int ns, size_t *vlen)
 {
 	const char *n, *ln, *v;
-	size_t len, wlen = strlen(want);
+	size_t len;
 
 	if ((v = attr(s, e, want, vlen)))
 		return v;
 	while (nextattr(&s, e, &n, &len, &v, vlen)) {
 		for (ln = n + len; ln > n && ln[-1] != ':'; ln--)
 			;
-		if (ln > n + 1 && (size_t)(n + len - ln) == wlen &&
-		    !memcmp(ln, want, wlen) && nsof(ps, n, ln - n - 1) == ns)
+		if (ln > n + 1 && is(ln, n + len - ln, want) && nsof(ps, n, ln - n - 1) == ns)
 			return v;
 	}
 	return NULL;
@@ -566,28 +422,24 @@ nsuri(const char *v, size_t n, int prefixed)
 	char buf[64];
 	size_t i, k, used;
 
-	if (memchr(v, '&', n)) {
-		for (i = k = 0; i < n; ) {
-			/* longer than any URI below */
-			if (k + 4 > sizeof(buf))
-				return NsOther;
-			if (v[i] == '&') {
-				k += text_entity(v + i, v + n, buf + k, &used);
-				i += used;
-			} else {
-				buf[k++] = v[i++];
-			}
+	/* decoded, and then compared as a string, byte for byte */
+	for (i = k = 0; i < n; ) {
+		/* longer than any URI below */
+		if (k + 4 > sizeof(buf))
+			return NsOther;
+		if (v[i] == '&') {
+			k += text_entity(v + i, v + n, buf + k, &used);
+			i += used;
+		} else {
+			buf[k++] = v[i++];
 		}
-		v = buf;
-		n = k;
 	}
 	/* xmlns="" puts what follows in no namespace; xmlns:p="" is no
 	 * declaration XML 1.0 allows, and names nothing we read */
-	if (!n)
+	if (!k)
 		return prefixed ? NsOther : NsNone;
-	/* namespace names are compared as strings, byte for byte */
 	for (i = 0; i < LENGTH(nsuris); i++)
-		if (strlen(nsuris[i].uri) == n && !memcmp(nsuris[i].uri, v, n))
+		if (is(buf, k, nsuris[i].uri))
 			return nsuris[i].ns;
 	return NsOther;
 }
@@ -610,7 +462,7 @@ static size_t
 addbase(Parser *ps, const char *v, size_t n)
 {
 	const char *b;
-	size_t at = ps->bases.len, k, used, blen;
+	size_t at = ps->bases.len, k;
 	char *o;
 
 	while (n && isws((unsigned char)*v))
@@ -619,30 +471,18 @@ addbase(Parser *ps, const char *v, size_t n)
 		n--;
 	if (n > MAXBASE || bufgrow(&ps->bases, n) < 0)
 		goto fail;
-	/* the value decoded, then the resolved base after it */
-	for (o = ps->bases.p + at, k = 0; k < n; ) {
-		if (v[k] == '&') {
-			o += text_entity(v + k, v + n, o, &used);
-			k += used;
-		} else {
-			*o++ = v[k++];
-		}
-	}
-	*o++ = '\0';
-	ps->bases.len = o - ps->bases.p;
-	blen = (b = curbase(ps)) ? strlen(b) : 0;
-	if (bufgrow(&ps->bases, blen + n + 2) < 0)
+	/* the value decoded, then resolved after it and moved in its place */
+	k = unref(ps->bases.p + at, v, n);
+	ps->bases.p[at + k] = '\0';
+	ps->bases.len = at + k + 1;
+	if (!(b = curbase(ps)))
+		return at + 1;
+	if (bufgrow(&ps->bases, strlen(b) + n + 2) < 0)
 		goto fail;
 	/* bufgrow may have moved them */
 	b = curbase(ps);
 	o = ps->bases.p + ps->bases.len;
-	if (!b) {
-		k = strlen(ps->bases.p + at);
-		memcpy(o, ps->bases.p + at, k + 1);
-	} else {
-		k = url_join(o, b, ps->bases.p + at);
-	}
-	if (k > MAXBASE) {
+	if ((k = url_join(o, b, ps->bases.p + at)) > MAXBASE) {
 		ps->bases.len = at;
 		return 0;
 	}
@@ -671,7 +511,7 @@ declare(Parser *ps, const char *s, const char *e)
 	struct Frame *fr;
 
 	while (nextattr(&s, e, &n, &nlen, &v, &vlen)) {
-		if (nlen == 8 && !memcmp(n, "xml:base", 8)) {
+		if (is(n, nlen, "xml:base")) {
 			xb = v;
 			xblen = vlen;
 			continue;
@@ -694,12 +534,7 @@ declare(Parser *ps, const char *s, const char *e)
 	fr->ndecl = ps->ndecl;
 	fr->bases = ps->bases.len;
 	fr->base = ps->nframe > 1 ? fr[-1].base : 0;
-	fr->decls = k > ps->ndecl;
-	if (fr->decls) {
-		ps->ndecl = k;
-		/* the same spelling may now name something else */
-		memset(ps->next, 0, sizeof(ps->next));
-	}
+	ps->ndecl = k;
 	/* after the frame is counted: resolved against its parent's base,
 	 * which curbase still gives */
 	if (xb && (k = addbase(ps, xb, xblen)))
@@ -736,8 +571,6 @@ popframes(Parser *ps)
 		fr = &ps->frame[--ps->nframe];
 		ps->ndecl = fr->ndecl;
 		ps->bases.len = fr->bases;
-		if (fr->decls)
-			memset(ps->next, 0, sizeof(ps->next));
 	}
 }
 
@@ -750,16 +583,14 @@ up(Parser *ps)
 	popframes(ps);
 }
 
-/* the start tag at q ('<') is spelt qn[0..qlen) */
-static int
-startspelt(const char *q, const char *e, const char *qn, size_t qlen)
+/* past the name qn[0..qlen) at s, when a tag's name at s is that, else NULL */
+static const char *
+spelt(const char *s, const char *e, const char *qn, size_t qlen)
 {
-	unsigned char c;
-
-	if ((size_t)(e - q) <= qlen + 1 || !samename(q + 1, qn, qlen))
-		return 0;
-	c = q[1 + qlen];
-	return isws(c) || c == '/' || c == '>';
+	if ((size_t)(e - s) <= qlen || memcmp(s, qn, qlen))
+		return NULL;
+	s += qlen;
+	return isws((unsigned char)*s) || *s == '/' || *s == '>' ? s : NULL;
 }
 
 /*
@@ -767,9 +598,9 @@ startspelt(const char *q, const char *e, const char *qn, size_t qlen)
  * with white space allowed before its '>': where its '<' is, *after then
  * past its '>'.  An element spelt the same inside it (a foreign one may
  * nest as it likes) ends before it does.  Comments, CDATA sections and
- * processing instructions are passed over whole (they may hold
- * anything); other markup is content, and never holds a '<' inside its
- * quotes in XML.  NULL when the input ends first.
+ * processing instructions are passed over whole; other markup is
+ * content, and never holds a '<' inside its quotes in XML.  NULL when
+ * the input ends first.
  */
 static const char *
 rawend(const char *s, const char *e, const char *qn, size_t qlen, const char **after)
@@ -777,53 +608,28 @@ rawend(const char *s, const char *e, const char *qn, size_t qlen, const char **a
 	const char *q, *c;
 	size_t nest = 0;
 
-	while ((q = memchr(s, '<', e - s))) {
-		/* e ends in '>', so q[1] is there */
-		switch (q[1]) {
-		case '/':
-			if ((size_t)(e - q) > qlen + 2 && samename(q + 2, qn, qlen)) {
-				for (c = q + 2 + qlen; c < e && isws((unsigned char)*c); c++)
-					;
-				if (c < e && *c == '>') {
-					if (!nest--) {
-						*after = c + 1;
-						return q;
-					}
-					s = c + 1;
-					break;
-				}
+	while ((q = memchr(s, '<', e - s)) && q + 1 < e) {
+		if (!(c = text_pass(q, e)))
+			return NULL;
+		s = c > q ? c : q + 1;
+		if (c > q || !(c = spelt(q + 1 + (q[1] == '/'), e, qn, qlen)))
+			continue;
+		if (q[1] == '/') {
+			while (c < e && isws((unsigned char)*c))
+				c++;
+			if (c == e || *c != '>')
+				continue;
+			if (!nest--) {
+				*after = c + 1;
+				return q;
 			}
-			s = q + 2;
-			break;
-		case '!':
-			if (e - q >= 4 && !memcmp(q, "<!--", 4)) {
-				if (!(c = text_find(q + 4, e, "-->", 3)))
-					return NULL;
-				s = c + 3;
-			} else if (e - q >= 9 && !memcmp(q, "<![CDATA[", 9)) {
-				if (!(c = text_find(q + 9, e, "]]>", 3)))
-					return NULL;
-				s = c + 3;
-			} else {
-				s = q + 2;
-			}
-			break;
-		case '?':
-			if (!(c = text_find(q + 2, e, "?>", 2)))
+		} else {
+			if (!(c = text_tagend(c, e)))
 				return NULL;
-			s = c + 2;
-			break;
-		default:
-			if (startspelt(q, e, qn, qlen)) {
-				if (!(c = text_tagend(q + 1 + qlen, e)))
-					return NULL;
-				if (c[-1] != '/')
-					nest++;
-				s = c + 1;
-			} else {
-				s = q + 1;
-			}
+			if (c[-1] != '/')
+				nest++;
 		}
+		s = c + 1;
 	}
 	return NULL;
 }
@@ -841,44 +647,34 @@ skip(Parser *ps, const char *qn, size_t qlen, const char **pp)
 	return 1;
 }
 
-/* the length of s[0..n) without the bytes up to ' ' that end it */
-static size_t
-rtrim(const char *s, size_t n)
+/* s[0..*n) trimmed: where it starts, *n its length without the bytes up
+ * to ' ' that end it (LWN pads descriptions with blank lines) and the
+ * white space that starts it */
+static char *
+trim(char *s, size_t *n)
 {
-	const uint64_t lo = 0x0101010101010101ULL, hi = 0x8080808080808080ULL;
-	uint64_t x;
-
-	/* eight at a time while none is above ' ': LWN pads descriptions
-	 * with a few lines of blanks */
-	for (; n >= 8; n -= 8) {
-		memcpy(&x, s + n - 8, 8);
-		if (((x + lo * (0x80 - 0x21)) | x) & hi)
-			break;
-	}
-	while (n && (unsigned char)s[n - 1] <= ' ')
-		n--;
-	return n;
+	while (*n && (unsigned char)s[*n - 1] <= ' ')
+		(*n)--;
+	while (*n && isws((unsigned char)*s))
+		s++, (*n)--;
+	return s;
 }
 
 /* LWN's item links once ended in /rss: the article is the link without it */
 static size_t
 lwnlink(const char *s, size_t n)
 {
-	size_t i, k;
+	size_t i;
 
-	/* the suffix first: most links do not end in /rss */
-	if (n < 4 || s[n - 4] != '/' || s[n - 3] != 'r' || s[n - 2] != 's' || s[n - 1] != 's')
-		return n;
 	if (n > 25 + 4 && !memcmp(s, "https://lwn.net/Articles/", 25))
-		k = 25;
+		i = 25;
 	else if (n > 24 + 4 && !memcmp(s, "http://lwn.net/Articles/", 24))
-		k = 24;
+		i = 24;
 	else
 		return n;
-	for (i = k; i < n - 4; i++)
-		if (s[i] < '0' || s[i] > '9')
-			return n;
-	return n - 3;
+	while (i < n - 4 && s[i] >= '0' && s[i] <= '9')
+		i++;
+	return i == n - 4 && !memcmp(s + i, "/rss", 4) ? n - 3 : n;
 }
 
 /* n bytes that live as long as the Feed, or NULL: over the limit, or out
@@ -953,23 +749,15 @@ capend(Parser *ps)
 	int type = ps->cap - 1, line = ps->capfield != FDate && ps->capfield < FTtl;
 
 	ps->cap = 0;
-	if (!line) {
-		/* a date or a hint: trimmed only, control bytes at the end
-		 * too (a date that does not parse is made one line later) */
-		n = rtrim(s, n);
-	} else {
-		/* Atom's type="html" title is markup; nothing else is */
-		if (ps->captype)
-			n = text_html(s, n, s);
-		while (n && isws((unsigned char)s[n - 1]))
-			n--;
-	}
-	/* s[n - 1] is no white space: it stops the loop */
-	if (n)
-		while (isws((unsigned char)*s))
-			s++, n--;
+	/* Atom's type="html" title is markup; nothing else is */
+	if (ps->captype)
+		n = text_html(s, n, s);
+	/* a date or a hint is trimmed only (a date that does not parse is
+	 * made one line later) */
 	if (line)
 		n = collapse(s, n);
+	else
+		s = trim(s, &n);
 	/* a guid is a link only when it looks like one */
 	if (type == TGuid && (n < 4 || memcmp(s, "http", 4)))
 		return;
@@ -978,14 +766,8 @@ capend(Parser *ps)
 	s[n] = '\0';
 	if (ps->capfield == FLink) {
 		/* a base can hold what a value may not: the result is one too */
-		if ((r = resolve(ps, s, &n)) != s) {
-			s = r;
-			while (n && isws((unsigned char)s[n - 1]))
-				n--;
-			for (; n && isws((unsigned char)*s); n--)
-				s++;
-			n = collapse(s, n);
-		}
+		if ((r = resolve(ps, s, &n)) != s)
+			n = collapse(s = r, n);
 		n = lwnlink(s, n);
 		s[n] = '\0';
 	}
@@ -1010,10 +792,8 @@ desc(Parser *ps, const Tag *t, const char *qn, size_t qlen, const char *s, int p
 
 	if (!(end = rawend(s, ps->e, qn, qlen, pp)))
 		return 2;
-	n = rtrim(d, end - s);
-	if (n)
-		while (isws((unsigned char)*d))
-			d++, n--;
+	n = end - s;
+	d = trim(d, &n);
 	if (n) {
 		d[n] = '\0';
 		*field(ps, FDesc) = d;
@@ -1049,14 +829,7 @@ additem(Parser *ps)
 	return 0;
 }
 
-
-#define D2(s)                   (((s)[0] - '0') * 10 + (s)[1] - '0')
-#define ISDIGIT(c)              ((unsigned)(c) - '0' < 10)
-/* 1 when s starts with two digits; stops at the first non-digit, NUL
- * included.  Macros: a date has eight of them, and a feed an item a date */
-#define DIGITS2(s)              (ISDIGIT((s)[0]) && ISDIGIT((s)[1]))
-
-
+/* a number of min to max digits at *sp, which it passes; -1 when too short */
 static int
 num(const char **sp, int min, int max)
 {
@@ -1070,7 +843,6 @@ num(const char **sp, int min, int max)
 	*sp = s;
 	return v;
 }
-
 
 /* the seconds since the epoch of a UTC date and time, less off, in *t; 0 when
  * no such date exists, else 1 */
@@ -1086,7 +858,6 @@ mktime_utc(int y, int mo, int d, int h, int mi, int sec, long off, time_t *t)
 	return 1;
 }
 
-
 /* a zone's offset east of UTC in seconds: +hhmm, +hh:mm, Z or a US name */
 static long
 zone(const char *s)
@@ -1097,20 +868,18 @@ zone(const char *s)
 		{ "MST", -7 }, { "MDT", -6 }, { "PST", -8 }, { "PDT", -7 },
 	};
 	size_t i, n;
-	int h, m = 0, sign;
+	int h, m, sign;
 
 	while (*s == ' ' || *s == '\t')
 		s++;
 	if (*s == '+' || *s == '-') {
 		sign = *s++ == '-' ? -1 : 1;
-		if (!DIGITS2(s))
+		if ((h = num(&s, 2, 2)) < 0)
 			return 0;
-		h = D2(s);
-		s += 2;
 		if (*s == ':')
 			s++;
-		m = DIGITS2(s) ? D2(s) : 0;
-		return sign * (h * 3600L + m * 60L);
+		m = num(&s, 2, 2);
+		return sign * (h * 3600L + MAX(m, 0) * 60L);
 	}
 	for (n = 0; (s[n] | 0x20) >= 'a' && (s[n] | 0x20) <= 'z'; n++)
 		;
@@ -1120,7 +889,6 @@ zone(const char *s)
 	/* military letters and unknown names: RFC 5322 says treat as UTC */
 	return 0;
 }
-
 
 /* ISO 8601 (dc:date, Atom) or RFC 822 (pubDate) to seconds since the epoch
  * in *t; 1, or 0 when it is neither */
@@ -1133,25 +901,20 @@ datetime(const char *s, time_t *t)
 
 	while (isws((unsigned char)*s))
 		s++;
-	/* ISO 8601 at fixed places: YYYY-MM-DD[THH:MM[:SS[.fff]]][zone] */
-	if (DIGITS2(s) && DIGITS2(s + 2) && s[4] == '-') {
-		if (!DIGITS2(s + 5) || s[7] != '-' || !DIGITS2(s + 8))
+	/* ISO 8601: YYYY-MM-DD[THH:MM[:SS[.fff]]][zone] */
+	m = s;
+	if ((y = num(&m, 4, 4)) >= 0 && *m == '-') {
+		s = m + 1;
+		if ((mo = num(&s, 2, 2)) < 0 || *s++ != '-' || (d = num(&s, 2, 2)) < 0)
 			return 0;
-		y = D2(s) * 100 + D2(s + 2);
-		mo = D2(s + 5);
-		d = D2(s + 8);
-		s += 10;
 		if (*s == 'T' || *s == 't' || *s == ' ') {
-			if (!DIGITS2(s + 1) || s[3] != ':' || !DIGITS2(s + 4))
+			s++;
+			if ((h = num(&s, 2, 2)) < 0 || *s++ != ':' || (mi = num(&s, 2, 2)) < 0)
 				return 0;
-			h = D2(s + 1);
-			mi = D2(s + 4);
-			s += 6;
 			if (*s == ':') {
-				if (!DIGITS2(s + 1))
+				s++;
+				if ((sec = num(&s, 2, 2)) < 0)
 					return 0;
-				sec = D2(s + 1);
-				s += 3;
 				if (*s == '.' || *s == ',')
 					for (s++; *s >= '0' && *s <= '9'; s++)
 						;
@@ -1263,21 +1026,20 @@ starttag(Parser *ps, const Tag *t, int ns, const char *qn, const char *ln,
 			return empty;
 		break;
 	case TLink:
-		if (ne < ae && (v = ownattr(ps, ne, ae, "href", ns, &vlen))) {
+		if ((v = ownattr(ps, ne, ae, "href", ns, &vlen))) {
 			/* Atom: only the alternate link (the default) is the page */
 			rel = ownattr(ps, ne, ae, "rel", ns, &rlen);
-			if ((!rel || (rlen == 9 && !memcmp(rel, "alternate", 9))) &&
+			if ((!rel || is(rel, rlen, "alternate")) &&
 			    ps->prio[ps->initem][FLink] < t->prio) {
 				capbegin(ps, t, qn, qlen, v);
-				addtext(ps, v, v + vlen);
+				ps->o += unref(ps->o, v, vlen);
 				capend(ps);
 			}
 			return empty ? 1 : skip(ps, qn, qlen, pp);
 		}
 		break;
 	case TGuid:
-		if (ne < ae && (v = ownattr(ps, ne, ae, "isPermaLink", ns, &vlen)) &&
-		    vlen == 5 && !memcmp(v, "false", 5))
+		if ((v = ownattr(ps, ne, ae, "isPermaLink", ns, &vlen)) && is(v, vlen, "false"))
 			return empty;
 		break;
 	}
@@ -1291,13 +1053,12 @@ starttag(Parser *ps, const Tag *t, int ns, const char *qn, const char *ln,
 	if (t->field == FDesc)
 		return desc(ps, t, qn, qlen, ae + 1, ns == NsAtom &&
 		            (!(v = ownattr(ps, ne, ae, "type", ns, &vlen)) ||
-		            (vlen == 4 && !memcmp(v, "text", 4)) ||
-		            (vlen == 10 && !memcmp(v, "text/plain", 10))), pp);
+		            is(v, vlen, "text") || is(v, vlen, "text/plain")), pp);
 	capbegin(ps, t, qn, qlen, ae + 1);
 	/* Atom's html title is markup to read as text; its xhtml one is
 	 * elements, dropped as in any value, and its text one plain text */
-	if (ns == NsAtom && t->field == FTitle && ne < ae &&
-	    (v = ownattr(ps, ne, ae, "type", ns, &vlen)) && vlen == 4 && !memcmp(v, "html", 4))
+	if (ns == NsAtom && t->field == FTitle &&
+	    (v = ownattr(ps, ne, ae, "type", ns, &vlen)) && is(v, vlen, "html"))
 		ps->captype = 1;
 	return 0;
 }
@@ -1371,84 +1132,43 @@ doctypeend(const char *s, const char *e)
 	return NULL;
 }
 
-/* 1 for the bytes that end a tag name, 2 for ':' */
-static const unsigned char namestop[256] = {
-	['\t'] = 1, ['\n'] = 1, ['\r'] = 1, [' '] = 1, ['/'] = 1, ['>'] = 1,
-	[':'] = 2,
-};
-
 /* 0 at the end of the root or of the input (ps->f->truncated then set), -1 on error */
 static int
 parse(Parser *ps)
 {
 	const char *p = ps->s, *e = ps->e, *q, *n, *ne, *qn;
-	const Tag *t;
 	int c, k, ns;
-	struct Next *g;
 
-	/* what follows the last '>' can complete no tag: without it the
-	 * input ends in a '>', so a '<' is never its last byte, and the
-	 * '>' stops the scan of any tag name without a look at e for every
-	 * byte */
-	while (e > p && e[-1] != '>')
-		e--;
-	ps->e = e;
 	while (p < e && !ps->rootdone) {
 		if (!(q = memchr(p, '<', e - p)))
 			q = e;
-		/* text with no reference in it is in place already */
-		if (ps->cap) {
-			if (ps->o == p && !memchr(p, '&', q - p))
-				ps->o += q - p;
-			else
-				addtext(ps, p, q);
-		}
-		if ((p = q) >= e)
+		if (ps->cap)
+			ps->o += unref(ps->o, p, q - p);
+		if ((p = q) + 1 >= e)
 			break;
 		c = (unsigned char)p[1];
-		/* the end of the capture, spelt as its start tag was: no name scan */
-		if (ps->cap && c == '/' && (size_t)(e - p) > ps->capqlen + 2 &&
-		    p[2 + ps->capqlen] == '>' && samename(p + 2, ps->capq, ps->capqlen)) {
-			if (ps->capnest) {
-				ps->capnest--;
-			} else {
-				capend(ps);
-				up(ps);
-			}
-			p += ps->capqlen + 3;
-			continue;
-		}
-		if (c == '!') {
-			if (e - p >= 4 && !memcmp(p, "<!--", 4)) {
-				if (!(q = text_find(p + 4, e, "-->", 3)))
-					goto truncated;
-				p = q + 3;
-			} else if (e - p >= 9 && !memcmp(p, "<![CDATA[", 9)) {
-				if (!(q = text_find(p + 9, e, "]]>", 3)))
-					goto truncated;
-				if (ps->cap)
-					addraw(ps, p + 9, q);
-				p = q + 3;
-			} else {
-				if (!(q = doctypeend(p + 2, e)))
-					goto truncated;
-				if (!ps->rootq && e - p >= 14 &&
-				    !strncasecmp(p + 2, "doctype", 7) &&
-				    isws((unsigned char)p[9]) &&
-				    !strncasecmp(p + 10, "html", 4) &&
-				    (isws((unsigned char)p[14]) || p[14] == '>')) {
-					ps->err = "looks like an HTML page, not a feed";
-					return -1;
-				}
-				p = q + 1;
-			}
-		} else if (c == '?') {
-			if (!(q = text_find(p + 2, e, "?>", 2)))
+		if (c == '!' || c == '?') {
+			if (!(q = text_pass(p, e)))
 				goto truncated;
-			p = q + 2;
+			if (q > p) {
+				/* a CDATA section's text is the value's */
+				if (ps->cap && c == '!' && p[2] == '[')
+					addraw(ps, p + 9, q - 3);
+				p = q;
+				continue;
+			}
+			/* a DOCTYPE, or another declaration */
+			if (!(q = doctypeend(p + 2, e)))
+				goto truncated;
+			if (!ps->rootq && e - p >= 14 && !strncasecmp(p + 2, "doctype", 7) &&
+			    isws((unsigned char)p[9]) && !strncasecmp(p + 10, "html", 4) &&
+			    (isws((unsigned char)p[14]) || p[14] == '>')) {
+				ps->err = "looks like an HTML page, not a feed";
+				return -1;
+			}
+			p = q + 1;
 		} else if (c == '/') {
-			/* the input ends in '>': it stops the scan */
-			for (ne = p + 2; *ne != '>' && !isws((unsigned char)*ne); ne++)
+			for (ne = p + 2; ne < e && *ne != '>' && !isws((unsigned char)*ne); ne++)
 				;
 			if (!(q = memchr(ne, '>', e - ne)))
 				goto truncated;
@@ -1457,56 +1177,28 @@ parse(Parser *ps)
 			p = q + 1;
 		} else if (((c | 0x20) >= 'a' && (c | 0x20) <= 'z') ||
 		    c == '_' || c == ':' || c >= 0x80) {
-			g = &ps->next[ps->last];
-			if (!ps->cap && g->len && (size_t)(e - p) > g->len + 1 &&
-			    p[1 + g->len] == '>' && samename(p + 1, g->name, g->len)) {
-				/* as last time */
-				n = p + 1 + g->local;
-				q = ne = p + 1 + g->len;
-				t = g->tag;
-				ns = g->ns;
-			} else {
-				for (k = 0, n = ne = p + 1; !(k = namestop[(unsigned char)*ne]); ne++)
-					;
-				while (k == 2) {
-					/* a prefix: the local name is after the last ':' */
-					n = ++ne;
-					for (k = 0; !(k = namestop[(unsigned char)*ne]); ne++)
-						;
-				}
-				/* most start tags a feed reader wants have no attributes */
-				if (*ne == '>')
-					q = ne;
-				else if (!(q = text_tagend(ne, e)))
-					goto truncated;
-				if (ps->cap) {
-					/* markup inside a value: dropped, its text kept;
-					 * one spelt as the value's own nests in it */
-					if (q[-1] != '/' && ne - p - 1 == (ptrdiff_t)ps->capqlen &&
-					    samename(p + 1, ps->capq, ps->capqlen))
-						ps->capnest++;
-					p = q + 1;
-					continue;
-				}
-				/* declarations and xml: attributes both start "xml" */
-				k = q > ne && text_find(ne, q, "xml", 3) ? declare(ps, ne, q) : 0;
-				ns = k < 0 ? NsOther : nsof(ps, p + 1, n > p + 1 ? (size_t)(n - p - 2) : 0);
-				if (!ps->rootq && ns != NsNone && n == p + 1 && ne - n == 3 &&
-				    !memcmp(n, "rss", 3))
-					ns = rssdefault(ps);
-				t = findtag(ns, n, ne - n);
-				if (t && q == ne) {
-					g->name = p + 1;
-					g->len = ne - p - 1;
-					g->local = n - p - 1;
-					g->tag = t;
-					g->ns = ns;
-				}
-			}
-			ps->last = t ? t - tags + 1 : 0;
+			/* the name, and its local part after the last ':' */
 			qn = p + 1;
+			for (n = ne = qn; ne < e && !isws((unsigned char)*ne) &&
+			    *ne != '/' && *ne != '>'; ne++)
+				if (*ne == ':')
+					n = ne + 1;
+			if (!(q = text_tagend(ne, e)))
+				goto truncated;
 			p = q + 1;
-			switch (starttag(ps, t, ns, qn, n, ne, q, q[-1] == '/', &p)) {
+			if (ps->cap) {
+				/* markup inside a value: dropped, its text kept;
+				 * one spelt as the value's own nests in it */
+				if (q[-1] != '/' && namematch(qn, ne - qn, ps->capq, ps->capqlen))
+					ps->capnest++;
+				continue;
+			}
+			k = declare(ps, ne, q);
+			ns = k < 0 ? NsOther : nsof(ps, qn, n > qn ? (size_t)(n - qn - 1) : 0);
+			if (!ps->rootq && ns != NsNone && n == qn && is(n, ne - n, "rss"))
+				ns = rssdefault(ps);
+			switch (starttag(ps, findtag(ns, n, ne - n), ns, qn, n, ne, q,
+			    q[-1] == '/', &p)) {
 			case -1:
 				return -1;
 			case 0:
@@ -1565,106 +1257,66 @@ latin(const char *s, size_t n)
 static size_t
 utf8check(const char *s, size_t n)
 {
-	const uint64_t hi = 0x8080808080808080ULL;
-	uint64_t a, b, c, d;
+	const char *p = s, *e = memchr(s, '\0', n);
 	unsigned long cp;
-	const char *nul;
-	size_t i = 0, end, k, len;
+	size_t len;
 
-	end = (nul = memchr(s, '\0', n)) ? (size_t)(nul - s) : n;
-	while (i < end) {
-		/* 64 bytes at a time while they are ASCII */
-		for (; end - i >= 64; i += 64) {
-			/* eight-byte memcpys: each is one load */
-			memcpy(&a, s + i, 8);
-			memcpy(&b, s + i + 8, 8);
-			memcpy(&c, s + i + 16, 8);
-			memcpy(&d, s + i + 24, 8);
-			a |= b | c | d;
-			memcpy(&b, s + i + 32, 8);
-			memcpy(&c, s + i + 40, 8);
-			memcpy(&d, s + i + 48, 8);
-			a |= b | c | d;
-			memcpy(&b, s + i + 56, 8);
-			if ((a | b) & hi)
-				break;
+	if (!e)
+		e = s + n;
+	while (p < e) {
+		if ((unsigned char)*p < 0x80) {
+			p++;
+			continue;
 		}
-		/* then eight at a time, and one at a time only near the others */
-		for (k = MIN(i + 64, end); i < k; ) {
-			if (k - i >= 8) {
-				memcpy(&a, s + i, 8);
-				if (!(a & hi)) {
-					i += 8;
-					continue;
-				}
-			}
-			if ((unsigned char)s[i] < 0x80) {
-				i++;
-				continue;
-			}
-			len = utf8dec(s + i, n - i, &cp);
-			if (cp == 0xfffd && (len != 3 || memcmp(s + i, "\xef\xbf\xbd", 3)))
-				return i;
-			i += len;
-		}
+		len = utf8dec(p, e - p, &cp);
+		/* U+FFFD is what utf8dec makes of invalid bytes, and of itself */
+		if (cp == 0xfffd && (len != 3 || memcmp(p, "\xef\xbf\xbd", 3)))
+			break;
+		p += len;
 	}
-	return end;
+	return p - s;
 }
 
 /*
  * Make data valid UTF-8: *out is data itself when it already is, else
- * *copy, a new string the caller frees.  -1 when out of memory.
+ * *copy, a new string the caller frees.  A NUL becomes U+FFFD, as an
+ * invalid sequence does.  -1 when out of memory.
  */
 static int
 toutf8(char *data, size_t len, char **out, size_t *outlen, char **copy)
 {
 	const unsigned char *u = (const unsigned char *)data;
+	int lat = latin(data, len);
 	unsigned long cp;
-	size_t i, bad, k;
+	size_t i, k, n;
 	char *o;
 
 	*copy = NULL;
-	if (latin(data, len)) {
-		for (i = 0; i < len && u[i] < 0x80; i++)
+	*out = data;
+	*outlen = len;
+	/* the first byte that needs converting */
+	if (lat)
+		for (i = 0; i < len && u[i] && u[i] < 0x80; i++)
 			;
-		if (i == len)
-			goto same;
-		if (len > (SIZE_MAX - 1) / 3 || !(o = *copy = malloc(len * 3 + 1)))
-			return -1;
-		memcpy(o, data, i);
-		for (k = i; i < len; i++) {
-			/* utf8enc makes NUL U+FFFD */
-			cp = u[i] >= 0x80 && u[i] < 0xa0 ? cp1252[u[i] - 0x80] : u[i];
-			k += utf8enc(o + k, cp);
-		}
-		*out = o;
-		*outlen = k;
+	else
+		i = utf8check(data, len);
+	if (i == len)
 		return 0;
-	}
-	if ((bad = utf8check(data, len)) == len)
-		goto same;
 	if (len > (SIZE_MAX - 1) / 3 || !(o = *copy = malloc(len * 3 + 1)))
 		return -1;
-	memcpy(o, data, bad);
-	for (i = k = bad; i < len; ) {
-		if (u[i] < 0x80) {
-			if (u[i]) {
-				o[k++] = u[i++];
-				continue;
-			}
-			cp = 0xfffd;
-			i++;
+	memcpy(o, data, i);
+	for (k = i; i < len; i += n) {
+		if (lat) {
+			cp = u[i] >= 0x80 && u[i] < 0xa0 ? cp1252[u[i] - 0x80] : u[i];
+			n = 1;
 		} else {
-			i += utf8dec(data + i, len - i, &cp);
+			n = utf8dec(data + i, len - i, &cp);
 		}
+		/* utf8enc makes NUL U+FFFD */
 		k += utf8enc(o + k, cp);
 	}
 	*out = o;
 	*outlen = k;
-	return 0;
-same:
-	*out = data;
-	*outlen = len;
 	return 0;
 }
 
@@ -1842,7 +1494,7 @@ char *
 rdf_text(const char *desc, int plain)
 {
 	size_t len = strlen(desc);
-	char *out, *s;
+	char *out;
 
 	if (!(out = malloc(len + 1)))
 		return NULL;
@@ -1852,12 +1504,6 @@ rdf_text(const char *desc, int plain)
 		return out;
 	}
 	/* text: one line, as a title is */
-	for (s = out; len && isws((unsigned char)s[len - 1]); len--)
-		;
-	for (; len && isws((unsigned char)*s); len--)
-		s++;
-	len = collapse(s, len);
-	memmove(out, s, len);
-	out[len] = '\0';
+	out[collapse(out, len)] = '\0';
 	return out;
 }

@@ -12,9 +12,6 @@
 #include "text.h"
 #include "util.h"
 
-/* the white space of XML */
-#define isws(c)                 ((c) == ' ' || (c) == '\t' || (c) == '\n' || (c) == '\r')
-
 typedef struct {
 	const char *name;
 	unsigned short cp;
@@ -111,6 +108,30 @@ text_find(const char *s, const char *e, const char *pat, size_t n)
 }
 
 /*
+ * Past the comment, CDATA section or processing instruction at s (its
+ * '<'), which may hold any markup; s when none starts there, NULL when
+ * the input ends inside it.
+ */
+const char *
+text_pass(const char *s, const char *e)
+{
+	static const struct {
+		const char *open, *close;
+	} m[] = { { "<!--", "-->" }, { "<![CDATA[", "]]>" }, { "<?", "?>" } };
+	const char *c;
+	size_t i, n;
+
+	for (i = 0; i < LENGTH(m); i++) {
+		n = strlen(m[i].open);
+		if ((size_t)(e - s) >= n && !memcmp(s, m[i].open, n)) {
+			c = text_find(s + n, e, m[i].close, strlen(m[i].close));
+			return c ? c + strlen(m[i].close) : NULL;
+		}
+	}
+	return s;
+}
+
+/*
  * Decode the reference at s[0] == '&' into out; sets *used to the bytes
  * read and returns the bytes written, never more than *used.  Anything
  * that is no known reference is the '&' itself, as browsers treat it.
@@ -119,69 +140,40 @@ size_t
 text_entity(const char *s, const char *e, char *out, size_t *used)
 {
 	const Entity *ent;
-	const char *semi;
+	const char *semi, *d;
 	char name[12];
 	unsigned long cp = 0;
-	size_t n, i;
+	unsigned int base, v;
+	size_t n;
 
 	/* long enough for the longest name and for numbers with leading zeros */
-	n = (size_t)(e - s) > 40 ? 40 : (size_t)(e - s);
+	n = MIN((size_t)(e - s), 40);
 	if (!(semi = memchr(s, ';', n)) || semi - s < 3)
 		goto literal;
 	n = semi - s - 1;
 	if (s[1] == '#') {
-		i = 2;
-		if (s[2] == 'x' || s[2] == 'X') {
-			for (i = 3; s + i < semi; i++) {
-				int c = (unsigned char)s[i], d;
-				if (c >= '0' && c <= '9')
-					d = c - '0';
-				else if ((c | 0x20) >= 'a' && (c | 0x20) <= 'f')
-					d = (c | 0x20) - 'a' + 10;
-				else
-					goto literal;
-				if (cp <= 0x10ffff)
-					cp = cp * 16 + d;
-			}
-			if (i == 3)
+		base = s[2] == 'x' || s[2] == 'X' ? 16 : 10;
+		if ((d = s + 2 + (base == 16)) == semi)
+			goto literal;
+		for (; d < semi; d++) {
+			if (*d >= '0' && *d <= '9')
+				v = *d - '0';
+			else if ((*d | 0x20) >= 'a' && (*d | 0x20) <= 'f')
+				v = (*d | 0x20) - 'a' + 10;
+			else
 				goto literal;
-		} else {
-			for (; s + i < semi; i++) {
-				if (s[i] < '0' || s[i] > '9')
-					goto literal;
-				if (cp <= 0x10ffff)
-					cp = cp * 10 + (s[i] - '0');
-			}
+			if (v >= base)
+				goto literal;
+			/* past U+10FFFF it stays past, and utf8enc makes it U+FFFD */
+			if (cp <= 0x10ffff)
+				cp = cp * base + v;
 		}
-		*used = semi - s + 1;
-		return utf8enc(out, cp);
-	}
-	/* the XML five first: they are nearly all a feed has */
-	switch (s[1]) {
-	case 'l':
-		if (n == 2 && s[2] == 't')
-			cp = '<';
-		break;
-	case 'g':
-		if (n == 2 && s[2] == 't')
-			cp = '>';
-		break;
-	case 'a':
-		if (n == 3 && s[2] == 'm' && s[3] == 'p')
-			cp = '&';
-		break;
-	case 'q':
-		if (n == 4 && !memcmp(s + 2, "uot", 3))
-			cp = '"';
-		break;
-	}
-	if (!cp) {
+	} else {
 		if (n >= sizeof(name))
 			goto literal;
 		memcpy(name, s + 1, n);
 		name[n] = '\0';
-		ent = bsearch(name, entities, LENGTH(entities), sizeof(entities[0]), entcmp);
-		if (!ent)
+		if (!(ent = bsearch(name, entities, LENGTH(entities), sizeof(entities[0]), entcmp)))
 			goto literal;
 		cp = ent->cp;
 	}
@@ -197,18 +189,12 @@ literal:
 const char *
 text_tagend(const char *s, const char *e)
 {
-	static const unsigned char stop[256] = { ['"'] = 1, ['\''] = 1, ['>'] = 1 };
-	const char *q;
-
 	for (; s < e; s++) {
-		if (!stop[(unsigned char)*s])
-			continue;
 		if (*s == '>')
 			return s;
 		/* a quoted value may hold a '>' */
-		if (!(q = memchr(s + 1, *s, e - s - 1)))
+		if ((*s == '"' || *s == '\'') && !(s = memchr(s + 1, *s, e - s - 1)))
 			return NULL;
-		s = q;
 	}
 	return NULL;
 }
@@ -327,18 +313,14 @@ text_xml(const char *s, size_t len, char *out)
 		if (*s == '&') {
 			o += text_entity(s, e, o, &used);
 			s += used;
-		} else if (e - s >= 4 && !memcmp(s, "<!--", 4)) {
-			q = text_find(s + 4, e, "-->", 3);
-			s = q ? q + 3 : e;
-		} else if (e - s >= 9 && !memcmp(s, "<![CDATA[", 9)) {
-			q = text_find(s + 9, e, "]]>", 3);
-			k = (q ? q : e) - (s + 9);
-			memmove(o, s + 9, k);
-			o += k;
-			s = q ? q + 3 : e;
-		} else if (e - s >= 2 && s[1] == '?') {
-			q = text_find(s + 2, e, "?>", 2);
-			s = q ? q + 2 : e;
+		} else if ((q = text_pass(s, e)) != s) {
+			/* an unfinished one runs to the end */
+			if (s[1] == '!' && s[2] == '[') {
+				k = (q ? q - 3 : e) - (s + 9);
+				memmove(o, s + 9, k);
+				o += k;
+			}
+			s = q ? q : e;
 		} else {
 			*o++ = *s++;
 		}

@@ -6,8 +6,16 @@
  */
 #include <stddef.h>
 
+/* the white space of XML; c is an unsigned char */
+#define isws(c)                 ((c) == ' ' || (c) == '\t' || (c) == '\n' || (c) == '\r')
+
 /* the first occurrence of the n bytes of pat in [s, e), or NULL */
 const char *text_find(const char *s, const char *e, const char *pat, size_t n);
+
+/* past the comment, CDATA section or processing instruction at s (its
+ * '<'), which may hold any markup; s when none starts there, NULL when
+ * the input ends inside it */
+const char *text_pass(const char *s, const char *e);
 
 /* the '>' ending the tag whose attributes start at s, quotes respected;
  * NULL when the input ends first */

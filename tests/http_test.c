@@ -627,38 +627,6 @@ testtlsmsg(void)
 	    "path length constraint allows") && strcmp(x509_msg(XNoCertSign), x509_msg(XNotCa)) &&
 	    strstr(x509_msg(XMd5), "MD5") && strstr(x509_msg(XSha1), "SHA-1"),
 	    "path length, keyCertSign, MD5 and SHA-1 are told apart");
-	tls_probemsg(0xc013, m, sizeof(m));
-	check(!strcmp(m, "server offers no AEAD cipher suite with forward secrecy (only CBC)"),
-	    "probe: ECDHE-RSA-AES128-SHA means CBC only: %s", m);
-	tls_probemsg(BR_TLS_ECDHE_ECDSA_WITH_AES_128_GCM_SHA256, m, sizeof(m));
-	check(!strcmp(m, "server offers no signature algorithm lwnrss accepts (SHA-256 or better)"),
-	    "probe: one of our suites means our signature algorithms: %s", m);
-	tls_probemsg(0x009c, m, sizeof(m));
-	check(!strcmp(m, "server offers no cipher suite with forward secrecy"),
-	    "probe: AES128-GCM-SHA256 means no forward secrecy: %s", m);
-}
-
-/* the ServerHello parser of the probe */
-static void
-testserverhello(void)
-{
-	unsigned char sh[200];
-	size_t n;
-
-	memset(sh, 0, sizeof(sh));
-	memcpy(sh, "\x16\x03\x03\x00\x4a\x02\x00\x00\x46\x03\x03", 11);
-	sh[5 + 4 + 34] = 32;                     /* a session id of 32 bytes */
-	sh[5 + 4 + 35 + 32] = 0xc0, sh[5 + 4 + 35 + 33] = 0x13;
-	n = 5 + 4 + 35 + 32 + 2;
-	check(tls_serverhello(sh, n) == 0xc013, "ServerHello: the suite after the session id");
-	check(tls_serverhello(sh, n - 1) == -1, "ServerHello: cut short, wants more");
-	check(tls_serverhello((const unsigned char *)"\x15\x03\x03\x00\x02\x02\x28", 7) == 0,
-	    "ServerHello: an alert is a refusal");
-	sh[5] = 11;
-	check(tls_serverhello(sh, n) == -2, "ServerHello: another message is malformed");
-	sh[5] = 2;
-	sh[5 + 4 + 34] = 33;
-	check(tls_serverhello(sh, n) == -2, "ServerHello: a session id over 32 bytes");
 }
 
 /* ------------------------------------------------------------ proxies */
@@ -817,7 +785,6 @@ main(int argc, char *argv[])
 	testcaching();
 	testrequest();
 	testtlsmsg();
-	testserverhello();
 	testproxies();
 	printf("%d passed, %d failed\n", npass, nfail);
 	return nfail != 0;

@@ -304,7 +304,7 @@ testencodings(void)
 	      "utf-8: an encoded surrogate becomes U+FFFD");
 	check(same(title("<title>\xef\xbf\xbd</title>"), "\xef\xbf\xbd", "fffd"), "utf-8: a real U+FFFD stays");
 	{
-		/* sequences across the checker's 64-byte blocks */
+		/* sequences at every offset of the first 140 */
 		char body[256], want[256];
 		int k, ok = 1;
 
@@ -321,6 +321,22 @@ testencodings(void)
 	}
 	check(same(title("<title>\xe9t\xe9</title>"), "\xef\xbf\xbdt\xef\xbf\xbd", "undeclared"),
 	      "utf-8: undeclared Latin-1 bytes become U+FFFD");
+	{
+		/* a NUL after the first 4 KB (a binary file has one before)
+		 * is U+FFFD whatever the encoding, even in ASCII text */
+		static const char *enc[] = { "utf-8", "iso-8859-1" };
+		char body[5000];
+		int k, len, ok = 1;
+
+		for (k = 0; k < 2; k++) {
+			len = snprintf(body, sizeof(body), "<?xml version=\"1.0\" encoding=\"%s\"?>"
+			               "<rss><channel>%4200s<title>a_b</title></channel></rss>", enc[k], "");
+			*strchr(body, '_') = '\0';
+			ok &= parsen(&f, body, len) == 0 && same(f.title, "a\xef\xbf\xbd" "b", enc[k]);
+			rdf_free(&f);
+		}
+		check(ok, "encoding: a NUL is U+FFFD in UTF-8 and in Latin-1 alike");
+	}
 }
 
 static void
@@ -350,7 +366,7 @@ testentities(void)
 	check(same(title("<title>\t one\n\n two \r\n three\t</title>"), "one two three", "ws"),
 	      "titles trimmed, inner runs collapsed (tabs and newlines too)");
 	{
-		/* a run to collapse at every offset, across 8-byte words */
+		/* a run to collapse at every offset of a title */
 		char body[128], want[128];
 		const char *ws[] = { "  ", "\t", "\n", " \r\n ", " \t" };
 		size_t k, w;
@@ -475,8 +491,8 @@ testnamespaces(void)
 		free(s);
 	}
 
-	/* what the fast path for repeated tags remembers is forgotten when a
-	 * scope opens or closes: the same spelling, another meaning */
+	/* a prefix means what the scope it is in says, though the items
+	 * around it are spelt alike: the same spelling, another meaning */
 	r = parse(&f, "<rss><channel>"
 	          "<item xmlns:d='http://purl.org/dc/elements/1.1/'><title>a</title><d:creator>A</d:creator></item>"
 	          "<item><title>b</title><d:creator>B</d:creator></item>"
@@ -627,7 +643,7 @@ testvalues(void)
 	check(same(title("<title>caf\xc3\xa9 \xc2\xa0\xc2\xa9</title>"), "caf\xc3\xa9 \xc2\xa0\xc2\xa9", "latin"),
 	      "titles: U+00A0 and U+00A9 (0xc2 lead bytes) are kept");
 	{
-		/* a control at every offset, across the 8-byte words */
+		/* a control at every offset of a title */
 		char body[128], want[128];
 		size_t k;
 		int ok = 1;
