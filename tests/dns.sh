@@ -1,8 +1,8 @@
 #!/bin/sh
 # See LICENSE file for copyright and license details.
 # dns.sh: the name lookup ends by the fetch's deadline.  Each case runs
-# in namespaces of its own (unshare: mounts and network, as root of a
-# user namespace), where /etc/resolv.conf names a name server on the
+# in namespaces of its own (unshare: mounts and network, in a user
+# namespace unless run as root), where /etc/resolv.conf names a name server on the
 # namespace's loopback that reads queries and never answers, with
 # timeouts and search domains that would hold getaddrinfo for three
 # minutes; /etc/nsswitch.conf asks files then dns, and /etc/hosts knows
@@ -66,10 +66,13 @@ while True:
 EOF
 
 # inns cmd...: cmd in the namespaces with the files above and the name
-# server, its stderr in $D/err, its status in $rc (125: no namespace)
+# server, its stderr in $D/err, its status in $rc (125: no namespace).
+# root needs no user namespace, and in a chroot cannot make one
+U=-r
+[ "$(id -u)" -eq 0 ] && U=
 inns() {
 	rm -f "$D/queries"
-	unshare -rmn sh -c '
+	unshare $U -mn sh -c '
 		d=$1
 		shift
 		mount --bind "$d/resolv.conf" /etc/resolv.conf &&
@@ -90,7 +93,7 @@ inns() {
 	rc=$?
 	if [ "$rc" -eq 125 ]; then
 		cat "$D/err"
-		notok "unshare -rmn makes namespaces with our resolv.conf and a name server"
+		notok "unshare $U -mn makes namespaces with our resolv.conf and a name server"
 		exit 1
 	fi
 }
