@@ -6,7 +6,7 @@
 # double clicks, the wheel, resizes down to 1x1, SIGHUP, restarts, and a
 # clock moved on for background refreshes; while tests/monkeysrv.py
 # answers the fetches with whole, cut-off and empty feeds, feeds that
-# shrink to nothing, 304, 500 and stalls.  At the end the window must be
+# shrink to nothing, 304, 500, junk, connections closed and stalls.  At the end the window must be
 # alive, have no sanitizer report, and still answer keys.
 #
 # The events and the server's answers come from a seed, $MONKEY_SEED or
@@ -20,8 +20,8 @@ cd "$(dirname "$0")/.." || exit 1
 . tests/lib.sh
 . tests/xlib.sh
 
-need Xvfb xdotool xprop xdpyinfo xrdb import convert identify openssl python3 \
-	make cc awk od ldd
+need Xvfb xdotool xprop xwininfo xdpyinfo xrdb import convert identify xclip \
+	openssl python3 make cc awk od ldd timeout
 
 SEED=${MONKEY_SEED:-$(od -An -N4 -tu4 /dev/urandom | tr -d ' ')}
 NEV=${MONKEY_EVENTS:-3000}
@@ -98,7 +98,9 @@ export ASAN_OPTIONS UBSAN_OPTIONS
 
 # one event a line: k keys... (one xdotool call), c x y (a click),
 # d x y (a double click), w x y button n (the wheel), s w h (a resize),
-# h (SIGHUP), t (the clock 31 minutes on), p s (a pause), R (a restart)
+# h (SIGHUP), t (the clock 31 minutes on), f (the focus away, SIGHUP,
+# the focus back: new articles while unfocused), x selection (a paste
+# from it, after y or Y), p s (a pause), R (a restart)
 awk -v seed="$SEED" -v n="$NEV" -v plan="$D/plan" -v filter="$D/filter" '
 function rnd(lo, hi) { return lo + int(rand() * (hi - lo + 1)) }
 function pick(s,   a, k) { k = split(s, a, " "); return a[int(rand() * k) + 1] }
@@ -151,28 +153,35 @@ function key(   k) {
 }
 BEGIN {
 	srand(seed)
+	# new articles come on top now and then, so that rows are marked new
 	off = 100
-	for (i = 0; i < 150; i++) {
+	for (lines = 0; lines < 200; lines++) {
 		r = rand()
-		if (rand() < 0.1)
+		if (rand() < 0.3)
 			off += rnd(1, 3)
-		if (r < 0.22)
+		if (r < 0.27)
 			print "feed 15", off > plan
-		else if (r < 0.30)
+		else if (r < 0.39)
 			print "feed", rnd(1, 30), off > plan
-		else if (r < 0.42)
+		else if (r < 0.51)
 			print "cut 15", off, rnd(0, 14) > plan
-		else if (r < 0.52)
+		else if (r < 0.59)
 			print "feed 0", off > plan
-		else if (r < 0.66)
+		else if (r < 0.71)
 			print "304" > plan
-		else if (r < 0.80)
+		else if (r < 0.81)
 			print "500" > plan
-		else if (r < 0.88)
+		else if (r < 0.85)
+			print "junk" > plan
+		else if (r < 0.89)
+			print "close" > plan
+		else if (r < 0.97)
 			print "stall" > plan
-		else
+		else {
 			printf "feed 15 %d\nfeed 8 %d\nfeed 3 %d\nfeed 1 %d\nfeed 0 %d\n",
 			    off, off, off, off, off > plan
+			lines += 4
+		}
 	}
 	w = 640
 	h = 720
@@ -208,11 +217,17 @@ BEGIN {
 			}
 			print "s", w, h
 			count++
-		} else if (r < 0.90) {
+		} else if (r < 0.89) {
 			print "h"
 			count++
-		} else if (r < 0.94) {
+		} else if (r < 0.92) {
 			print "t"
+			count++
+		} else if (r < 0.94) {
+			print "f"
+			count += 3
+		} else if (r < 0.96) {
+			print "x", rand() < 0.5 ? "primary" : "clipboard"
 			count++
 		} else if (r < 0.99) {
 			print "p", "0." rnd(1, 5)
@@ -234,6 +249,7 @@ if ! startx "$D"; then
 	fail "monkey: Xvfb starts"
 	exit 1
 fi
+ROOT=$(xwininfo -root | sed -n 's/.*Window id: \(0x[0-9a-f]*\).*/\1/p')
 C=$D/tls
 mkdir -p "$C"
 testca "$C" monkey
@@ -249,9 +265,29 @@ if [ -z "$W" ]; then
 	exit 1
 fi
 
+# UBSan's reports go to stderr, whatever log_path says, in a build with
+# ASan too (gcc 12); the window's stderr, kept across restarts (start
+# truncates $D/err), is searched for them
+: > "$D/errs"
 # crashed: the window is gone, or a sanitizer said something
 crashed() {
-	gone "$PID" || [ -n "$(ls "$D/log")" ]
+	gone "$PID" || [ -n "$(ls "$D/log")" ] || grep -q 'runtime error:' "$D/err"
+}
+# sanreports: the first lines of each sanitizer report; 1 when none
+sanreports() {
+	_none=1
+	for _r in "$D"/log/*; do
+		[ -e "$_r" ] || continue
+		echo "# $_r:"
+		head -n 30 "$_r"
+		_none=0
+	done
+	if grep -q 'runtime error:' "$D/errs" "$D/err"; then
+		echo "# the window's stderr:"
+		grep -h -A 12 'runtime error:' "$D/errs" "$D/err" | head -n 30
+		_none=0
+	fi
+	return "$_none"
 }
 
 total=$(wc -l < "$D/events")
@@ -269,6 +305,13 @@ while read -r op rest <&3; do
 	s) xdotool windowsize "$W" "$1" "$2" ;;
 	h) kill -HUP "$PID" ;;
 	t) clockon 1860 ;;
+	f)
+		xdotool windowfocus "$ROOT"
+		kill -HUP "$PID"
+		sleep 0.5
+		xdotool windowfocus --sync "$W"
+		;;
+	x) timeout 5 xclip -o -selection "$1" ;;
 	p) sleep "$1" ;;
 	R) kill "$PID" ;;
 	esac > /dev/null 2>&1
@@ -281,6 +324,7 @@ while read -r op rest <&3; do
 			break
 		fi
 		restarts=$((restarts + 1))
+		cat "$D/err" >> "$D/errs"
 		start "$URL"
 	fi
 	crashed && break
@@ -300,11 +344,7 @@ if crashed; then
 	fi
 	echo "# the last requests:"
 	tail -n 5 "$C/requests" 2> /dev/null | sed 's/^/#   /'
-	for r in "$D"/log/*; do
-		[ -e "$r" ] || continue
-		echo "# $r:"
-		head -n 30 "$r"
-	done
+	sanreports
 	fail "monkey: seed $SEED: the window crashed at event line $ev of $total"
 	exit 1
 fi
@@ -345,12 +385,8 @@ if [ "$rc" -eq 0 ]; then
 else
 	fail "monkey: SIGTERM ends it with status 0, not $rc"
 fi
-reports=$(ls "$D/log")
-if [ -n "$reports" ]; then
-	for r in $reports; do
-		head -n 30 "$D/log/$r"
-	done
-	fail "monkey: seed $SEED: sanitizer reports: $(echo $reports)"
+if sanreports; then
+	fail "monkey: seed $SEED: sanitizer reports"
 else
 	ok "monkey: no sanitizer report"
 fi

@@ -13,6 +13,8 @@ feed.  Each request is logged to dir/requests as "n step".  Steps:
                  the Content-Length of what is sent: K whole items
   304            304 Not Modified, whatever the request asked
   500            500 Internal Server Error with an empty body
+  junk           200 with a body that is no feed
+  close          the connection is closed at once, before TLS
   stall          the connection is accepted and never answered
 
 The articles have what the window draws differently: a subscriber's
@@ -24,6 +26,7 @@ import socket
 import ssl
 import sys
 import threading
+import zlib
 
 DIR, PLAN, FINAL = sys.argv[1], sys.argv[2], sys.argv[3]
 WORDS = ["Kernel", "release", "security", "updates", "Rust", "memory",
@@ -68,12 +71,14 @@ def response(step):
     if step[0] == "500":
         return (b"HTTP/1.1 500 Internal Server Error\r\nContent-Length: 0\r\n"
                 b"Connection: close\r\n\r\n")
-    n, off = int(step[1]), int(step[2])
-    cut = int(step[3]) if step[0] == "cut" else None
-    body = feed(n, off, cut)
+    if step[0] == "junk":
+        body = b"<html><body>This is not the feed you are looking for"
+    else:
+        n, off = int(step[1]), int(step[2])
+        body = feed(n, off, int(step[3]) if step[0] == "cut" else None)
     return (b"HTTP/1.1 200 OK\r\nContent-Type: application/rss+xml\r\n"
-            b'ETag: "%d-%d"\r\nContent-Length: %d\r\nConnection: close\r\n\r\n'
-            % (n, off, len(body))) + body
+            b'ETag: "%d"\r\nContent-Length: %d\r\nConnection: close\r\n\r\n'
+            % (zlib.crc32(body), len(body))) + body
 
 
 def serve(conn, ctx, step):
@@ -113,6 +118,9 @@ def main():
             f.write("%d %s\n" % (n, " ".join(step)))
         if step[0] == "stall":
             held.append(conn)
+            continue
+        if step[0] == "close":
+            conn.close()
             continue
         threading.Thread(target=serve, args=(conn, ctx, step), daemon=True).start()
 
