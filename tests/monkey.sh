@@ -338,14 +338,21 @@ if crashed; then
 	sleep 1
 	echo "# the last events sent:"
 	head -n "$ev" "$D/events" | tail -n 15 | sed 's/^/#   /'
+	rc=
 	if gone "$PID"; then
 		wait "$PID"
-		echo "# exit status $?"
+		rc=$?
+		echo "# exit status $rc"
 	fi
 	echo "# the last requests:"
 	tail -n 5 "$C/requests" 2> /dev/null | sed 's/^/#   /'
-	sanreports
-	fail "monkey: seed $SEED: the window crashed at event line $ev of $total"
+	if sanreports || [ "$rc" != 0 ]; then
+		fail "monkey: seed $SEED: the window crashed at event line $ev of $total"
+	else
+		# q or an Escape without a filter: the events' model of the
+		# filter line went wrong
+		fail "monkey: seed $SEED: the window quit by itself at event line $ev of $total"
+	fi
 	exit 1
 fi
 ok "monkey: $total event lines ($NEV events), the window lives"
