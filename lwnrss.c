@@ -1174,6 +1174,12 @@ fetchdone(int wstatus)
 	}
 	if (strcmp(url, "-"))
 		setdisk(DiskCache, cerr, 0);
+	/* the answer's times, unless it set none (no answer came); the
+	 * cache's copy, read next, adds the feed's own hints */
+	if (next)
+		fetcher.next = next;
+	if (retry)
+		fetcher.retry = retry;
 	e[0] = '\0';
 	if (rc == FetchFailed) {
 		snprintf(e, sizeof(e), "%s", err);
@@ -1183,11 +1189,6 @@ fetchdone(int wstatus)
 	} else if (cacheshow(e, sizeof(e)) < 1 && !e[0]) {
 		snprintf(e, sizeof(e), "no feed in the cache after the fetch: %s", host());
 	}
-	/* the answer's times, unless it set none (no answer came) */
-	if (next)
-		fetcher.next = next;
-	if (retry)
-		fetcher.retry = retry;
 	if (e[0]) {
 		fetchfailed(e);
 		return;
