@@ -747,11 +747,15 @@ static void
 readapply(void)
 {
 	size_t i;
+	int r;
 
-	for (i = 0; i < shown.feed.nitems; i++)
-		if (shown.feed.items[i].link[0])
-			shown.rows[i].read = state_isread(&reads.set, shown.feed.items[i].link);
-	ui.dirty = 1;
+	for (i = 0; i < shown.feed.nitems; i++) {
+		if (!shown.feed.items[i].link[0] ||
+		    (r = state_isread(&reads.set, shown.feed.items[i].link)) == shown.rows[i].read)
+			continue;
+		shown.rows[i].read = r;
+		ui.dirty = 1;
+	}
 }
 
 /* what others marked: the file merged in, and the rows redrawn */

@@ -573,6 +573,8 @@ state_load(ReadSet *rs, char *err, size_t errlen)
 {
 	ReadSet disk = {0};
 	ReadLink *l, *d;
+	struct stat st;
+	long long stamp[4] = {0};
 	char *path;
 	size_t i;
 	int rc;
@@ -580,6 +582,18 @@ state_load(ReadSet *rs, char *err, size_t errlen)
 	err[0] = '\0';
 	if (!(path = xdgpath("XDG_STATE_HOME", "/.local/state", "read")))
 		return -1;
+	/* the file as last read has nothing new (a focus, a fetch, each look
+	 * here; a write renames a new file into place) */
+	if (stat(path, &st) == 0) {
+		stamp[0] = st.st_dev;
+		stamp[1] = st.st_ino;
+		stamp[2] = st.st_size;
+		stamp[3] = st.st_ctim.tv_sec * 1000000000LL + st.st_ctim.tv_nsec;
+		if (!memcmp(stamp, rs->stamp, sizeof(stamp))) {
+			free(path);
+			return 0;
+		}
+	}
 	rc = stateread(path, &disk, err, errlen);
 	free(path);
 	if (rc < 0)
@@ -610,6 +624,7 @@ state_load(ReadSet *rs, char *err, size_t errlen)
 		d->touched = l->touched;
 	}
 	disk.changes = rs->changes;
+	memcpy(disk.stamp, stamp, sizeof(stamp));
 	state_free(rs);
 	*rs = disk;
 	return 0;

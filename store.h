@@ -81,6 +81,8 @@ typedef struct {
 	ReadLink *tab;          /* open addressing; cap is a power of 2 */
 	size_t cap, n;
 	unsigned long changes;  /* the number of the last change */
+	long long stamp[4];     /* the file last read whole: its device, inode,
+	                           size and time of change (ns); 0s: none */
 } ReadSet;
 
 /* 1 when link is marked read */
@@ -98,8 +100,9 @@ void state_clean(ReadSet *rs, unsigned long upto);
 /*
  * state_load merges the file into rs: every link without an unwritten
  * mark takes the file's state, and leaves rs when the file has it no
- * more (expired, or unmarked by another lwnrss).  Returns 0 when the
- * file was read, err then "" or a warning (malformed lines, skipped); -1
+ * more (expired, or unmarked by another lwnrss); a file unchanged since
+ * rs last read it (device, inode, size, ctime) is not read again.
+ * Returns 0 when the file was read or unchanged, err then "" or a warning (malformed lines, skipped); -1
  * when there is none (err "") or it cannot be used: unreadable, or
  * another program's, which is never written over (err says so).
  */
