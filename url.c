@@ -1,9 +1,10 @@
 /* See LICENSE file for copyright and license details. */
 
 /*
- * url.c: absolute http and https URLs, and references resolved against
- * them (RFC 3986), for http.c's hops and redirects.  No I/O beyond
- * getaddrinfo's AI_NUMERICHOST, which never touches the network.
+ * url.c: absolute http and https URLs, for http.c's hops and redirects,
+ * and URI references of any scheme resolved as strings (RFC 3986), the
+ * one way both a redirect and a feed's links are resolved.  No I/O
+ * beyond getaddrinfo's AI_NUMERICHOST, which never touches the network.
  */
 #include <sys/types.h>
 #include <sys/socket.h>
@@ -316,51 +317,26 @@ hasscheme(const char *ref)
 }
 
 /*
- * url_resolve resolves ref (a Location value) against base into u
- * (RFC 3986 5.2): absolute, scheme-relative "//host/p", absolute path
- * "/p", query "?q", or a path relative to base's directory.
+ * url_resolve resolves ref (a Location value) against base into u: the
+ * strings joined as a feed's links are, then the result checked as any
+ * URL is.
  */
 int
 url_resolve(Url *u, const Url *base, const char *ref, char *err, size_t errlen)
 {
-	char hp[300], *buf;
-	size_t n, dir;
-	int ret;
+	char *b, *buf = NULL;
+	int ret = -1;
 
-	if (hasscheme(ref))
-		return url_parse(u, ref, err, errlen);
-	n = strlen(ref) + sizeof(base->path) + sizeof(hp) + 16;
-	if (!(buf = malloc(n))) {
+	if (!(b = url_str(base)) || !(buf = malloc(strlen(b) + strlen(ref) + 2))) {
 		seterr(err, errlen, "out of memory");
-		return -1;
-	}
-	url_hostport(base, hp, sizeof(hp));
-	if (ref[0] == '/' && ref[1] == '/') {
-		snprintf(buf, n, "%s:%s", base->tls ? "https" : "http", ref);
-	} else if (ref[0] == '/') {
-		snprintf(buf, n, "%s://%s%s", base->tls ? "https" : "http", hp, ref);
 	} else {
-		/*
-		 * Relative to base's path: "" and "#f" keep all of it, query
-		 * included; "?q" replaces the query; anything else replaces
-		 * the last segment.
-		 */
-		if (!ref[0] || ref[0] == '#') {
-			dir = strlen(base->path);
-		} else {
-			dir = strcspn(base->path, "?");
-			if (ref[0] != '?')
-				while (dir > 0 && base->path[dir - 1] != '/')
-					dir--;
-		}
-		snprintf(buf, n, "%s://%s%.*s%s", base->tls ? "https" : "http", hp,
-		    (int)dir, base->path, ref[0] == '#' ? "" : ref);
+		url_join(buf, b, ref);
+		ret = url_parse(u, buf, err, errlen);
 	}
-	ret = url_parse(u, buf, err, errlen);
+	free(b);
 	free(buf);
 	return ret;
 }
-
 
 /* a URI reference split as RFC 3986 appendix B does; absent parts are NULL */
 typedef struct {
