@@ -32,24 +32,6 @@ seterr(char *buf, size_t size, const char *fmt, ...)
 	va_end(ap);
 }
 
-static int
-isdigitc(int c)
-{
-	return c >= '0' && c <= '9';
-}
-
-static int
-isalphac(int c)
-{
-	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
-}
-
-static int
-lowerc(int c)
-{
-	return c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c;
-}
-
 /*
  * dotsegs removes "." and ".." segments from a path (RFC 3986 5.2.4), in
  * place: the output never outruns the input.  A path that starts with
@@ -139,7 +121,7 @@ url_parse(Url *u, const char *s, char *err, size_t errlen)
 	char *d;
 	size_t i, n;
 	int query = 0, enc;
-	unsigned long port;
+	unsigned long long port;
 	struct in6_addr a6;
 
 	memset(u, 0, sizeof(*u));
@@ -187,7 +169,7 @@ url_parse(Url *u, const char *s, char *err, size_t errlen)
 		return -1;
 	}
 	for (i = 0; i < n; i++)
-		u->host[i] = lowerc(h[i]);
+		u->host[i] = asciitolower(h[i]);
 	u->host[n] = '\0';
 	if (u->ip6) {
 		if (inet_pton(AF_INET6, u->host, &a6) != 1) {
@@ -197,7 +179,7 @@ url_parse(Url *u, const char *s, char *err, size_t errlen)
 	} else {
 		/* a name is letters, digits, '-', '_' and '.'; one final dot is the root */
 		for (i = 0; i < n; i++) {
-			if (!isalphac(u->host[i]) && !isdigitc(u->host[i]) &&
+			if (!asciialpha(u->host[i]) && !asciidigit(u->host[i]) &&
 			    !strchr("-_.", u->host[i])) {
 				seterr(err, errlen, "%.200s: invalid host name", s);
 				return -1;
@@ -223,9 +205,7 @@ url_parse(Url *u, const char *s, char *err, size_t errlen)
 			return -1;
 		}
 		if (p < end) {
-			for (port = 0; p < end && isdigitc(*p) && port <= 65535; p++)
-				port = port * 10 + (*p - '0');
-			if (p < end || port == 0 || port > 65535) {
+			if (decnum(p, 65536, &port) != end || port == 0 || port > 65535) {
 				seterr(err, errlen, "%s: invalid port", u->host);
 				return -1;
 			}
@@ -303,17 +283,27 @@ url_str(const Url *u)
 	return s;
 }
 
-/* does ref start with a scheme, "name:" (RFC 3986 3.1)? */
+/* the length of the scheme s starts with, without its ':' (RFC 3986
+ * 3.1); 0 when it starts with none */
+static size_t
+schemelen(const char *s)
+{
+	const char *p = s;
+
+	if (!asciialpha(*p))
+		return 0;
+	while (asciialpha(*p) || asciidigit(*p) || *p == '+' || *p == '-' || *p == '.')
+		p++;
+	return p - s;
+}
+
+/* does ref start with a scheme, "name:"? */
 static int
 hasscheme(const char *ref)
 {
-	const char *p = ref;
+	size_t n = schemelen(ref);
 
-	if (!isalphac(*p))
-		return 0;
-	while (isalphac(*p) || isdigitc(*p) || *p == '+' || *p == '-' || *p == '.')
-		p++;
-	return *p == ':';
+	return n && ref[n] == ':';
 }
 
 /*
@@ -482,13 +472,10 @@ url_isweb(const char *s)
 const char *
 url_typed(const char *s)
 {
-	const char *p = s;
 	char *u;
-	size_t n;
+	size_t n = schemelen(s);
 
-	while (isalphac(*p) || isdigitc(*p) || *p == '+' || *p == '-' || *p == '.')
-		p++;
-	if (p > s && isalphac(*s) && !strncmp(p, "://", 3))
+	if (n && !strncmp(s + n, "://", 3))
 		return s;
 	n = strlen(s) + 9;
 	if (!(u = malloc(n)))
