@@ -137,17 +137,14 @@ cachefield(char **p, char *end, const char *key)
 	return v;
 }
 
-/* a decimal number with nothing around it */
+/* a decimal number with nothing around it; too large a one is the
+ * largest, which no field takes */
 static int
 cachenum(const char *s, unsigned long long *v)
 {
-	char *e;
+	const char *e = decnum(s, ULLONG_MAX, v);
 
-	if (*s < '0' || *s > '9')
-		return -1;
-	errno = 0;
-	*v = strtoull(s, &e, 10);
-	return errno || *e ? -1 : 0;
+	return e && !*e ? 0 : -1;
 }
 
 /* the header line "key SECONDS" or "key -" (none: *v -1) at *p; -1
@@ -504,8 +501,9 @@ stateread(const char *path, ReadSet *disk, char *err, size_t errlen)
 {
 	Buf b = {0};
 	ReadLink *l;
-	char *p, *nl, *e, *end;
-	long long t;
+	char *p, *nl, *end;
+	const char *e, *s;
+	unsigned long long t;
 	size_t bad = 0, n;
 	int fd, rc;
 
@@ -545,15 +543,14 @@ stateread(const char *path, ReadSet *disk, char *err, size_t errlen)
 		*nl = '\0';
 		/* seconds, then a space and the link; no strtoll: its locale
 		 * and its signs cost more than the rest of the line */
-		for (t = 0, e = p; *e >= '0' && *e <= '9' && t >= 0; e++)
-			t = t > (LLONG_MAX - (*e - '0')) / 10 ? -1 : t * 10 + (*e - '0');
-		if (e == p || t < 0 || *e != ' ' || !e[1]) {
+		if (!(e = decnum(p, (unsigned long long)LLONG_MAX + 1, &t)) ||
+		    t > LLONG_MAX || *e != ' ' || !e[1]) {
 			bad++;
 			continue;
 		}
-		for (p = e + 1; *p && (unsigned char)*p >= ' ' && *p != 0x7f; p++)
+		for (s = e + 1; *s && (unsigned char)*s >= ' ' && *s != 0x7f; s++)
 			;
-		if (*p) {
+		if (*s) {
 			bad++;
 			continue;
 		}
