@@ -8,12 +8,11 @@
  * that the window paints before the network answers, works offline and
  * asks the server conditionally.  Every file is written whole and
  * atomically (a locked temporary file, fsync, rename, a directory fsync):
- * a kill at any moment leaves the old file or the new one.
+ * a kill at any moment leaves the old file or the new one.  Include
+ * util.h first.
  */
 #include <stddef.h>
 #include <time.h>
-
-/* Buf is util.h's: include it first */
 
 typedef struct {
 	Buf body;               /* the feed's bytes, NUL-terminated; none (len 0)
