@@ -28,7 +28,7 @@ later() {
 }
 
 need nginx Xvfb xdotool xprop xdpyinfo xrdb import convert identify openssl python3
-[ -x ./lwnrss ] && [ -x "$X" ] || { notok "cache: make lwnrss $X"; exit 1; }
+built lwnrss tests/lwnrss-test
 
 NGINX=
 XVFB=
