@@ -22,8 +22,12 @@ case :$PATH: in
 *) PATH=$PATH:/usr/sbin ;;
 esac
 
-# the window tests' open command, tests/bin/lwnrss-test-open
-PATH=$(pwd)/tests/bin:$PATH
+# the window tests' open command, tests/bin/lwnrss-test-open; once, so
+# that a test can take it off PATH again when run.sh has put it there
+case :$PATH: in
+*:$(pwd)/tests/bin:*) ;;
+*) PATH=$(pwd)/tests/bin:$PATH ;;
+esac
 
 ok() { echo "ok - $*"; }
 notok() { echo "not ok - $*"; }
