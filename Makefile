@@ -135,6 +135,11 @@ tests/fuzz/x509-fuzz: tests/fuzz/x509.c x509.c util.c x509.h util.h
 test: lwnrss $(TESTBIN)
 	./tests/run.sh
 
+# the tests but the slow ones: no fuzzing, no second run under the
+# sanitizers, no valgrind (the HTTP tests' client is still a -san build)
+check: lwnrss $(UNITS) tests/http_test-san $(XTESTS)
+	SKIP="$(UNITS:=-san) tests/fuzz.sh tests/san.sh tests/memcheck.sh" ./tests/run.sh
+
 # every target for FUZZTIME seconds, one at a time; fails on any finding
 fuzz: $(FUZZBIN)
 	./tests/fuzz/run.sh $(FUZZTIME) $(FUZZ)
@@ -174,4 +179,4 @@ uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/lwnrss \
 		$(DESTDIR)$(MANPREFIX)/man1/lwnrss.1
 
-.PHONY: all test fuzz deps run bench clean dist install uninstall
+.PHONY: all test check fuzz deps run bench clean dist install uninstall

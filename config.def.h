@@ -1,4 +1,5 @@
 /* See LICENSE file for copyright and license details. */
+/* lwnrss.c includes it after the types, keysyms and functions it names */
 
 /* feed */
 static const char *feedurl = "https://lwn.net/headlines/newrss"; /* fetched when no URL is given */

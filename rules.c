@@ -61,9 +61,7 @@ rules_filter(const char *filter, const char *s)
 
 	if (!m)
 		return 1;
-	/* out of memory: everything matches, nothing is lost from sight */
-	if (!(t = malloc(n + m + 2)))
-		return 1;
+	t = ecalloc(1, n + m + 2);
 	f = t + n + 1;
 	utf8fold(t, s, n);
 	utf8fold(f, filter, m);

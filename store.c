@@ -97,9 +97,7 @@ commit(int fd, const char *tmp, char *path)
  *	\n
  *	N bytes: the body as the server sent it
  *
- * Formats 1, which lacked base, next, retry, maxage and expires, and 2,
- * which lacked maxage and expires, are read as well.  A file
- * that does not follow this to the byte (cut short, a time that is no
+ * A file that does not follow this to the byte (cut short, a time that is no
  * number, another program's, another URL's with the same hash) is
  * ignored with a warning.  A writer locks HASH.tmp, writes it whole,
  * fsyncs it, renames it over HASH and fsyncs the directory: a kill at any
@@ -137,17 +135,14 @@ cachefield(char **p, char *end, const char *key)
 	return v;
 }
 
-/* a decimal number with nothing around it */
+/* a decimal number with nothing around it; too large a one is the
+ * largest, which no field takes */
 static int
 cachenum(const char *s, unsigned long long *v)
 {
-	char *e;
+	const char *e = decnum(s, ULLONG_MAX, v);
 
-	if (*s < '0' || *s > '9')
-		return -1;
-	errno = 0;
-	*v = strtoull(s, &e, 10);
-	return errno || *e ? -1 : 0;
+	return e && !*e ? 0 : -1;
 }
 
 /* the header line "key SECONDS" or "key -" (none: *v -1) at *p; -1
@@ -198,11 +193,11 @@ int
 cache_load(const char *url, size_t max, Cache *c, char *err, size_t errlen)
 {
 	Buf b = {0};
-	char *path, *p, *end, *v, *e, *l, *n, *base = NULL;
+	char *path, *p, *end, *v, *e, *l, *n, *base;
 	const char *why = "corrupt cache file ignored";
 	unsigned long long len;
 	long long maxage = -1, expires = -1;
-	int fd, ret, version;
+	int fd, ret;
 
 	memset(c, 0, sizeof(*c));
 	c->maxage = c->expires = -1;
@@ -231,33 +226,31 @@ cache_load(const char *url, size_t max, Cache *c, char *err, size_t errlen)
 		goto bad;
 	p = b.p;
 	end = b.p + b.len;
-	if (!(v = cachefield(&p, end, "lwnrss-cache")) ||
-	    (strcmp(v, "1") && strcmp(v, "2") && strcmp(v, "3"))) {
+	if (!(v = cachefield(&p, end, "lwnrss-cache")) || strcmp(v, "3")) {
 		why = "not an lwnrss cache file, ignored";
 		goto bad;
 	}
-	version = v[0] - '0';
 	if (!(v = cachefield(&p, end, "url")))
 		goto bad;
 	if (strcmp(v, url)) {
 		why = "the cache of another URL, ignored";
 		goto bad;
 	}
-	if ((version >= 2 && !(base = cachefield(&p, end, "base"))) ||
+	if (!(base = cachefield(&p, end, "base")) ||
 	    !(e = cachefield(&p, end, "etag")) ||
 	    !(l = cachefield(&p, end, "lastmod")) ||
 	    cachetime(&p, end, "fetched", &c->fetched) < 0 ||
-	    (version >= 2 && (cachetime(&p, end, "next", &c->next) < 0 ||
-	    cachetime(&p, end, "retry", &c->retry) < 0)) ||
-	    (version >= 3 && (cacheopt(&p, end, "maxage", 2147483647LL, &maxage) < 0 ||
-	    cacheopt(&p, end, "expires", (long long)1 << 40, &expires) < 0)) ||
+	    cachetime(&p, end, "next", &c->next) < 0 ||
+	    cachetime(&p, end, "retry", &c->retry) < 0 ||
+	    cacheopt(&p, end, "maxage", 2147483647LL, &maxage) < 0 ||
+	    cacheopt(&p, end, "expires", (long long)1 << 40, &expires) < 0 ||
 	    !(n = cachefield(&p, end, "length")) ||
 	    p >= end || *p++ != '\n' || cachenum(n, &len) < 0 ||
 	    len != (unsigned long long)(end - p))
 		goto bad;
 	c->etag = *e ? estrdup(e) : NULL;
 	c->lastmod = *l ? estrdup(l) : NULL;
-	c->base = base && *base ? estrdup(base) : NULL;
+	c->base = *base ? estrdup(base) : NULL;
 	c->maxage = (long)maxage;
 	c->expires = expires;
 	memmove(b.p, p, len);
@@ -504,8 +497,9 @@ stateread(const char *path, ReadSet *disk, char *err, size_t errlen)
 {
 	Buf b = {0};
 	ReadLink *l;
-	char *p, *nl, *e, *end;
-	long long t;
+	char *p, *nl, *end;
+	const char *e, *s;
+	unsigned long long t;
 	size_t bad = 0, n;
 	int fd, rc;
 
@@ -545,15 +539,14 @@ stateread(const char *path, ReadSet *disk, char *err, size_t errlen)
 		*nl = '\0';
 		/* seconds, then a space and the link; no strtoll: its locale
 		 * and its signs cost more than the rest of the line */
-		for (t = 0, e = p; *e >= '0' && *e <= '9' && t >= 0; e++)
-			t = t > (LLONG_MAX - (*e - '0')) / 10 ? -1 : t * 10 + (*e - '0');
-		if (e == p || t < 0 || *e != ' ' || !e[1]) {
+		if (!(e = decnum(p, (unsigned long long)LLONG_MAX + 1, &t)) ||
+		    t > LLONG_MAX || *e != ' ' || !e[1]) {
 			bad++;
 			continue;
 		}
-		for (p = e + 1; *p && (unsigned char)*p >= ' ' && *p != 0x7f; p++)
+		for (s = e + 1; *s && (unsigned char)*s >= ' ' && *s != 0x7f; s++)
 			;
-		if (*p) {
+		if (*s) {
 			bad++;
 			continue;
 		}

@@ -8,19 +8,18 @@
  * that the window paints before the network answers, works offline and
  * asks the server conditionally.  Every file is written whole and
  * atomically (a locked temporary file, fsync, rename, a directory fsync):
- * a kill at any moment leaves the old file or the new one.
+ * a kill at any moment leaves the old file or the new one.  Include
+ * util.h first.
  */
 #include <stddef.h>
 #include <time.h>
-
-/* Buf is util.h's: include it first */
 
 typedef struct {
 	Buf body;               /* the feed's bytes, NUL-terminated; none (len 0)
 	                           when the file keeps only the times */
 	char *etag, *lastmod;   /* the validators, NULL when none */
 	char *base;             /* the URL the body came from, after redirects;
-	                           NULL when unknown (a file of format 1) */
+	                           NULL when unknown */
 	time_t fetched;         /* when the server sent or last confirmed it; 0: never */
 	time_t next;            /* no automatic fetch before then; 0: no limit */
 	time_t retry;           /* the server's Retry-After ends then; 0: none */
@@ -35,9 +34,8 @@ typedef struct {
  * bytes.  Returns 0, or -1 when there is none (err then "") or the file
  * is unusable (err says which file and why: corrupt, a value that is no
  * number, another program's, another URL's); *c then needs no
- * cache_free.  Files of formats 1 and 2 are read too, without base,
- * next and retry (1), maxage and expires (both).  The times are as the
- * file has them: the caller judges them.
+ * cache_free.  The times are as the file has them: the caller judges
+ * them.
  */
 int cache_load(const char *url, size_t max, Cache *c, char *err, size_t errlen);
 

@@ -1,9 +1,10 @@
 /* See LICENSE file for copyright and license details. */
 
 /*
- * url.c: absolute http and https URLs, and references resolved against
- * them (RFC 3986), for http.c's hops and redirects.  No I/O beyond
- * getaddrinfo's AI_NUMERICHOST, which never touches the network.
+ * url.c: absolute http and https URLs, for http.c's hops and redirects,
+ * and URI references of any scheme resolved as strings (RFC 3986), the
+ * one way both a redirect and a feed's links are resolved.  No I/O
+ * beyond getaddrinfo's AI_NUMERICHOST, which never touches the network.
  */
 #include <sys/types.h>
 #include <sys/socket.h>
@@ -29,24 +30,6 @@ seterr(char *buf, size_t size, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(buf, size, fmt, ap);
 	va_end(ap);
-}
-
-static int
-isdigitc(int c)
-{
-	return c >= '0' && c <= '9';
-}
-
-static int
-isalphac(int c)
-{
-	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
-}
-
-static int
-lowerc(int c)
-{
-	return c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c;
 }
 
 /*
@@ -138,7 +121,7 @@ url_parse(Url *u, const char *s, char *err, size_t errlen)
 	char *d;
 	size_t i, n;
 	int query = 0, enc;
-	unsigned long port;
+	unsigned long long port;
 	struct in6_addr a6;
 
 	memset(u, 0, sizeof(*u));
@@ -186,7 +169,7 @@ url_parse(Url *u, const char *s, char *err, size_t errlen)
 		return -1;
 	}
 	for (i = 0; i < n; i++)
-		u->host[i] = lowerc(h[i]);
+		u->host[i] = asciitolower(h[i]);
 	u->host[n] = '\0';
 	if (u->ip6) {
 		if (inet_pton(AF_INET6, u->host, &a6) != 1) {
@@ -196,7 +179,7 @@ url_parse(Url *u, const char *s, char *err, size_t errlen)
 	} else {
 		/* a name is letters, digits, '-', '_' and '.'; one final dot is the root */
 		for (i = 0; i < n; i++) {
-			if (!isalphac(u->host[i]) && !isdigitc(u->host[i]) &&
+			if (!asciialpha(u->host[i]) && !asciidigit(u->host[i]) &&
 			    !strchr("-_.", u->host[i])) {
 				seterr(err, errlen, "%.200s: invalid host name", s);
 				return -1;
@@ -222,9 +205,7 @@ url_parse(Url *u, const char *s, char *err, size_t errlen)
 			return -1;
 		}
 		if (p < end) {
-			for (port = 0; p < end && isdigitc(*p) && port <= 65535; p++)
-				port = port * 10 + (*p - '0');
-			if (p < end || port == 0 || port > 65535) {
+			if (decnum(p, 65536, &port) != end || port == 0 || port > 65535) {
 				seterr(err, errlen, "%s: invalid port", u->host);
 				return -1;
 			}
@@ -302,65 +283,50 @@ url_str(const Url *u)
 	return s;
 }
 
-/* does ref start with a scheme, "name:" (RFC 3986 3.1)? */
+/* the length of the scheme s starts with, without its ':' (RFC 3986
+ * 3.1); 0 when it starts with none */
+static size_t
+schemelen(const char *s)
+{
+	const char *p = s;
+
+	if (!asciialpha(*p))
+		return 0;
+	while (asciialpha(*p) || asciidigit(*p) || *p == '+' || *p == '-' || *p == '.')
+		p++;
+	return p - s;
+}
+
+/* does ref start with a scheme, "name:"? */
 static int
 hasscheme(const char *ref)
 {
-	const char *p = ref;
+	size_t n = schemelen(ref);
 
-	if (!isalphac(*p))
-		return 0;
-	while (isalphac(*p) || isdigitc(*p) || *p == '+' || *p == '-' || *p == '.')
-		p++;
-	return *p == ':';
+	return n && ref[n] == ':';
 }
 
 /*
- * url_resolve resolves ref (a Location value) against base into u
- * (RFC 3986 5.2): absolute, scheme-relative "//host/p", absolute path
- * "/p", query "?q", or a path relative to base's directory.
+ * url_resolve resolves ref (a Location value) against base into u: the
+ * strings joined as a feed's links are, then the result checked as any
+ * URL is.
  */
 int
 url_resolve(Url *u, const Url *base, const char *ref, char *err, size_t errlen)
 {
-	char hp[300], *buf;
-	size_t n, dir;
-	int ret;
+	char *b, *buf = NULL;
+	int ret = -1;
 
-	if (hasscheme(ref))
-		return url_parse(u, ref, err, errlen);
-	n = strlen(ref) + sizeof(base->path) + sizeof(hp) + 16;
-	if (!(buf = malloc(n))) {
+	if (!(b = url_str(base)) || !(buf = malloc(strlen(b) + strlen(ref) + 2))) {
 		seterr(err, errlen, "out of memory");
-		return -1;
-	}
-	url_hostport(base, hp, sizeof(hp));
-	if (ref[0] == '/' && ref[1] == '/') {
-		snprintf(buf, n, "%s:%s", base->tls ? "https" : "http", ref);
-	} else if (ref[0] == '/') {
-		snprintf(buf, n, "%s://%s%s", base->tls ? "https" : "http", hp, ref);
 	} else {
-		/*
-		 * Relative to base's path: "" and "#f" keep all of it, query
-		 * included; "?q" replaces the query; anything else replaces
-		 * the last segment.
-		 */
-		if (!ref[0] || ref[0] == '#') {
-			dir = strlen(base->path);
-		} else {
-			dir = strcspn(base->path, "?");
-			if (ref[0] != '?')
-				while (dir > 0 && base->path[dir - 1] != '/')
-					dir--;
-		}
-		snprintf(buf, n, "%s://%s%.*s%s", base->tls ? "https" : "http", hp,
-		    (int)dir, base->path, ref[0] == '#' ? "" : ref);
+		url_join(buf, b, ref);
+		ret = url_parse(u, buf, err, errlen);
 	}
-	ret = url_parse(u, buf, err, errlen);
+	free(b);
 	free(buf);
 	return ret;
 }
-
 
 /* a URI reference split as RFC 3986 appendix B does; absent parts are NULL */
 typedef struct {
@@ -506,13 +472,10 @@ url_isweb(const char *s)
 const char *
 url_typed(const char *s)
 {
-	const char *p = s;
 	char *u;
-	size_t n;
+	size_t n = schemelen(s);
 
-	while (isalphac(*p) || isdigitc(*p) || *p == '+' || *p == '-' || *p == '.')
-		p++;
-	if (p > s && isalphac(*s) && !strncmp(p, "://", 3))
+	if (n && !strncmp(s + n, "://", 3))
 		return s;
 	n = strlen(s) + 9;
 	if (!(u = malloc(n)))

@@ -31,8 +31,8 @@ typedef struct {
 int url_parse(Url *u, const char *s, char *err, size_t errlen);
 
 /*
- * url_resolve resolves ref (a Location value) against base into u
- * (RFC 3986 5.2), then checks the result as url_parse does.
+ * url_resolve resolves ref (a Location value) against base into u, as
+ * url_join does, then checks the result as url_parse does.
  */
 int url_resolve(Url *u, const Url *base, const char *ref, char *err, size_t errlen);
 

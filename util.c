@@ -163,6 +163,35 @@ writeall(int fd, const char *s, size_t n)
 	return 0;
 }
 
+int
+asciialpha(int c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}
+
+int
+asciidigit(int c)
+{
+	return c >= '0' && c <= '9';
+}
+
+int
+asciitolower(int c)
+{
+	return c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c;
+}
+
+const char *
+decnum(const char *s, unsigned long long max, unsigned long long *v)
+{
+	if (!asciidigit(*s))
+		return NULL;
+	/* no step past max: it may be the type's own */
+	for (*v = 0; asciidigit(*s); s++)
+		*v = *v > (max - (*s - '0')) / 10 ? max : *v * 10 + (*s - '0');
+	return s;
+}
+
 size_t
 utf8enc(char *s, unsigned long cp)
 {

@@ -30,6 +30,16 @@ int writeall(int fd, const char *s, size_t n);
  * error, 1 when more than max bytes arrived (b then holds max + 1 bytes) */
 int readfd(int fd, Buf *b, size_t max);
 
+/* ASCII's letters, digits and lowercase, whatever the locale: for
+ * protocol text, where a locale's letters are no letters */
+int asciialpha(int c);
+int asciidigit(int c);
+int asciitolower(int c);
+
+/* the decimal digits at s as a number into *v, max (at least 9) when
+ * larger; returns the byte after the digits, NULL when s starts with none */
+const char *decnum(const char *s, unsigned long long max, unsigned long long *v);
+
 /* write code point cp (U+FFFD when invalid) as UTF-8 into s[4]; returns its length */
 size_t utf8enc(char *s, unsigned long cp);
 /* decode one UTF-8 sequence of s[0..n) (n > 0) into *cp, U+FFFD for an

@@ -7,7 +7,7 @@
  * an X509 set up with x509_init and hand &x->vtable to
  * br_ssl_engine_set_x509.  When BearSSL reports an X.509 error, x->reason
  * says exactly why and x509_msg turns it into words.  Nothing here does
- * I/O but reading the CA file, prints or exits.
+ * I/O but reading the CA file, prints or exits.  Include util.h first.
  */
 #include <stdint.h>
 #include <time.h>

@@ -28,7 +28,7 @@ later() {
 }
 
 need nginx Xvfb xdotool xprop xdpyinfo xrdb import convert identify openssl python3
-[ -x ./lwnrss ] && [ -x "$X" ] || { notok "cache: make lwnrss $X"; exit 1; }
+built lwnrss tests/lwnrss-test
 
 NGINX=
 XVFB=
@@ -267,6 +267,8 @@ head -c 5000 /bin/sh > "$D/broken"
 broken "that is a program" "not an lwnrss cache file, ignored"
 printf 'lwnrss-cache 4\nurl %s\n' "$URL" > "$D/broken"
 broken "of a later format" "not an lwnrss cache file, ignored"
+printf 'lwnrss-cache 2\nurl %s\nbase \netag "x"\nlastmod \nfetched 1\nnext 0\nretry 0\nlength 0\n\n' "$URL" > "$D/broken"
+broken "of a format no released lwnrss wrote" "not an lwnrss cache file, ignored"
 sed 's/^next .*/next 12x/' "$CF" > "$D/broken"
 broken "whose next allowed time is no number" "corrupt cache file ignored"
 sed 's/^maxage .*/maxage -5/' "$CF" > "$D/broken"
@@ -275,7 +277,7 @@ sed 's/^retry .*/retry 99999999999999999999999/' "$CF" > "$D/broken"
 broken "whose Retry-After is too large a number" "corrupt cache file ignored"
 sed "s|^url .*|url https://example.org/other|" "$CF" > "$D/broken"
 broken "of another URL" "the cache of another URL, ignored"
-printf 'lwnrss-cache 2\nurl %s\nbase \netag "x"\nlastmod \nfetched 1\nnext 0\nretry 0\nlength 14\n\nnot a feed, no' "$URL" > "$D/broken"
+printf 'lwnrss-cache 3\nurl %s\nbase \netag "x"\nlastmod \nfetched 1\nnext 0\nretry 0\nmaxage -\nexpires -\nlength 14\n\nnot a feed, no' "$URL" > "$D/broken"
 p "$URL" > /dev/null
 cat "$D/broken" > "$CF"
 p "$URL"

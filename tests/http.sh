@@ -12,9 +12,7 @@ counting
 # a directory of its own: other runs of the tests may be going on at once
 D=$(mktemp -d "$T/http.XXXXXX") || exit 1
 GET=tests/http_test-san
-for f in ./lwnrss "$GET"; do
-	[ -x "$f" ] || { notok "$f is built"; exit 1; }
-done
+built lwnrss "$GET"
 need python3 openssl timeout
 # the server needs certificates for its TLS listeners, though only plain HTTP is used here
 mkcerts "$D" || { notok "test certificates made with openssl"; exit 1; }

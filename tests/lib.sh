@@ -22,8 +22,12 @@ case :$PATH: in
 *) PATH=$PATH:/usr/sbin ;;
 esac
 
-# the window tests' open command, tests/bin/lwnrss-test-open
-PATH=$(pwd)/tests/bin:$PATH
+# the window tests' open command, tests/bin/lwnrss-test-open; once, so
+# that a test can take it off PATH again when run.sh has put it there
+case :$PATH: in
+*:$(pwd)/tests/bin:*) ;;
+*) PATH=$(pwd)/tests/bin:$PATH ;;
+esac
 
 ok() { echo "ok - $*"; }
 notok() { echo "not ok - $*"; }
@@ -33,6 +37,22 @@ check() {
 	what=$1
 	shift
 	if "$@"; then ok "$what"; else notok "$what"; fi
+}
+
+# built target...: make what the test runs, so that it runs alone in a
+# fresh checkout; tests/lwnrss-test only when X11BIN names no other
+# build.  A "not ok" line and exit when make fails or X11BIN is none
+built() {
+	_t=
+	for _b in "$@"; do
+		if [ "$_b" = tests/lwnrss-test ] && [ -n "$X11BIN" ]; then
+			[ -x "$X11BIN" ] || { notok "$X11BIN is built"; exit 1; }
+		else
+			_t="$_t $_b"
+		fi
+	done
+	make -s $_t > "$T/make.$$" 2>&1 || { cat "$T/make.$$"; notok "make$_t"; exit 1; }
+	rm -f "$T/make.$$"
 }
 
 # need cmd...: every command is installed, or a "not ok" line saying

@@ -7,6 +7,7 @@ cd "$(dirname "$0")/.." || exit 1
 . tests/lib.sh
 
 need valgrind
+built lwnrss
 D=$T/memcheck
 rm -rf "$D"
 mkdir -p "$D"

@@ -3,6 +3,7 @@
 # print.sh: `lwnrss -p -` end to end: output lines, exit status and the
 # message on stderr for what is no feed.  Run from the top directory.
 . tests/lib.sh
+built lwnrss
 
 L=./lwnrss
 tab=$(printf '\t')

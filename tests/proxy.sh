@@ -11,9 +11,7 @@ counting
 
 D=$(mktemp -d "$T/proxy.XXXXXX") || exit 1
 GET=tests/http_test-san
-for f in ./lwnrss "$GET"; do
-	[ -x "$f" ] || { notok "$f is built"; exit 1; }
-done
+built lwnrss "$GET"
 need openssl python3 tinyproxy
 mkcerts "$D" || { notok "test certificates made with openssl"; exit 1; }
 printf '<rss version="2.0"><channel><title>T</title><item><title>Through</title><link>https://lwn.net/Articles/1/</link></item></channel></rss>\n' > "$D/feed.rss"

@@ -24,8 +24,7 @@ STATE=$XDG_STATE_HOME/lwnrss/read
 
 need Xvfb xdotool xprop xwininfo xdpyinfo xrdb import convert identify xclip \
 	tabbed dmenu openssl python3
-[ -x "$X" ] && [ -x ./lwnrss ] && [ -x tests/selgone ] && [ -x tests/xembed ] ||
-	{ notok "reader: make lwnrss $X tests/selgone tests/xembed"; exit 1; }
+built lwnrss tests/lwnrss-test tests/selgone tests/xembed
 
 PIDS=
 XVFB=

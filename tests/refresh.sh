@@ -22,7 +22,7 @@ export LWNRSS_CLOCK
 echo 0 > "$D/clock"
 
 need Xvfb xdotool xdpyinfo xrdb import convert identify openssl python3
-[ -x ./lwnrss ] && [ -x "$X" ] || { notok "refresh: make lwnrss $X"; exit 1; }
+built lwnrss tests/lwnrss-test
 
 XVFB=
 SRV=

@@ -3,6 +3,7 @@
 # run.sh: run every test from the top directory and count.  A test is a
 # program printing "ok - what" or "not ok - what" lines; one that exits
 # non-zero without saying why, or reports nothing, counts as one failure.
+# SKIP: the tests not to run, as paths from the top ("tests/fuzz.sh").
 cd "$(dirname "$0")/.." || exit 1
 # HOME and the XDG directories of this run's own, for the unit tests too
 . tests/lib.sh
@@ -14,6 +15,9 @@ for t in tests/rdf_test tests/rdf_test-san tests/http_test tests/http_test-san \
     tests/*.sh; do
 	case "$t" in
 	tests/run.sh|tests/deps.sh|tests/lib.sh|tests/proc.sh|tests/tlslib.sh) continue ;;
+	esac
+	case " $SKIP " in
+	*" $t "*) continue ;;
 	esac
 	[ -x "$t" ] || continue
 	log=tests/tmp/$(basename "$t").log

@@ -11,9 +11,7 @@ counting
 # a directory of its own: other runs of the tests may be going on at once
 D=$(mktemp -d "$T/tls.XXXXXX") || exit 1
 GET=tests/http_test-san
-for f in ./lwnrss "$GET"; do
-	[ -x "$f" ] || { notok "$f is built"; exit 1; }
-done
+built lwnrss "$GET"
 need openssl python3
 mkcerts "$D" && mkpolicy "$D" && mkprofile "$D" ||
 	{ notok "test certificates made with openssl"; exit 1; }

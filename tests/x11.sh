@@ -25,7 +25,7 @@ export XDG_CACHE_HOME
 export LC_ALL=C.UTF-8
 
 need Xvfb xdotool xprop xwininfo xdpyinfo xrdb import convert identify openssl python3
-[ -x "$X" ] && [ -x tests/wmdelete ] || { notok "x11: make $X tests/wmdelete"; exit 1; }
+built tests/lwnrss-test tests/wmdelete
 
 PIDS=
 XVFB=

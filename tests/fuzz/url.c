@@ -32,7 +32,7 @@ checkurl(const Url *u)
 		abort();
 	for (c = u->host; *c; c++)
 		if (u->ip6 ? !strchr("0123456789abcdef:.", *c) :
-		    !isalphac(*c) && !isdigitc(*c) && !strchr("-_.", *c))
+		    !asciialpha(*c) && !asciidigit(*c) && !strchr("-_.", *c))
 			abort();
 	for (c = u->path; *c; c++)
 		if (*c == '#' || (unsigned char)*c <= 0x20 || (unsigned char)*c > 0x7e)
