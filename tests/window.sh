@@ -152,7 +152,8 @@ stop
 
 fresh
 OPATH=$PATH
-PATH=$(echo "$PATH" | sed "s|$(pwd)/tests/bin:||g")
+# no directory of tests/bin (run.sh's, a copy's) on PATH: no open command
+PATH=$(echo "$PATH" | tr ':' '\n' | grep -v '/tests/bin$' | paste -sd: -)
 start "https://localhost:$PORT/feed"
 PATH=$OPATH
 retry rowsel 1 7 > /dev/null
