@@ -162,10 +162,13 @@ export SSL_CERT_FILE
 	echo "cache.sh: the feed was not cached" >&2
 	exit 1
 }
-# the cache keeps when the next fetch is allowed (30 minutes on); the
-# window is to ask the stalled server at once, as after that time
+# the cache keeps when the next fetch is allowed (30 minutes on), and the
+# feed's syn: hints count from when it was fetched; the window is to ask
+# the stalled server at once, as after that time: fetched an hour ago
+ago=$(($(date +%s) - 3600))
 for f in "$XDG_CACHE_HOME"/lwnrss/*; do
-	sed 's/^next [0-9]*$/next 0/' "$f" > "$f.new" && mv "$f.new" "$f"
+	sed -e 's/^next [0-9]*$/next 0/' -e "s/^fetched [0-9]*$/fetched $ago/" "$f" > "$f.new" &&
+		mv "$f.new" "$f"
 done
 
 # ---- wall time ------------------------------------------------------------
