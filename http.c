@@ -119,17 +119,6 @@ typedef struct {
 	char err[160];
 } Parser;
 
-/* an error line into buf, cut to fit */
-static void
-seterr(char *buf, size_t size, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(buf, size, fmt, ap);
-	va_end(ap);
-}
-
 /* ---------------------------------------------------------------- time */
 
 /* milliseconds on the monotonic clock */
@@ -224,29 +213,11 @@ retryafter(const char *s, time_t t)
 
 /* ----------------------------------------------------------- characters */
 
-static int
-isdigitc(int c)
-{
-	return c >= '0' && c <= '9';
-}
-
-static int
-isalphac(int c)
-{
-	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
-}
-
-static int
-lowerc(int c)
-{
-	return c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c;
-}
-
 /* an RFC 9110 token character (header names, codings) */
 static int
 istchar(int c)
 {
-	return isalphac(c) || isdigitc(c) || (c && strchr("!#$%&'*+-.^_`|~", c));
+	return asciialpha(c) || asciidigit(c) || (c && strchr("!#$%&'*+-.^_`|~", c));
 }
 
 
@@ -332,10 +303,10 @@ deltasecs(const char *s)
 {
 	long v = 0;
 
-	if (!isdigitc(*s))
+	if (!asciidigit(*s))
 		return -1;
 	/* no step past the cap: a long may be 32 bits */
-	for (; isdigitc(*s); s++)
+	for (; asciidigit(*s); s++)
 		v = v > (2147483647L - (*s - '0')) / 10 ? 2147483647L : v * 10 + (*s - '0');
 	return *s ? -1 : v;
 }
@@ -388,7 +359,7 @@ pfield(Parser *p, const char *name, char *v)
 		 * error: never a reason to read to the close instead.
 		 */
 		for (;;) {
-			for (n = 0, digits = 0; isdigitc(*v); v++, digits++) {
+			for (n = 0, digits = 0; asciidigit(*v); v++, digits++) {
 				if (n > (UINTMAX_MAX - 9) / 10)
 					return perr(p, "Content-Length too large");
 				n = n * 10 + (*v - '0');
@@ -537,8 +508,8 @@ pstatus(Parser *p, const char *s, size_t len)
 {
 	size_t i, n;
 
-	if (len < 12 || memcmp(s, "HTTP/1.", 7) || !isdigitc(s[7]) || s[8] != ' ' ||
-	    !isdigitc(s[9]) || !isdigitc(s[10]) || !isdigitc(s[11]) ||
+	if (len < 12 || memcmp(s, "HTTP/1.", 7) || !asciidigit(s[7]) || s[8] != ' ' ||
+	    !asciidigit(s[9]) || !asciidigit(s[10]) || !asciidigit(s[11]) ||
 	    (len > 12 && s[12] != ' '))
 		return perr(p, len >= 5 && !memcmp(s, "HTTP/", 5) ?
 		    "malformed status line" : "not an HTTP/1.x response");
@@ -623,10 +594,10 @@ psize(Parser *p, const char *s)
 	const char *t;
 
 	for (n = 0, digits = 0;; s++, digits++) {
-		if (isdigitc(*s))
+		if (asciidigit(*s))
 			d = *s - '0';
-		else if (lowerc(*s) >= 'a' && lowerc(*s) <= 'f')
-			d = lowerc(*s) - 'a' + 10;
+		else if (asciitolower(*s) >= 'a' && asciitolower(*s) <= 'f')
+			d = asciitolower(*s) - 'a' + 10;
 		else
 			break;
 		if (n > UINTMAX_MAX >> 4)
@@ -929,7 +900,7 @@ static void
 errnomsg(int e, char *buf, size_t size)
 {
 	snprintf(buf, size, "%s", strerror(e));
-	buf[0] = lowerc(buf[0]);
+	buf[0] = asciitolower(buf[0]);
 }
 
 /* an address getaddrinfo gave, in a form that crosses a pipe */
@@ -1280,8 +1251,8 @@ pctdecode(char *s)
 
 	for (; *s; s++) {
 		if (*s == '%' && s[1] && s[2]) {
-			hi = isdigitc(s[1]) ? s[1] - '0' : lowerc(s[1]) - 'a' + 10;
-			lo = isdigitc(s[2]) ? s[2] - '0' : lowerc(s[2]) - 'a' + 10;
+			hi = asciidigit(s[1]) ? s[1] - '0' : asciitolower(s[1]) - 'a' + 10;
+			lo = asciidigit(s[2]) ? s[2] - '0' : asciitolower(s[2]) - 'a' + 10;
 			if (hi >= 0 && hi < 16 && lo >= 0 && lo < 16) {
 				if (!(*d++ = hi << 4 | lo))
 					return -1;

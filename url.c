@@ -12,7 +12,6 @@
 #include <arpa/inet.h>
 
 #include <netdb.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,17 +19,6 @@
 
 #include "url.h"
 #include "util.h"
-
-/* an error line into buf, cut to fit */
-static void
-seterr(char *buf, size_t size, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(buf, size, fmt, ap);
-	va_end(ap);
-}
 
 /*
  * dotsegs removes "." and ".." segments from a path (RFC 3986 5.2.4), in

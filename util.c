@@ -42,6 +42,16 @@ warn(const char *fmt, ...)
 	va_end(ap);
 }
 
+void
+seterr(char *buf, size_t size, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(buf, size, fmt, ap);
+	va_end(ap);
+}
+
 void *
 ecalloc(size_t nmemb, size_t size)
 {

@@ -14,6 +14,8 @@ typedef struct {
 /* die and warn prefix "lwnrss: "; a format ending in ':' appends strerror(errno) */
 void die(const char *fmt, ...);
 void warn(const char *fmt, ...);
+/* an error line into buf, cut to fit: the modules' messages */
+void seterr(char *buf, size_t size, const char *fmt, ...);
 void *ecalloc(size_t nmemb, size_t size);
 char *estrdup(const char *s);
 

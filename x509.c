@@ -640,16 +640,10 @@ sigcheck(const Cert *c, const Cert *issuer)
 /* ----------------------------------------------------------- names */
 
 static int
-asciilower(int c)
-{
-	return c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c;
-}
-
-static int
 casecmpn(const unsigned char *a, const unsigned char *b, size_t n)
 {
 	for (; n; n--, a++, b++)
-		if (asciilower(*a) != asciilower(*b))
+		if (asciitolower(*a) != asciitolower(*b))
 			return 1;
 	return 0;
 }
