@@ -1044,6 +1044,46 @@ fetchfailed(const char *err)
 		setstatus(1, "%s", err);
 }
 
+static void
+fetchstart(void)
+{
+	int fds[3 + LENGTH(spawns)], fd;
+	char err[256];
+
+	if (fetcher.pid > 0)
+		return;
+	fetcher.first = 0;
+	switch ((fetcher.pid = proc_fork(&fd, fds, parentfds(fds)))) {
+	case -1:
+		snprintf(err, sizeof(err), "cannot start the fetch: %s", strerror(errno));
+		fetcher.pid = -1;
+		fetcher.asked = NOW();
+		fetchfailed(err);
+		return;
+	case 0:
+		fetch_child(&fconf, url, !fetcher.askall, fd);
+	}
+	fetcher.asked = NOW();
+	fetcher.fd = fd;
+	buffree(&fetcher.buf);
+	setstatus(0, "Loading\xe2\x80\xa6");
+}
+
+/* stop the child, if any, and forget what it sent */
+static void
+fetchstop(void)
+{
+	if (fetcher.pid > 0) {
+		kill(fetcher.pid, SIGKILL);
+		while (waitpid(fetcher.pid, NULL, 0) < 0 && errno == EINTR)
+			;
+	}
+	if (fetcher.fd >= 0)
+		close(fetcher.fd);
+	fetcher.pid = fetcher.fd = -1;
+	buffree(&fetcher.buf);
+}
+
 /* a feed that came through the pipe, the cache not having it: shown;
  * -1 when it is none (err says why) */
 static int
@@ -1114,46 +1154,6 @@ nextline(char **p, char *end)
  * line each, then a feed the cache did not keep.  A new or confirmed
  * feed comes from the cache.
  */
-static void
-fetchstart(void)
-{
-	int fds[3 + LENGTH(spawns)], fd;
-	char err[256];
-
-	if (fetcher.pid > 0)
-		return;
-	fetcher.first = 0;
-	switch ((fetcher.pid = proc_fork(&fd, fds, parentfds(fds)))) {
-	case -1:
-		snprintf(err, sizeof(err), "cannot start the fetch: %s", strerror(errno));
-		fetcher.pid = -1;
-		fetcher.asked = NOW();
-		fetchfailed(err);
-		return;
-	case 0:
-		fetch_child(&fconf, url, !fetcher.askall, fd);
-	}
-	fetcher.asked = NOW();
-	fetcher.fd = fd;
-	buffree(&fetcher.buf);
-	setstatus(0, "Loading\xe2\x80\xa6");
-}
-
-/* stop the child, if any, and forget what it sent */
-static void
-fetchstop(void)
-{
-	if (fetcher.pid > 0) {
-		kill(fetcher.pid, SIGKILL);
-		while (waitpid(fetcher.pid, NULL, 0) < 0 && errno == EINTR)
-			;
-	}
-	if (fetcher.fd >= 0)
-		close(fetcher.fd);
-	fetcher.pid = fetcher.fd = -1;
-	buffree(&fetcher.buf);
-}
-
 static void
 fetchdone(int wstatus)
 {
