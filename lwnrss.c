@@ -33,10 +33,11 @@
  * that paint, once the times the cache keeps allow it.  fetchstart() forks
  * a child (fetch_child) that asks the server, conditionally on the cache's
  * validators, writes what the answer teaches to the cache and exits with
- * what happened: a new feed, not modified, or failed, the error on a pipe.
- * The window then reads the cache again (cacheshow) and shows its feed
- * when it is new; only a feed the cache could not keep comes through the
- * pipe.  A fetch that failed is tried again after a minute, then two,
+ * what happened: a new feed, not modified, or failed, the answer's times
+ * and errors on a pipe.  The window then reads the cache again
+ * (cacheshow) and shows its copy, after a 304 too (another lwnrss may have
+ * cached a newer one); only a feed the cache did not keep comes through
+ * the pipe.  A fetch that failed is tried again after a minute, then two,
  * four, up to the refresh interval.  Marks of read articles are written
  * the same way, by a child that merges them into the file under its
  * lock; others' marks are read at every fetch and when the window gets
