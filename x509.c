@@ -249,6 +249,22 @@ peektag(const Der *in)
 	return in->n ? in->p[0] : -1;
 }
 
+/* in holds one element, of tag, and nothing after it: its contents into out */
+static int
+sole(Der in, int tag, Der *out)
+{
+	return der(&in, tag, NULL, out, NULL) < 0 || in.n ? -1 : 0;
+}
+
+/* RSA's AlgorithmIdentifier parameters: NULL, or absent as some write them */
+static int
+nullparams(Der alg)
+{
+	Der par;
+
+	return !alg.n || (sole(alg, 0x05, &par) == 0 && !par.n);
+}
+
 static int
 oideq(const Der *d, const unsigned char *oid, size_t n)
 {
@@ -326,7 +342,7 @@ sigalg(Der alg, Cert *c)
 {
 	static const unsigned char rsapre[] = { 0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x01 };
 	static const unsigned char ecpre[] = { 0x2a, 0x86, 0x48, 0xce, 0x3d, 0x04 };
-	Der oid, par;
+	Der oid;
 
 	if (der(&alg, 0x06, NULL, &oid, NULL) < 0)
 		return -1;
@@ -336,7 +352,7 @@ sigalg(Der alg, Cert *c)
 		 * as another algorithm: lwnrss takes PKCS #1 v1.5 only */
 		if (oid.p[8] == 10)
 			return 0;
-		if (alg.n && (der(&alg, 0x05, NULL, &par, NULL) < 0 || par.n || alg.n))
+		if (!nullparams(alg))
 			return -1;
 		switch (oid.p[8]) {
 		case 2: case 3: case 4: c->sigtype = SigMd5; break;   /* MD2, MD4, MD5 */
@@ -376,10 +392,9 @@ spki(Der in, Cert *c)
 		return -1;
 	bits.p++, bits.n--;
 	if (oideq(&oid, oidrsa, sizeof(oidrsa))) {
-		if (alg.n && (der(&alg, 0x05, NULL, &par, NULL) < 0 || par.n || alg.n))
+		if (!nullparams(alg))
 			return -1;
-		if (der(&bits, 0x30, NULL, &seq, NULL) < 0 || bits.n ||
-		    der(&seq, 0x02, NULL, &n, NULL) < 0 || der(&seq, 0x02, NULL, &e, NULL) < 0 ||
+		if (sole(bits, 0x30, &seq) < 0 || der(&seq, 0x02, NULL, &n, NULL) < 0 || der(&seq, 0x02, NULL, &e, NULL) < 0 ||
 		    seq.n || !n.n || !e.n || (n.p[0] & 0x80) || (e.p[0] & 0x80))
 			return -1;
 		while (n.n && !n.p[0])
@@ -408,40 +423,22 @@ spki(Der in, Cert *c)
 	return 0;
 }
 
-/* one extension: its OID, whether critical, its value */
+/* an id-ce extension (2.5.29.arc), crit when marked critical, its value val */
 static int
-extension(Der ext, Cert *c, uint64_t *seen)
+ceext(int arc, int crit, Der val, Cert *c)
 {
-	Der oid, b, val, s, v;
-	int crit = 0, arc = -1, n;
+	Der s, b, v;
+	int n;
 
-	if (der(&ext, 0x06, NULL, &oid, NULL) < 0)
-		return -1;
-	if (peektag(&ext) == 0x01) {
-		if (der(&ext, 0x01, NULL, &b, NULL) < 0 || b.n != 1 ||
-		    (b.p[0] != 0 && b.p[0] != 0xff))
-			return -1;
-		crit = b.p[0] != 0;
-	}
-	if (der(&ext, 0x04, NULL, &val, NULL) < 0 || ext.n)
-		return -1;
-	if (oid.n == 3 && oid.p[0] == 0x55 && oid.p[1] == 0x1d && oid.p[2] < 64)
-		arc = oid.p[2];
-	/* RFC 5280 4.2: an extension appears at most once */
-	if (arc >= 0) {
-		if (*seen >> arc & 1)
-			return -1;
-		*seen |= (uint64_t)1 << arc;
-	}
 	switch (arc) {
 	case CeBc:
 		/* BasicConstraints ::= SEQUENCE { cA BOOLEAN DEFAULT FALSE, pathLen INTEGER OPTIONAL } */
-		if (der(&val, 0x30, NULL, &s, NULL) < 0 || val.n)
+		if (sole(val, 0x30, &s) < 0)
 			return -1;
 		if (peektag(&s) == 0x01) {
 			if (der(&s, 0x01, NULL, &b, NULL) < 0 || b.n != 1 || b.p[0] != 0xff)
 				return -1;   /* DER: TRUE is 0xff, FALSE (the default) absent */
-			c->ca = b.p[0] != 0;
+			c->ca = 1;
 		}
 		if (peektag(&s) == 0x02) {
 			if (der(&s, 0x02, NULL, &v, NULL) < 0 || (n = smallint(&v)) < 0)
@@ -451,13 +448,13 @@ extension(Der ext, Cert *c, uint64_t *seen)
 		c->bccrit = crit;
 		return s.n ? -1 : 0;
 	case CeKu:
-		if (der(&val, 0x03, NULL, &b, NULL) < 0 || val.n || b.n < 2 || b.p[0] > 7)
+		if (sole(val, 0x03, &b) < 0 || b.n < 2 || b.p[0] > 7)
 			return -1;
 		c->hasku = 1;
 		c->ku = (unsigned int)b.p[1] << 8 | (b.n > 2 ? b.p[2] : 0);
 		return 0;
 	case CeEku:
-		if (der(&val, 0x30, NULL, &s, NULL) < 0 || val.n || !s.n)
+		if (sole(val, 0x30, &s) < 0 || !s.n)
 			return -1;
 		c->haseku = 1;
 		while (s.n) {
@@ -468,11 +465,13 @@ extension(Der ext, Cert *c, uint64_t *seen)
 		}
 		return 0;
 	case CeSan:
-		if (der(&val, 0x30, NULL, &c->san, NULL) < 0 || val.n)
-			return -1;
 		c->hassan = 1;
 		c->sancrit = crit;
-		return 0;
+		return sole(val, 0x30, &c->san);
+	case CeNc:
+		c->hasnc = 1;
+		c->nccrit = crit;
+		return sole(val, 0x30, &c->nc);
 	case CeSki:
 		c->hasski = 1;
 		c->kidcrit |= crit;
@@ -481,12 +480,6 @@ extension(Der ext, Cert *c, uint64_t *seen)
 		/* AuthorityKeyIdentifier ::= SEQUENCE { keyIdentifier [0] OPTIONAL, ... } */
 		c->hasakid = der(&val, 0x30, NULL, &s, NULL) == 0 && peektag(&s) == 0x80;
 		c->kidcrit |= crit;
-		return 0;
-	case CeNc:
-		if (der(&val, 0x30, NULL, &c->nc, NULL) < 0 || val.n)
-			return -1;
-		c->hasnc = 1;
-		c->nccrit = crit;
 		return 0;
 	case CeIan: case CeSubjectDirAttrs: case CeCrlDp:
 	case CeFreshestCrl: case CePolicies: case CePolicyMappings:
@@ -500,28 +493,63 @@ extension(Der ext, Cert *c, uint64_t *seen)
 		 */
 		return 0;
 	}
-	/*
-	 * Authority and Subject Information Access (1.3.6.1.5.5.7.1.1 and
-	 * .11): not processed.  A bad one is the profile's to refuse, not
-	 * the parser's, so that an anchor with one still loads.
-	 *   AuthorityInfoAccessSyntax ::= SEQUENCE SIZE (1..MAX) OF
-	 *       SEQUENCE { accessMethod OBJECT IDENTIFIER, accessLocation GeneralName }
-	 */
+	c->critical |= crit;
+	return 0;
+}
+
+/*
+ * Authority Information Access: not processed, but an empty or
+ * malformed one is the profile's to refuse, not the parser's, so that
+ * an anchor with one still loads.
+ *   AuthorityInfoAccessSyntax ::= SEQUENCE SIZE (1..MAX) OF
+ *       SEQUENCE { accessMethod OBJECT IDENTIFIER, accessLocation GeneralName }
+ */
+static int
+aiabad(Der val)
+{
+	Der s, v, x;
+	int tag;
+
+	if (sole(val, 0x30, &s) < 0 || !s.n)
+		return 1;
+	while (s.n)
+		if (der(&s, 0x30, NULL, &v, NULL) < 0 || der(&v, 0x06, NULL, &x, NULL) < 0 ||
+		    der(&v, -1, &tag, &x, NULL) < 0 || (tag & 0xc0) != 0x80 || v.n)
+			return 1;
+	return 0;
+}
+
+/* one extension: its OID, whether critical, its value */
+static int
+extension(Der ext, Cert *c, uint64_t *seen)
+{
+	Der oid, b, val;
+	int crit = 0;
+
+	if (der(&ext, 0x06, NULL, &oid, NULL) < 0)
+		return -1;
+	if (peektag(&ext) == 0x01) {
+		if (der(&ext, 0x01, NULL, &b, NULL) < 0 || b.n != 1 ||
+		    (b.p[0] != 0 && b.p[0] != 0xff))
+			return -1;
+		crit = b.p[0] != 0;
+	}
+	if (sole(ext, 0x04, &val) < 0)
+		return -1;
+	if (oid.n == 3 && oid.p[0] == 0x55 && oid.p[1] == 0x1d && oid.p[2] < 64) {
+		/* RFC 5280 4.2: an extension appears at most once */
+		if (*seen >> oid.p[2] & 1)
+			return -1;
+		*seen |= (uint64_t)1 << oid.p[2];
+		return ceext(oid.p[2], crit, val, c);
+	}
+	/* Authority and Subject Information Access (1.3.6.1.5.5.7.1.1 and .11) */
 	if (oid.n == 8 && !memcmp(oid.p, oidpkix, 7) && oid.p[7] == 1) {
 		c->aiacrit = crit;
-		if (der(&val, 0x30, NULL, &s, NULL) < 0 || val.n || !s.n)
-			c->aiabad = 1;
-		while (!c->aiabad && s.n)
-			if (der(&s, 0x30, NULL, &v, NULL) < 0 ||
-			    der(&v, 0x06, NULL, &b, NULL) < 0 || der(&v, -1, &n, &b, NULL) < 0 ||
-			    (n & 0xc0) != 0x80 || v.n)
-				c->aiabad = 1;
-		return 0;
+		c->aiabad |= aiabad(val);
+	} else if (!(oid.n == 8 && !memcmp(oid.p, oidpkix, 7) && oid.p[7] == 11)) {
+		c->critical |= crit;
 	}
-	if (oid.n == 8 && !memcmp(oid.p, oidpkix, 7) && oid.p[7] == 11)
-		return 0;
-	if (crit)
-		c->critical = 1;
 	return 0;
 }
 
@@ -543,9 +571,7 @@ certparse(Cert *c, const unsigned char *p, size_t len)
 
 	memset(c, 0, sizeof(*c));
 	c->pathlen = -1;
-	if (der(&in, 0x30, NULL, &cert, NULL) < 0 || in.n)
-		return -1;
-	if (der(&cert, 0x30, NULL, &tbs, &c->tbs) < 0 ||
+	if (sole(in, 0x30, &cert) < 0 || der(&cert, 0x30, NULL, &tbs, &c->tbs) < 0 ||
 	    der(&cert, 0x30, NULL, &alg, &c->sigalg) < 0 ||
 	    der(&cert, 0x03, NULL, &c->sig, NULL) < 0 || cert.n ||
 	    c->sig.n < 2 || c->sig.p[0])
@@ -554,8 +580,7 @@ certparse(Cert *c, const unsigned char *p, size_t len)
 	if (sigalg(alg, c) < 0)
 		return -1;
 	if (peektag(&tbs) == 0xa0) {
-		if (der(&tbs, 0xa0, NULL, &inner, NULL) < 0 ||
-		    der(&inner, 0x02, NULL, &v, NULL) < 0 || inner.n ||
+		if (der(&tbs, 0xa0, NULL, &inner, NULL) < 0 || sole(inner, 0x02, &v) < 0 ||
 		    (version = smallint(&v)) < 0 || version > 2)
 			return -1;
 	}
@@ -575,7 +600,7 @@ certparse(Cert *c, const unsigned char *p, size_t len)
 		return -1;
 	if (peektag(&tbs) == 0xa3) {
 		if (version != 2 || der(&tbs, 0xa3, NULL, &inner, NULL) < 0 ||
-		    der(&inner, 0x30, NULL, &exts, NULL) < 0 || inner.n || !exts.n)
+		    sole(inner, 0x30, &exts) < 0 || !exts.n)
 			return -1;
 		while (exts.n)
 			if (der(&exts, 0x30, &tag, &ext, NULL) < 0 || extension(ext, c, &seen) < 0)
@@ -845,7 +870,7 @@ dnwithin(const Der *subj, const Der *base)
 {
 	Der s = *subj, b = *base, rs, rb, x, sr, br;
 
-	if (der(&s, 0x30, NULL, &rs, NULL) < 0 || der(&b, 0x30, NULL, &rb, NULL) < 0 || b.n)
+	if (der(&s, 0x30, NULL, &rs, NULL) < 0 || sole(b, 0x30, &rb) < 0)
 		return 0;
 	while (rb.n)
 		if (der(&rb, 0x31, NULL, &x, &br) < 0 || der(&rs, 0x31, NULL, &x, &sr) < 0 ||
