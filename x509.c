@@ -1524,32 +1524,6 @@ xendcert(const br_x509_class **ctx)
 	x->ncerts++;
 }
 
-/* a reason as the BearSSL code nearest to it, for the engine's own use */
-static unsigned
-brcode(int reason)
-{
-	switch (reason) {
-	case XOk: return 0;
-	case XEmpty: return BR_ERR_X509_EMPTY_CHAIN;
-	case XTooLong: case XTooDeep: case XPathBudget: case XNcBudget: case XNoMem:
-		return BR_ERR_X509_LIMIT_EXCEEDED;
-	case XExpired: case XNotYet: case XIssuerExpired: case XIssuerNotYet:
-		return BR_ERR_X509_EXPIRED;
-	case XName: case XNoSan: return BR_ERR_X509_BAD_SERVER_NAME;
-	case XUntrusted: case XSelfSigned: return BR_ERR_X509_NOT_TRUSTED;
-	case XBadSig: return BR_ERR_X509_BAD_SIGNATURE;
-	case XWeakRsa: return BR_ERR_X509_WEAK_PUBLIC_KEY;
-	case XNotCa: case XPathLen: return BR_ERR_X509_NOT_CA;
-	case XKeyUsage: case XNoCertSign: case XEku: case XIssuerEku: case XCaLeaf:
-		return BR_ERR_X509_FORBIDDEN_KEY_USAGE;
-	case XCritical: case XIssuerCritical: case XConstraintType: case XKeyIdCritical:
-	case XIssuerKeyIdCritical: case XAiaCritical: case XIssuerAiaCritical:
-		return BR_ERR_X509_CRITICAL_EXTENSION;
-	case XMalformed: return BR_ERR_X509_UNEXPECTED;
-	default: return BR_ERR_X509_UNSUPPORTED;
-	}
-}
-
 static unsigned
 xendchain(const br_x509_class **ctx)
 {
@@ -1574,7 +1548,9 @@ xendchain(const br_x509_class **ctx)
 	}
 	free(der);
 	free(len);
-	return brcode(x->reason);
+	/* which code matters to nobody: tls.c takes the words and the
+	 * alert from x->reason */
+	return x->reason == XOk ? 0 : BR_ERR_X509_NOT_TRUSTED;
 }
 
 static const br_x509_pkey *
