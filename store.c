@@ -54,6 +54,18 @@ mkdirs(char *path)
 	return 0;
 }
 
+/* a write lock on all of fd, or -1 with errno EACCES or EAGAIN when another has it */
+static int
+lockfd(int fd)
+{
+	struct flock lk;
+
+	memset(&lk, 0, sizeof(lk));
+	lk.l_type = F_WRLCK;
+	lk.l_whence = SEEK_SET;
+	return fcntl(fd, F_SETLK, &lk);
+}
+
 /*
  * commit makes the temporary file tmp, written through fd, the file
  * path: fsync, rename, and an fsync of the directory, which makes the
@@ -169,11 +181,9 @@ cacheopt(char **p, char *end, const char *key, long long max, long long *v)
 static int
 cachetime(char **p, char *end, const char *key, time_t *t)
 {
-	unsigned long long v;
-	char *s;
+	long long v;
 
-	if (!(s = cachefield(p, end, key)) || cachenum(s, &v) < 0 ||
-	    (time_t)v < 0 || (unsigned long long)(time_t)v != v)
+	if (cacheopt(p, end, key, LLONG_MAX, &v) < 0 || v < 0 || (time_t)v != v)
 		return -1;
 	*t = (time_t)v;
 	return 0;
@@ -278,7 +288,6 @@ oneline(const char *s)
 int
 cache_save(const char *url, const Cache *c, char *err, size_t errlen)
 {
-	struct flock lk;
 	struct stat a, b;
 	Buf h = {0};
 	char *path, *tmp, tail[224], maxage[24], expires[24];
@@ -296,10 +305,7 @@ cache_save(const char *url, const Cache *c, char *err, size_t errlen)
 	    (fd = open(tmp, O_WRONLY | O_CREAT | O_CLOEXEC, 0600)) < 0)
 		goto fail;
 	/* one writer per file: the lock goes with the process, even killed */
-	memset(&lk, 0, sizeof(lk));
-	lk.l_type = F_WRLCK;
-	lk.l_whence = SEEK_SET;
-	if (fcntl(fd, F_SETLK, &lk) < 0) {
+	if (lockfd(fd) < 0) {
 		if (errno != EACCES && errno != EAGAIN)
 			goto fail;
 		ret = 1;
@@ -488,6 +494,29 @@ state_free(ReadSet *rs)
 }
 
 /*
+ * apply l, a link this process changed, to disk, the file's set: a mark
+ * wins, a later sighting of a link still read is kept.  Returns the link
+ * in disk, or NULL when disk has it no more.
+ */
+static ReadLink *
+apply(ReadSet *disk, const ReadLink *l)
+{
+	ReadLink *d = rsfind(disk, l->link);
+
+	if (l->marked) {
+		if (!(d && d->link))
+			d = rsget(disk, l->link);
+		d->read = l->read;
+		d->seen = l->seen;
+	} else if (d && d->link) {
+		d->seen = MAX(d->seen, l->seen);
+	} else {
+		return NULL;
+	}
+	return d;
+}
+
+/*
  * The file at path into disk, every link in it read: 0, err "" or a
  * warning about malformed lines; -1 when there is none (err "") or it
  * is unreadable or foreign (err says so).
@@ -593,25 +622,13 @@ state_load(ReadSet *rs, char *err, size_t errlen)
 		return -1;
 	/*
 	 * The file's set becomes the set, with this process's unwritten
-	 * changes over it: a mark wins, a later sighting of a link still
-	 * read is kept.  What the file dropped (expired, unmarked elsewhere)
+	 * changes over it (apply).  What the file dropped (expired, unmarked elsewhere)
 	 * goes with the old table, so that memory holds no more than the file.
 	 */
 	for (i = 0; i < rs->cap; i++) {
 		l = &rs->tab[i];
-		if (!l->link || !l->change)
+		if (!l->link || !l->change || !(d = apply(&disk, l)))
 			continue;
-		d = rsfind(&disk, l->link);
-		if (l->marked) {
-			if (!(d && d->link))
-				d = rsget(&disk, l->link);
-			d->read = l->read;
-			d->seen = l->seen;
-		} else if (d && d->link) {
-			d->seen = MAX(d->seen, l->seen);
-		} else {
-			continue;
-		}
 		d->change = l->change;
 		d->marked = l->marked;
 		d->touched = l->touched;
@@ -627,9 +644,7 @@ int
 state_save(const ReadSet *rs, time_t now, time_t maxage, char *err, size_t errlen)
 {
 	ReadSet disk = {0};
-	const ReadLink *l;
 	ReadLink *d;
-	struct flock lk;
 	Buf out = {0};
 	struct timespec pause = { 0, 50000000 };
 	char *path, *lock = NULL, *tmp = NULL, line[32];
@@ -650,10 +665,7 @@ state_save(const ReadSet *rs, time_t now, time_t maxage, char *err, size_t errle
 	 * A write holds it for milliseconds: one held for LOCKWAIT seconds
 	 * is a stuck process's, and no lwnrss waits for it for ever.
 	 */
-	memset(&lk, 0, sizeof(lk));
-	lk.l_type = F_WRLCK;
-	lk.l_whence = SEEK_SET;
-	for (tries = 0; fcntl(lfd, F_SETLK, &lk) < 0; tries++) {
+	for (tries = 0; lockfd(lfd) < 0; tries++) {
 		if ((errno != EACCES && errno != EAGAIN && errno != EINTR))
 			goto fail;
 		if (tries == LOCKWAIT * 20) {
@@ -666,20 +678,9 @@ state_save(const ReadSet *rs, time_t now, time_t maxage, char *err, size_t errle
 	/* what the others wrote meanwhile, then our changes over it */
 	if (stateread(path, &disk, err, errlen) < 0 && err[0])
 		goto out;
-	for (i = 0; i < rs->cap; i++) {
-		l = &rs->tab[i];
-		if (!l->link || !l->change)
-			continue;
-		d = rsfind(&disk, l->link);
-		if (l->marked) {
-			if (!(d && d->link))
-				d = rsget(&disk, l->link);
-			d->read = l->read;
-			d->seen = l->seen;
-		} else if (d && d->link && l->seen > d->seen) {
-			d->seen = l->seen;
-		}
-	}
+	for (i = 0; i < rs->cap; i++)
+		if (rs->tab[i].link && rs->tab[i].change)
+			apply(&disk, &rs->tab[i]);
 	if (bufadd(&out, statehead, sizeof(statehead) - 1) < 0)
 		goto nomem;
 	for (i = 0; i < disk.cap; i++) {
