@@ -132,10 +132,9 @@ static const unsigned short cp1252[32] = {
 #define MAXFRAME                32
 #define MAXBASE                 8192
 
-/* memory for resolved links, which may be longer than their source */
+/* a resolved link, which may be longer than its source: its bytes follow */
 typedef struct Chunk {
 	struct Chunk *next;
-	size_t used, cap;        /* the bytes after the struct */
 } Chunk;
 
 typedef struct {
@@ -682,25 +681,18 @@ lwnlink(const char *s, size_t n)
 static char *
 feedmem(Parser *ps, size_t n)
 {
-	Chunk *c = ps->f->mem;
-	char *p;
+	Chunk *c;
 
 	if (n > ps->memmax - ps->memused)
 		return NULL;
-	if (!c || c->cap - c->used < n) {
-		if (!(c = malloc(sizeof(*c) + MAX(n, 4096)))) {
-			ps->oom = 1;
-			return NULL;
-		}
-		c->cap = MAX(n, 4096);
-		c->used = 0;
-		c->next = ps->f->mem;
-		ps->f->mem = c;
+	if (!(c = malloc(sizeof(*c) + n))) {
+		ps->oom = 1;
+		return NULL;
 	}
-	p = (char *)(c + 1) + c->used;
-	c->used += n;
+	c->next = ps->f->mem;
+	ps->f->mem = c;
 	ps->memused += n;
-	return p;
+	return (char *)(c + 1);
 }
 
 /*
@@ -962,11 +954,9 @@ itembegin(Parser *ps)
 {
 	ps->initem = 1;
 	ps->inauthor = 0;
+	memset(&ps->cur, 0, sizeof(ps->cur));
 	ps->cur.title = ps->cur.link = ps->cur.date = nothing;
 	ps->cur.author = ps->cur.desc = nothing;
-	ps->cur.time = 0;
-	ps->cur.dated = 0;
-	ps->cur.desctext = 0;
 	memset(ps->prio[1], 0, sizeof(ps->prio[1]));
 }
 
@@ -1344,18 +1334,14 @@ notfeed(const char *s, size_t n)
 	return NULL;
 }
 
-/* a whole number of at most max, or -1 when s is none */
+/* a whole number of at most a million (more is forever enough), or -1
+ * when s is none */
 static long
-whole(const char *s, long max)
+whole(const char *s)
 {
-	long v = 0;
+	unsigned long long v;
 
-	if (*s < '0' || *s > '9')
-		return -1;
-	for (; *s >= '0' && *s <= '9'; s++)
-		if ((v = v * 10 + (*s - '0')) > max)
-			v = max;
-	return *s ? -1 : v;
+	return (s = decnum(s, 1000000, &v)) && !*s ? (long)v : -1;
 }
 
 /* the channel's polling hints, from what the parser kept of them */
@@ -1373,8 +1359,8 @@ hints(Parser *ps, Feed *f)
 	long v, period = 86400L, freq = 1;
 	size_t i;
 
-	/* ttl is minutes; a million of them is forever enough for a long */
-	if (ps->hint[FTtl] && (v = whole(ps->hint[FTtl], 1000000L)) > 0)
+	/* ttl is minutes */
+	if (ps->hint[FTtl] && (v = whole(ps->hint[FTtl])) > 0)
 		f->ttl = v * 60;
 	/* RSS 1.0's syndication module: updatePeriod (daily unless said)
 	 * divided by updateFrequency (1 unless said); either unreadable
@@ -1388,7 +1374,7 @@ hints(Parser *ps, Feed *f)
 			return;
 		period = periods[i].secs;
 	}
-	if (q && (freq = whole(q, 1000000L)) <= 0)
+	if (q && (freq = whole(q)) <= 0)
 		return;
 	f->updateperiod = MAX(period / freq, 1);
 	if (ps->hint[FBase])
@@ -1408,6 +1394,7 @@ rdf_parseurl(Feed *f, char *data, size_t len, const char *url, char *err, size_t
 	const char *why;
 	char *in;
 	size_t inlen;
+	int rc;
 
 	memset(f, 0, sizeof(*f));
 	memset(&ps, 0, sizeof(ps));
@@ -1426,13 +1413,13 @@ rdf_parseurl(Feed *f, char *data, size_t len, const char *url, char *err, size_t
 	 * long a base and however many links a hostile feed has */
 	ps.memmax = inlen + 4096;
 	f->title = f->link = f->desc = f->date = f->author = nothing;
-	if (parse(&ps) < 0 || ps.oom) {
+	rc = parse(&ps);
+	buffree(&ps.bases);
+	if (rc < 0 || ps.oom) {
 		why = ps.oom ? "out of memory" : ps.err;
-		buffree(&ps.bases);
 		rdf_free(f);
 		goto fail;
 	}
-	buffree(&ps.bases);
 	hints(&ps, f);
 	if (f->truncated)
 		snprintf(err, errlen, "feed is truncated after %zu complete item%s",
@@ -1493,17 +1480,10 @@ rdf_html(const char *desc)
 char *
 rdf_text(const char *desc, int plain)
 {
-	size_t len = strlen(desc);
-	char *out;
+	char *out = rdf_html(desc);
 
-	if (!(out = malloc(len + 1)))
-		return NULL;
-	len = text_xml(desc, len, out);
-	if (!plain) {
-		out[text_html(out, len, out)] = '\0';
-		return out;
-	}
-	/* text: one line, as a title is */
-	out[collapse(out, len)] = '\0';
+	/* text is made one line, as a title is */
+	if (out)
+		out[plain ? collapse(out, strlen(out)) : text_html(out, strlen(out), out)] = '\0';
 	return out;
 }
