@@ -308,7 +308,7 @@ dertime(Der *in, long long *t)
 	if (d.n != (tag == 0x17 ? 13u : 15u) || d.p[d.n - 1] != 'Z')
 		return -1;
 	for (j = 0; j < d.n - 1; j++)
-		if (d.p[j] < '0' || d.p[j] > '9')
+		if (!asciidigit(d.p[j]))
 			return -1;
 	if (tag == 0x17) {
 		v[0] = (d.p[0] - '0') * 10 + (d.p[1] - '0');
@@ -609,6 +609,32 @@ certparse(Cert *c, const unsigned char *p, size_t len)
 	return tbs.n ? -1 : 0;
 }
 
+/* is c's key of a type and size lwnrss takes?  XOk, or why not */
+static int
+keyok(const Cert *c)
+{
+	if (!c->keytype)
+		return XKeyType;
+	return c->keytype == BR_KEYTYPE_RSA && c->rsabits < MINRSABITS ? XWeakRsa : XOk;
+}
+
+/* may issuer's key sign c with c's algorithm?  XOk, XBadSig, or why not */
+static int
+sigok(const Cert *c, const Cert *issuer)
+{
+	int rc;
+
+	switch (c->sigtype) {
+	case SigSha1: return XSha1;
+	case SigMd5: return XMd5;
+	case SigRsa: case SigEc: break;
+	default: return XSigAlg;
+	}
+	if ((rc = keyok(issuer)) != XOk)
+		return rc;
+	return (c->sigtype == SigRsa) != (issuer->keytype == BR_KEYTYPE_RSA) ? XBadSig : XOk;
+}
+
 /*
  * sigcheck verifies c's signature with issuer's key.  Returns XOk,
  * XBadSig, or the reason the algorithm or the key is refused.
@@ -621,19 +647,10 @@ sigcheck(const Cert *c, const Cert *issuer)
 	size_t hlen;
 	br_rsa_public_key rk;
 	br_ec_public_key ek;
+	int rc;
 
-	switch (c->sigtype) {
-	case SigSha1: return XSha1;
-	case SigMd5: return XMd5;
-	case SigRsa: case SigEc: break;
-	default: return XSigAlg;
-	}
-	if (!issuer->keytype)
-		return XKeyType;
-	if (issuer->keytype == BR_KEYTYPE_RSA && issuer->rsabits < MINRSABITS)
-		return XWeakRsa;
-	if ((c->sigtype == SigRsa) != (issuer->keytype == BR_KEYTYPE_RSA))
-		return XBadSig;
+	if ((rc = sigok(c, issuer)) != XOk)
+		return rc;
 	c->hash->init(&h.vtable);
 	c->hash->update(&h.vtable, c->tbs.p, c->tbs.n);
 	c->hash->out(&h.vtable, hash);
@@ -657,7 +674,7 @@ sigcheck(const Cert *c, const Cert *issuer)
 	return XOk;
 }
 
-/* tests/fuzz/x509.c takes signatures as good, to reach the policy behind them */
+/* tests/fuzz/x509.c takes signatures as good (sigok), to reach the policy behind them */
 #ifndef SIGCHECK
 #define SIGCHECK sigcheck
 #endif
@@ -723,8 +740,7 @@ hostname(const unsigned char *p, size_t n)
 			if (!len || len > 63 || p[i - 1] == '-')
 				return 0;
 			len = 0;
-		} else if ((p[i] >= 'a' && p[i] <= 'z') || (p[i] >= 'A' && p[i] <= 'Z') ||
-		    (p[i] >= '0' && p[i] <= '9') || (p[i] == '-' && len)) {
+		} else if (asciialpha(p[i]) || asciidigit(p[i]) || (p[i] == '-' && len)) {
 			len++;
 		} else {
 			return 0;
@@ -1180,7 +1196,7 @@ static int
 leafok(const Cert *c, const char *host)
 {
 	Der names, gn;
-	int tag, hasdns = 0;
+	int tag, hasdns = 0, rc;
 
 	if (c->critical)
 		return XCritical;
@@ -1189,10 +1205,8 @@ leafok(const Cert *c, const char *host)
 	/* we offer ECDHE only: the server's key must be allowed to sign */
 	if (c->hasku && !(c->ku & 0x8000))
 		return XKeyUsage;
-	if (!c->keytype)
-		return XKeyType;
-	if (c->keytype == BR_KEYTYPE_RSA && c->rsabits < MINRSABITS)
-		return XWeakRsa;
+	if ((rc = keyok(c)) != XOk)
+		return rc;
 	/* dNSName in the SAN only: never the Common Name (RFC 9525 6.3) */
 	names = c->san;
 	while (names.n) {
