@@ -278,19 +278,18 @@ bad:
 	return -1;
 }
 
-/* s, unless it could break a line of the header */
+/* s, or "" when there is none or it could break a line of the header */
 static const char *
 oneline(const char *s)
 {
-	return s && !strpbrk(s, "\r\n") ? s : NULL;
+	return s && !strpbrk(s, "\r\n") ? s : "";
 }
 
 int
 cache_save(const char *url, const Cache *c, char *err, size_t errlen)
 {
 	struct stat a, b;
-	Buf h = {0};
-	char *path, *tmp, tail[224], maxage[24], expires[24];
+	char *path, *tmp, *h = NULL, maxage[24], expires[24];
 	const char *etag = oneline(c->etag), *lastmod = oneline(c->lastmod);
 	const char *base = oneline(c->base);
 	int fd = -1, ret = -1, locked = 0;
@@ -325,21 +324,15 @@ cache_save(const char *url, const Cache *c, char *err, size_t errlen)
 		snprintf(maxage, sizeof(maxage), "%ld", c->maxage);
 	if (c->expires >= 0)
 		snprintf(expires, sizeof(expires), "%lld", c->expires);
-	snprintf(tail, sizeof(tail), "\nfetched %lld\nnext %lld\nretry %lld\nmaxage %s\n"
-	         "expires %s\nlength %zu\n\n",
-	         (long long)MAX(c->fetched, 0), (long long)MAX(c->next, 0),
-	         (long long)MAX(c->retry, 0), maxage, expires, c->body.len);
-	if (bufadd(&h, "lwnrss-cache 3\nurl ", 19) < 0 ||
-	    bufadd(&h, url, strlen(url)) < 0 || bufadd(&h, "\nbase ", 6) < 0 ||
-	    (base && bufadd(&h, base, strlen(base)) < 0) || bufadd(&h, "\netag ", 6) < 0 ||
-	    (etag && bufadd(&h, etag, strlen(etag)) < 0) ||
-	    bufadd(&h, "\nlastmod ", 9) < 0 ||
-	    (lastmod && bufadd(&h, lastmod, strlen(lastmod)) < 0) ||
-	    bufadd(&h, tail, strlen(tail)) < 0) {
-		errno = ENOMEM;
-		goto fail;
-	}
-	if (ftruncate(fd, 0) < 0 || writeall(fd, h.p, h.len) < 0 ||
+	/* the strings, and under 256 bytes of names and numbers */
+	n = strlen(url) + strlen(base) + strlen(etag) + strlen(lastmod) + 256;
+	h = ecalloc(1, n);
+	n = snprintf(h, n, "lwnrss-cache 3\nurl %s\nbase %s\netag %s\nlastmod %s\n"
+	         "fetched %lld\nnext %lld\nretry %lld\nmaxage %s\nexpires %s\nlength %zu\n\n",
+	         url, base, etag, lastmod, (long long)MAX(c->fetched, 0),
+	         (long long)MAX(c->next, 0), (long long)MAX(c->retry, 0), maxage, expires,
+	         c->body.len);
+	if (ftruncate(fd, 0) < 0 || writeall(fd, h, n) < 0 ||
 	    writeall(fd, c->body.p, c->body.len) < 0 || commit(fd, tmp, path) < 0)
 		goto fail;
 	locked = 0;
@@ -353,7 +346,7 @@ fail:
 out:
 	if (fd >= 0)
 		close(fd);
-	buffree(&h);
+	free(h);
 	free(tmp);
 	free(path);
 	return ret;
