@@ -907,7 +907,7 @@ static int
 subtrees(Der list, int permitted, int crit, const Cert *c)
 {
 	Der st, base, names, gn;
-	int tag, gtag, hasdns = 0, hasip = 0, hasdir = 0, dirok = 0, dnsok, ipok, any;
+	int tag, gtag, hasdns = 0, hasip = 0, hasdir = 0, dirok = 0, ok;
 
 	/* first pass: which types are constrained, and are they all known */
 	for (Der l = list; l.n; ) {
@@ -948,13 +948,13 @@ subtrees(Der list, int permitted, int crit, const Cert *c)
 			return XMalformed;
 		if ((gtag != 0x82 || !hasdns) && (gtag != 0x87 || !hasip))
 			continue;
-		any = dnsok = ipok = 0;
+		/* the first pass found a subtree of its form */
+		ok = 0;
 		for (Der l = list; l.n; ) {
 			der(&l, 0x30, NULL, &st, NULL);
 			der(&st, -1, &tag, &base, NULL);
 			if (st.n || tag != gtag)
 				continue;
-			any = 1;
 			if (gtag == 0x82) {
 				int wild = gn.n >= 2 && gn.p[0] == '*' && gn.p[1] == '.';
 				const unsigned char *np = gn.p + (wild ? 2 : 0);
@@ -962,15 +962,13 @@ subtrees(Der list, int permitted, int crit, const Cert *c)
 
 				if (permitted ? dnswithin(np, nn, base.p, base.n) :
 				    dnsmeets(np, nn, wild, base.p, base.n))
-					dnsok = 1;
+					ok = 1;
 			} else if (ipwithin(&gn, &base)) {
-				ipok = 1;
+				ok = 1;
 			}
 		}
-		if (!any)
-			continue;
 		/* permitted: some subtree holds the name; excluded: none does */
-		if (permitted != (dnsok || ipok))
+		if (permitted != ok)
 			return XNameConstraints;
 	}
 	return XOk;
