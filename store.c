@@ -118,16 +118,16 @@ commit(int fd, const char *tmp, char *path)
  * whole feed is written.
  */
 static char *
-cachepath(const char *url)
+cachepath(const char *url, const char *suffix)
 {
 	const char *s;
-	char name[17];
+	char name[24];
 
 	/* the header is made of lines: a URL that could break one gets no cache */
 	for (s = url; *s; s++)
 		if ((unsigned char)*s < 0x20 || *s == 0x7f)
 			return NULL;
-	snprintf(name, sizeof(name), "%016llx", fnv1a(url));
+	snprintf(name, sizeof(name), "%016llx%s", fnv1a(url), suffix);
 	return xdgpath("XDG_CACHE_HOME", "/.cache", name);
 }
 
@@ -213,7 +213,7 @@ cache_load(const char *url, size_t max, Cache *c, char *err, size_t errlen)
 	c->maxage = c->expires = -1;
 	if (errlen)
 		err[0] = '\0';
-	if (!(path = cachepath(url)))
+	if (!(path = cachepath(url, "")))
 		return -1;
 	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0) {
 		/* no cache yet, or no directory for one (said when writing) */
@@ -295,11 +295,9 @@ cache_save(const char *url, const Cache *c, char *err, size_t errlen)
 	int fd = -1, ret = -1, locked = 0;
 	size_t n;
 
-	if (!(path = cachepath(url)))
+	if (!(path = cachepath(url, "")))
 		return 1;
-	n = strlen(path) + 5;
-	tmp = ecalloc(1, n);
-	snprintf(tmp, n, "%s.tmp", path);
+	tmp = cachepath(url, ".tmp");
 	if (mkdirs(path) < 0 ||
 	    (fd = open(tmp, O_WRONLY | O_CREAT | O_CLOEXEC, 0600)) < 0)
 		goto fail;
@@ -646,10 +644,8 @@ state_save(const ReadSet *rs, time_t now, time_t maxage, char *err, size_t errle
 
 	if (!(path = xdgpath("XDG_STATE_HOME", "/.local/state", "read")))
 		return 0;
-	lock = ecalloc(1, strlen(path) + 6);
-	tmp = ecalloc(1, strlen(path) + 5);
-	sprintf(lock, "%s.lock", path);
-	sprintf(tmp, "%s.tmp", path);
+	lock = xdgpath("XDG_STATE_HOME", "/.local/state", "read.lock");
+	tmp = xdgpath("XDG_STATE_HOME", "/.local/state", "read.tmp");
 	if (mkdirs(path) < 0 ||
 	    (lfd = open(lock, O_RDWR | O_CREAT | O_CLOEXEC, 0600)) < 0)
 		goto fail;
