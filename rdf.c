@@ -638,12 +638,7 @@ rawend(const char *s, const char *e, const char *qn, size_t qlen, const char **a
 static int
 skip(Parser *ps, const char *qn, size_t qlen, const char **pp)
 {
-	const char *after;
-
-	if (!rawend(*pp, ps->e, qn, qlen, &after))
-		return 2;
-	*pp = after;
-	return 1;
+	return rawend(*pp, ps->e, qn, qlen, pp) ? 1 : 2;
 }
 
 /* s[0..*n) trimmed: where it starts, *n its length without the bytes up
