@@ -1161,17 +1161,6 @@ x509_loadanchors(Anchors *a, const char *file, char *err, size_t errlen)
 
 /* -------------------------------------------------------- the policy */
 
-/* validity: early, late, or XOk */
-static int
-validity(const Cert *c, long long now, int leaf)
-{
-	if (now < c->notbefore)
-		return leaf ? XNotYet : XIssuerNotYet;
-	if (now > c->notafter)
-		return leaf ? XExpired : XIssuerExpired;
-	return XOk;
-}
-
 /* the checks an issuer (an intermediate or the anchor) must pass */
 static int
 issuerok(const Cert *ca, unsigned int below)
@@ -1315,15 +1304,16 @@ static int
 checkpath(Search *s, unsigned int depth, const Cert *ta)
 {
 	Cert *const *path = s->path;
-	const Cert *ca;
+	const Cert *c, *ca;
 	unsigned int i, j;
 	int rc;
 
-	for (i = 0; i < depth; i++)
-		if ((rc = validity(path[i], s->now, i == 0)) != XOk)
-			return rc;
-	if (ta && (rc = validity(ta, s->now, 0)) != XOk)
-		return rc;
+	for (i = 0; i <= depth && (c = i < depth ? path[i] : ta); i++) {
+		if (s->now < c->notbefore)
+			return i ? XIssuerNotYet : XNotYet;
+		if (s->now > c->notafter)
+			return i ? XIssuerExpired : XExpired;
+	}
 	if ((rc = leafok(path[0], s->host)) != XOk)
 		return rc;
 	/* Mozilla: MOZILLA_PKIX_ERROR_CA_CERT_USED_AS_END_ENTITY */
