@@ -525,6 +525,16 @@ testnamespaces(void)
 		rdf_free(&f);
 	buffree(&b);
 
+	/* a namespace name is compared decoded: a reference in it is the
+	 * character, and a name too long for any URI read names none */
+	r = parse(&f, "<rss><channel><item xmlns:d='http://purl.org/dc/elements/1.1&#x2F;'><title>a</title>"
+	          "<d:creator>A</d:creator></item><item xmlns:d='http://purl.org/dc/elements/1.1/"
+	          "&#x2F;'><title>b</title><d:creator>B</d:creator></item></channel></rss>");
+	check(r == 0 && f.nitems == 2 && same(f.items[0].author, "A", "A") && same(f.items[1].author, "", "B"),
+	      "namespaces: a namespace name is compared with its references decoded");
+	if (!r)
+		rdf_free(&f);
+
 	/* every prefix binding at once: default namespaces in and out */
 	r = parse(&f, "<feed xmlns='http://www.w3.org/2005/Atom'><entry><title>x</title>"
 	          "<div xmlns='http://www.w3.org/1999/xhtml'><title>no</title><link href='http://e/no'/></div>"
