@@ -23,9 +23,10 @@ BEARSSLLIBS = -lbearssl -lpthread
 INCS = -I$(X11INC) -I$(FREETYPEINC) $(BEARSSLINC)
 LIBS = -L$(X11LIB) -lX11 $(FREETYPELIBS) $(BEARSSLLIBS)
 
-# flags
+# flags (no unwind tables: nothing in lwnrss unwinds the stack, and they
+# were 12 KB of the binary)
 LWNRSS_CPPFLAGS = -D_DEFAULT_SOURCE -D_POSIX_C_SOURCE=200809L -DVERSION=\"$(VERSION)\" $(CPPFLAGS)
-LWNRSS_CFLAGS = -std=c99 -pedantic -Wall -Wextra -Os $(INCS) $(LWNRSS_CPPFLAGS) $(CFLAGS)
+LWNRSS_CFLAGS = -std=c99 -pedantic -Wall -Wextra -Os -fno-asynchronous-unwind-tables $(INCS) $(LWNRSS_CPPFLAGS) $(CFLAGS)
 LWNRSS_LDFLAGS = $(LIBS) $(LDFLAGS)
 
 # compiler and linker
