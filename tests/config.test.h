@@ -34,6 +34,7 @@ static const char *colors[SchemeLast][2] = {
 static const char *newcolor = "#ffff00";         /* the bar beside articles new since the first headlines shown */
 static const unsigned int padding = 16;      /* space around a row's text, px at 96 dpi (scaled by Xft.dpi) */
 static const unsigned int barpadding = 10;   /* space above and below the title bar's text, px at 96 dpi */
+static const unsigned int titlelines = 2;    /* lines a headline may wrap to; the last ends in an ellipsis */
 static const unsigned int desclines = 1;     /* lines of each description shown under the date; 0: none */
 static const char *datefmt = "%Y-%m-%d %H:%M";  /* strftime(3) format of an article's date, local time */
 static const char *timefmt = "updated %H:%M";   /* strftime(3) format of the title bar's status after a fetch */
