@@ -146,6 +146,7 @@ static void clickrow(const Arg *arg);
 static void copy(const Arg *arg);
 static void escape(const Arg *arg);
 static void filterstart(const Arg *arg);
+static void hideread(const Arg *arg);
 static void jump(const Arg *arg);
 static void markall(const Arg *arg);
 static void markread(const Arg *arg);
@@ -155,6 +156,7 @@ static void page(const Arg *arg);
 static void quit(const Arg *arg);
 static void reload(const Arg *arg);
 static void scroll(const Arg *arg);
+static void unread(const Arg *arg);
 
 static void buttonpress(XEvent *e);
 static void clientmessage(XEvent *e);
@@ -197,12 +199,12 @@ static struct {
 
 /*
  * The feed shown and the rows it gives.  view[] holds the items shown, in
- * order: not hidden by a rule, matching the filter.  sel and top are
- * positions in it, kept in range by clampview() and nothing else: both 0
- * when the view is empty.  "New" is measured against the first headlines
- * shown, whatever came between: known holds their keys and those of the
- * articles opened since, told those of new articles already counted for
- * the urgency hint.
+ * order: not hidden by a rule, matching the filter, unread if read ones
+ * are hidden.  sel and top are positions in it, kept in range by
+ * clampview() and nothing else: both 0 when the view is empty.  "New" is
+ * measured against the first headlines shown, whatever came between:
+ * known holds their keys and those of the articles opened since, told
+ * those of new articles already counted for the urgency hint.
  */
 static struct {
 	Feed feed;
@@ -210,6 +212,7 @@ static struct {
 	Row *rows;              /* one per item */
 	int *view, nview;
 	int sel, top;
+	int hideread;           /* read articles are left out of the view (u) */
 	int moved;              /* the user has moved or scrolled: a new feed keeps the place */
 	int fromcache;          /* the rows are the cache's, unconfirmed by a fetch */
 	time_t fetched;         /* when the server last sent or confirmed them; 0: unknown */
@@ -485,8 +488,9 @@ cur(void)
 	return shown.nview ? shown.view[shown.sel] : -1;
 }
 
-/* the rows shown, after rules and filter; the selection stays on item
- * keep (-1: none) when it is still there, else it is the first row */
+/* the rows shown, after rules, filter and read articles hidden; the
+ * selection stays on item keep (-1: none) when it is still there, else
+ * it is the row that came after it, or the first row */
 static void
 buildview(int keep)
 {
@@ -496,11 +500,11 @@ buildview(int keep)
 	shown.view = ecalloc(shown.feed.nitems ? shown.feed.nitems : 1, sizeof(*shown.view));
 	shown.sel = shown.nview = 0;
 	for (i = 0; i < (int)shown.feed.nitems; i++) {
-		if (shown.rows[i].look.hidden ||
-		    !rules_filter(filt.text, rowtitle(&shown.feed.items[i])))
-			continue;
 		if (i == keep)
 			shown.sel = shown.nview;
+		if (shown.rows[i].look.hidden || (shown.hideread && shown.rows[i].read) ||
+		    !rules_filter(filt.text, rowtitle(&shown.feed.items[i])))
+			continue;
 		shown.view[shown.nview++] = i;
 	}
 }
@@ -584,6 +588,8 @@ drawbar(void)
 			        "checked", age);
 		}
 	}
+	if (shown.hideread)
+		addpart(text, sizeof(text), "read hidden");
 	if (shown.nview)
 		addpart(text, sizeof(text), "%d/%d", shown.sel + 1, shown.nview);
 	if ((n = newabove()))
@@ -693,6 +699,7 @@ drawall(void)
 	if (!shown.nview && lay.barh < lay.h && fetcher.pid < 0 && !msg.failed)
 		drw_text(&drw, FaceNorm, lay.pad, lay.barh + lay.pad, lay.w - 2 * lay.pad,
 		         filt.text[0] && shown.feed.nitems ? "No headline matches." :
+		         shown.hideread && shown.feed.nitems ? "No unread headlines." :
 		         "No headlines.", &scheme[SchemeDim][ColFg]);
 	ui.dirty = ui.dirtybar = 0;
 }
@@ -1341,6 +1348,35 @@ scroll(const Arg *arg)
 	shown.top += arg->i;
 	shown.moved = 1;
 	clampview(0);
+}
+
+/* n and N: the next unread article down (arg->i 1) or up (-1) */
+static void
+unread(const Arg *arg)
+{
+	int i;
+
+	for (i = shown.sel + arg->i; i >= 0 && i < shown.nview; i += arg->i) {
+		if (!shown.rows[shown.view[i]].read) {
+			setsel(i);
+			return;
+		}
+	}
+	setflash(0, "no unread article %s", arg->i > 0 ? "below" : "above");
+}
+
+/* u: read articles leave the view, or come back; the selected article
+ * keeps its place on screen, or the row after it takes it */
+static void
+hideread(const Arg *arg)
+{
+	int off = shown.sel - shown.top;
+
+	(void)arg;
+	shown.hideread = !shown.hideread;
+	buildview(cur());
+	shown.top = shown.sel - off;
+	clampview(1);
 }
 
 /* the selected item, when it has a link; else -1, and the title bar says so */

@@ -97,6 +97,9 @@ static Key keys[] = {
 	{ 0,           XK_o,          openitem,    {0} },
 	{ 0,           XK_m,          markread,    {0} }, /* toggle read */
 	{ 0,           XK_M,          markall,     {0} }, /* every row read */
+	{ 0,           XK_n,          unread,      {.i = +1} }, /* the next unread article */
+	{ 0,           XK_N,          unread,      {.i = -1} },
+	{ 0,           XK_u,          hideread,    {0} }, /* hide read articles, or show them */
 	{ 0,           XK_y,          copy,        {.i = 0} }, /* the link, to PRIMARY and CLIPBOARD */
 	{ 0,           XK_Y,          copy,        {.i = 1} }, /* "title link" */
 	{ 0,           XK_slash,      filterstart, {0} },

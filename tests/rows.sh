@@ -3,7 +3,8 @@
 # rows.sh: rows as tall as their headlines, under an Xvfb of its own with
 # real key presses and clicks, read back from pixels: a long headline on
 # two lines and a short one on one, a click anywhere in a tall row, the
-# scroll mark at the right edge.
+# next and previous unread article, read articles hidden and shown, the
+# scroll mark at the right edge, and every key on a view left empty.
 cd "$(dirname "$0")/.." || exit 1
 . tests/lib.sh
 . tests/xlib.sh
@@ -142,6 +143,62 @@ start - < "$D/three.xml"
 retry hastitle "Rows Test" > /dev/null
 retry sigis "B$BAR G[0-9]+ R1 W[0-9]+ R1 W[0-9]+ R1 W[0-9]+" > /dev/null
 check "mark: none when every row fits" eval '[ -z "$(mark)" ] && [ "$(nrows)" -eq 3 ]'
+stop
+
+# ---- the next and previous unread article ---------------------------------
+
+start - < "$D/twelve.xml"
+retry hastitle "Rows Test" > /dev/null
+retry eval '[ "$(selpos)" = 1 ]'
+key j m j m
+retry statehas https://example.org/a3 > /dev/null
+key Home
+retry eval '[ "$(selpos)" = 1 ]'
+key n
+check "n: from the first, the next unread is the fourth (the 2nd and 3rd read)" \
+	retry eval '[ "$(selpos)" = 4 ]'
+key N
+check "N: back to the first" retry eval '[ "$(selpos)" = 1 ]'
+key j
+retry eval '[ "$(selpos)" = 2 ]'
+key N
+check "N: from a read row, the unread above it" retry eval '[ "$(selpos)" = 1 ]'
+key End N m
+check "N: from the last, the one before it (m marks the eleventh)" \
+	retry statehas https://example.org/a11
+
+# ---- read articles hidden ------------------------------------------------------
+
+key Home n
+retry eval '[ "$(selpos)" = 4 ]'
+shot
+bar0=$(box 320 0 320 "$BAR")
+key u
+check "u: the read rows leave the view, the selected article stays selected" \
+	retry eval '[ "$(selpos)" = 2 ]'
+sig > /dev/null
+check "u: ... the long headline's row is gone" eval '! grep -q "W$H2 " "$D/sig"'
+check "u: ... and the title bar's right side changes (position, read hidden)" \
+	eval '[ "$(shot; box 320 0 320 "$BAR")" != "$bar0" ]'
+key u
+check "u again: the read rows are back, the title bar as it was (4/12)" \
+	retry eval '[ "$(shot; box 320 0 320 "$BAR")" = "$bar0" ]'
+check "u again: ... the selected article keeps its place on screen" \
+	retry eval '[ "$(selpos)" = 2 ]'
+
+# ---- an empty view: every read row hidden --------------------------------------
+
+key M u
+check "empty: all read and hidden, no row shown" retry sigis "B$BAR W[0-9]+"
+for k in j k n N Next Prior ctrl+d ctrl+u g G Home End Return o m M y Y u u space; do
+	key "$k"
+done
+xdotool mousemove --window "$W" 300 200 click 1 click 4 click 5 click 1
+sleep 0.5
+check "empty: every key and button on it: no crash" alive
+check "empty: ... and nothing opened" eval '[ ! -s "$LWNRSS_OPENLOG" ]'
+key u
+check "empty: u shows the rows again" retry eval '[ "$(nrows)" -ge 5 ]'
 stop
 
 exit 0
