@@ -26,6 +26,7 @@ static const char *colors[SchemeLast][2] = {
 static const char *newcolor = "#e8590c";         /* the bar beside articles new since the first headlines shown */
 static const unsigned int padding = 16;      /* space around a row's text, px at 96 dpi (scaled by Xft.dpi) */
 static const unsigned int barpadding = 10;   /* space above and below the title bar's text, px at 96 dpi */
+static const unsigned int titlelines = 2;    /* lines a headline may wrap to; the last ends in an ellipsis */
 static const unsigned int desclines = 1;     /* lines of each description shown under the date; 0: none */
 static const char *datefmt = "%Y-%m-%d %H:%M";  /* strftime(3) format of an article's date, local time */
 static const char *timefmt = "updated %H:%M";   /* strftime(3) format of the title bar's status after a fetch */
@@ -86,6 +87,9 @@ static Key keys[] = {
 	{ 0,           XK_o,          openitem,    {0} },
 	{ 0,           XK_m,          markread,    {0} }, /* toggle read */
 	{ 0,           XK_M,          markall,     {0} }, /* every row read */
+	{ 0,           XK_n,          unread,      {.i = +1} }, /* the next unread article */
+	{ 0,           XK_N,          unread,      {.i = -1} },
+	{ 0,           XK_u,          hideread,    {0} }, /* hide read articles, or show them */
 	{ 0,           XK_y,          copy,        {.i = 0} }, /* the link, to PRIMARY and CLIPBOARD */
 	{ 0,           XK_Y,          copy,        {.i = 1} }, /* "title link" */
 	{ 0,           XK_slash,      filterstart, {0} },

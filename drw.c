@@ -247,18 +247,19 @@ drw_text(Drw *d, int face, int x, int y, int w, const char *s, const XftColor *f
 	drw_run(d, face, x + tw, y, d->ellipsis, strlen(d->ellipsis), -1, NULL, fg);
 }
 
-void
+unsigned int
 drw_wrapped(Drw *d, int face, int x, int y, int w, const char *s,
             unsigned int lines, const XftColor *fg)
 {
 	size_t len, n, b;
 	unsigned int l;
 
-	for (l = 0; l < lines && *s; l++, y += d->h[face]) {
+	for (l = 0; w > 0 && l < lines && *s; l++, y += d->h[face]) {
 		len = strlen(s);
 		if (l + 1 == lines) {
-			drw_text(d, face, x, y, w, s, fg);
-			break;
+			if (fg)
+				drw_text(d, face, x, y, w, s, fg);
+			return lines;
 		}
 		drw_run(d, face, 0, 0, s, len, w, &n, NULL);
 		if (n == 0)
@@ -269,8 +270,10 @@ drw_wrapped(Drw *d, int face, int x, int y, int w, const char *s,
 			if (b > 0)
 				n = b;
 		}
-		drw_run(d, face, x, y, s, n, -1, NULL, fg);
+		if (fg)
+			drw_run(d, face, x, y, s, n, -1, NULL, fg);
 		for (s += n; *s == ' '; s++)
 			;
 	}
+	return l;
 }

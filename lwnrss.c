@@ -137,6 +137,8 @@ typedef struct {
 	char *desc;             /* the description as text, made when first drawn */
 	unsigned char read;     /* in the read state */
 	unsigned char isnew;    /* not among the first headlines shown, nor opened */
+	unsigned char hread;    /* read when h was measured */
+	int h, hw;              /* its height in px at window width hw; 0: not measured */
 } Row;
 
 /* function declarations: those config.h names come first */
@@ -144,6 +146,7 @@ static void clickrow(const Arg *arg);
 static void copy(const Arg *arg);
 static void escape(const Arg *arg);
 static void filterstart(const Arg *arg);
+static void hideread(const Arg *arg);
 static void jump(const Arg *arg);
 static void markall(const Arg *arg);
 static void markread(const Arg *arg);
@@ -153,6 +156,7 @@ static void page(const Arg *arg);
 static void quit(const Arg *arg);
 static void reload(const Arg *arg);
 static void scroll(const Arg *arg);
+static void unread(const Arg *arg);
 
 static void buttonpress(XEvent *e);
 static void clientmessage(XEvent *e);
@@ -190,17 +194,17 @@ static struct {
 	int w, h;               /* the window */
 	int pad, gap, barpad;   /* around a row's text, between its lines, around the bar's */
 	int lineh, boldh;       /* a line of each face */
-	int barh, rowh;         /* the title bar, a row (its rule line included) */
+	int barh, rowh;         /* the title bar, a row of a one-line title (its rule line included) */
 } lay;
 
 /*
  * The feed shown and the rows it gives.  view[] holds the items shown, in
- * order: not hidden by a rule, matching the filter.  sel and top are
- * positions in it, kept in range by clampview() and nothing else: both 0
- * when the view is empty.  "New" is measured against the first headlines
- * shown, whatever came between: known holds their keys and those of the
- * articles opened since, told those of new articles already counted for
- * the urgency hint.
+ * order: not hidden by a rule, matching the filter, unread if read ones
+ * are hidden.  sel and top are positions in it, kept in range by
+ * clampview() and nothing else: both 0 when the view is empty.  "New" is
+ * measured against the first headlines shown, whatever came between:
+ * known holds their keys and those of the articles opened since, told
+ * those of new articles already counted for the urgency hint.
  */
 static struct {
 	Feed feed;
@@ -208,6 +212,7 @@ static struct {
 	Row *rows;              /* one per item */
 	int *view, nview;
 	int sel, top;
+	int hideread;           /* read articles are left out of the view (u) */
 	int moved;              /* the user has moved or scrolled: a new feed keeps the place */
 	int fromcache;          /* the rows are the cache's, unconfirmed by a fetch */
 	time_t fetched;         /* when the server last sent or confirmed them; 0: unknown */
@@ -377,30 +382,102 @@ host(void)
 
 /* the view */
 
+/* the text of item i's headline: its title after a Badge rule's match,
+ * or the link of an untitled article */
+static const char *
+headline(int i)
+{
+	const Item *it = &shown.feed.items[i];
+
+	return it->title[0] ? it->title + shown.rows[i].look.skip : it->link;
+}
+
+/* where a row's headline starts: after the box of its badge, if any,
+ * whose label and width (0: none) go in label and *bw */
+static int
+titlex(const Look *r, char *label, size_t size, int *bw)
+{
+	*bw = 0;
+	if (!r->badge)
+		return lay.pad;
+	snprintf(label, size, "%.*s", r->badgelen, r->badge);
+	*bw = drw_textw(&drw, FaceNorm, label) + 2 * lay.gap;
+	return lay.pad + *bw + 2 * lay.gap;
+}
+
+/* the height of the row at view position pos: its headline's lines
+ * measured once, again after a resize or in the other face */
+static int
+rowheight(int pos)
+{
+	int i = shown.view[pos], x, bw, n;
+	Row *row = &shown.rows[i];
+	char label[64];
+
+	if (row->h && row->hw == lay.w && row->hread == row->read)
+		return row->h;
+	x = titlex(&row->look, label, sizeof(label), &bw);
+	n = drw_wrapped(&drw, row->read ? FaceNorm : FaceBold, 0, 0, lay.w - lay.pad - x,
+	                headline(i), titlelines, NULL);
+	row->h = lay.rowh + (MAX(n, 1) - 1) * lay.boldh;
+	row->hw = lay.w;
+	row->hread = row->read;
+	return row->h;
+}
+
+/* how many rows from view position from on, down (dir 1) or up (-1),
+ * fit in the rows' area: at least one, none when from is no position */
+static int
+fits(int from, int dir)
+{
+	int i, n = 0, h = 0;
+
+	for (i = from; i >= 0 && i < shown.nview; i += dir, n++)
+		if ((h += rowheight(i)) > lay.h - lay.barh && n)
+			break;
+	return n;
+}
+
+/* the rows a page moves: those shown whole from the first on */
 static int
 visrows(void)
 {
-	return lay.h > lay.barh ? (lay.h - lay.barh) / lay.rowh : 0;
+	return fits(shown.top, 1);
+}
+
+/* the view position at y in the window, -1 when no row is there */
+static int
+rowat(int y)
+{
+	int i, t;
+
+	for (i = shown.top, t = lay.barh; y >= t && i < shown.nview; t += rowheight(i++))
+		if (y < t + rowheight(i))
+			return i;
+	return -1;
 }
 
 /*
  * The one place the positions are kept in range: the selection in the
  * view (0 when it is empty), the first row shown so that no row past the
- * end is, and with follow set the selection on screen.
+ * end is (the last rows fill the area), and with follow set the
+ * selection on screen, whole when it fits.
  */
 static void
 clampview(int follow)
 {
-	int vis = MAX(visrows(), 1);
-
 	shown.sel = MAX(0, MIN(shown.sel, shown.nview - 1));
 	if (follow) {
 		if (shown.sel < shown.top)
 			shown.top = shown.sel;
-		else if (shown.sel >= shown.top + vis)
-			shown.top = shown.sel - vis + 1;
+		else
+			shown.top = MAX(shown.top, shown.sel - fits(shown.sel, -1) + 1);
 	}
-	shown.top = MAX(0, MIN(shown.top, shown.nview - vis));
+	/* the last rows are measured only when they may matter: not for a
+	 * first paint */
+	if (shown.top > 0)
+		shown.top = MIN(shown.top, shown.nview - fits(shown.nview - 1, -1));
+	shown.top = MAX(shown.top, 0);
 	ui.dirty = 1;
 }
 
@@ -411,8 +488,9 @@ cur(void)
 	return shown.nview ? shown.view[shown.sel] : -1;
 }
 
-/* the rows shown, after rules and filter; the selection stays on item
- * keep (-1: none) when it is still there, else it is the first row */
+/* the rows shown, after rules, filter and read articles hidden; the
+ * selection stays on item keep (-1: none) when it is still there, else
+ * it is the row that came after it, or the first row */
 static void
 buildview(int keep)
 {
@@ -422,11 +500,11 @@ buildview(int keep)
 	shown.view = ecalloc(shown.feed.nitems ? shown.feed.nitems : 1, sizeof(*shown.view));
 	shown.sel = shown.nview = 0;
 	for (i = 0; i < (int)shown.feed.nitems; i++) {
-		if (shown.rows[i].look.hidden ||
-		    !rules_filter(filt.text, rowtitle(&shown.feed.items[i])))
-			continue;
 		if (i == keep)
 			shown.sel = shown.nview;
+		if (shown.rows[i].look.hidden || (shown.hideread && shown.rows[i].read) ||
+		    !rules_filter(filt.text, rowtitle(&shown.feed.items[i])))
+			continue;
 		shown.view[shown.nview++] = i;
 	}
 }
@@ -510,6 +588,8 @@ drawbar(void)
 			        "checked", age);
 		}
 	}
+	if (shown.hideread)
+		addpart(text, sizeof(text), "read hidden");
 	if (shown.nview)
 		addpart(text, sizeof(text), "%d/%d", shown.sel + 1, shown.nview);
 	if ((n = newabove()))
@@ -538,8 +618,8 @@ drawbar(void)
 
 /*
  * The row at view position pos: the title, bold until read, grey for a
- * Dim rule, after a Badge rule's label; the date and author, unless it
- * has neither; the start of the description.
+ * Dim rule, after a Badge rule's label, on up to titlelines lines; the
+ * date and author, unless it has neither; the start of the description.
  */
 static void
 drawrow(int pos, int y)
@@ -552,28 +632,26 @@ drawrow(int pos, int y)
 	XftColor *dim = &scheme[SchemeDim][ColFg];
 	char meta[512], date[128], label[64];
 	struct tm tm;
-	int w = lay.w - 2 * lay.pad, x = lay.pad, bw, pad = lay.pad;
+	int w = lay.w - 2 * lay.pad, x, bw, pad = lay.pad, h = rowheight(pos);
 	unsigned int lines = desclines;
 
-	drw_rect(&drw, &c[ColBg], 0, y, lay.w, lay.rowh - 1);
-	drw_rect(&drw, &scheme[SchemeDim][ColBg], 0, y + lay.rowh - 1, lay.w, 1);
+	drw_rect(&drw, &c[ColBg], 0, y, lay.w, h - 1);
+	drw_rect(&drw, &scheme[SchemeDim][ColBg], 0, y + h - 1, lay.w, 1);
 	/* new: a bar in the left padding, beside the title */
 	if (row->isnew)
 		drw_rect(&drw, &newclr, pad / 3, y + pad, MAX(pad / 4, 2), lay.boldh);
 	y += pad;
-	if (r->badge) {
+	x = titlex(r, label, sizeof(label), &bw);
+	if (bw) {
 		/* a label of the normal face in a box of newcolor, centred on the title's line */
-		snprintf(label, sizeof(label), "%.*s", r->badgelen, r->badge);
-		bw = drw_textw(&drw, FaceNorm, label) + 2 * lay.gap;
-		drw_rect(&drw, &newclr, x, y + (lay.boldh - lay.lineh) / 2, bw, lay.lineh);
-		drw_text(&drw, FaceNorm, x + lay.gap, y + (lay.boldh - lay.lineh) / 2, bw, label,
+		drw_rect(&drw, &newclr, pad, y + (lay.boldh - lay.lineh) / 2, bw, lay.lineh);
+		drw_text(&drw, FaceNorm, pad + lay.gap, y + (lay.boldh - lay.lineh) / 2, bw, label,
 		         &scheme[SchemeBar][ColFg]);
-		x += bw + 2 * lay.gap;
 	}
-	drw_text(&drw, row->read ? FaceNorm : FaceBold, x,
-	         y + (row->read ? (lay.boldh - lay.lineh) / 2 : 0), pad + w - x,
-	         it->title[0] ? it->title + r->skip : it->link, r->dim ? dim : &c[ColFg]);
-	y += lay.boldh + lay.gap;
+	drw_wrapped(&drw, row->read ? FaceNorm : FaceBold, x,
+	            y + (row->read ? (lay.boldh - lay.lineh) / 2 : 0), pad + w - x,
+	            headline(i), titlelines, r->dim ? dim : &c[ColFg]);
+	y += h - lay.rowh + lay.boldh + lay.gap;
 
 	date[0] = '\0';
 	if (it->dated && localtime_r(&it->time, &tm))
@@ -603,16 +681,25 @@ drawrow(int pos, int y)
 static void
 drawall(void)
 {
-	int i, y;
+	int i, y, a = lay.h - lay.barh, top, end, mw = MAX(lay.gap - 1, 2);
 
 	drawbar();
-	for (i = shown.top, y = lay.barh; i < shown.nview && y < lay.h; i++, y += lay.rowh)
+	for (i = shown.top, y = lay.barh; i < shown.nview && y < lay.h; y += rowheight(i++))
 		drawrow(i, y);
 	if (y < lay.h)
 		drw_rect(&drw, &scheme[SchemeNorm][ColBg], 0, y, lay.w, lay.h - y);
+	/* rows that do not fit: a mark at the right edge, as long as the
+	 * share of them shown (whole) and as far down as the first is */
+	if (a > 0 && (shown.top || i < shown.nview || y > lay.h)) {
+		top = a * shown.top / shown.nview;
+		end = a * MAX(i - (y > lay.h), shown.top + 1) / shown.nview;
+		drw_rect(&drw, &scheme[SchemeDim][ColFg], lay.w - mw, lay.barh + top, mw,
+		         MAX(end - top, mw));
+	}
 	if (!shown.nview && lay.barh < lay.h && fetcher.pid < 0 && !msg.failed)
 		drw_text(&drw, FaceNorm, lay.pad, lay.barh + lay.pad, lay.w - 2 * lay.pad,
 		         filt.text[0] && shown.feed.nitems ? "No headline matches." :
+		         shown.hideread && shown.feed.nitems ? "No unread headlines." :
 		         "No headlines.", &scheme[SchemeDim][ColFg]);
 	ui.dirty = ui.dirtybar = 0;
 }
@@ -1263,6 +1350,35 @@ scroll(const Arg *arg)
 	clampview(0);
 }
 
+/* n and N: the next unread article down (arg->i 1) or up (-1) */
+static void
+unread(const Arg *arg)
+{
+	int i;
+
+	for (i = shown.sel + arg->i; i >= 0 && i < shown.nview; i += arg->i) {
+		if (!shown.rows[shown.view[i]].read) {
+			setsel(i);
+			return;
+		}
+	}
+	setflash(0, "no unread article %s", arg->i > 0 ? "below" : "above");
+}
+
+/* u: read articles leave the view, or come back; the selected article
+ * keeps its place on screen, or the row after it takes it */
+static void
+hideread(const Arg *arg)
+{
+	int off = shown.sel - shown.top;
+
+	(void)arg;
+	shown.hideread = !shown.hideread;
+	buildview(cur());
+	shown.top = shown.sel - off;
+	clampview(1);
+}
+
 /* the selected item, when it has a link; else -1, and the title bar says so */
 static int
 curlink(void)
@@ -1642,7 +1758,7 @@ buttonpress(XEvent *e)
 	size_t i;
 
 	ui.lasttime = ev->time;
-	ui.pointrow = ev->y >= lay.barh ? shown.top + (ev->y - lay.barh) / lay.rowh : -1;
+	ui.pointrow = rowat(ev->y);
 	for (i = 0; i < LENGTH(buttons); i++)
 		if (buttons[i].button == ev->button && buttons[i].func &&
 		    CLEANMASK(buttons[i].mod) == CLEANMASK(ev->state))

@@ -72,13 +72,17 @@ check "size hints are set" sh -c \
 check "not override-redirect" sh -c \
 	"xwininfo -id $W | grep -q 'Override Redirect State: no'"
 
-# the layout: title bar, then 5 rows of equal height, the first selected
+# the layout: title bar, then 5 rows, the first selected, of equal
+# height but the last, whose headline takes two lines
 retry sigis 'B[0-9]+ G[0-9]+ R1 .*' > /dev/null
 s=$(sig)
 BAR=$(echo "$s" | sed 's/^B\([0-9]*\) .*/\1/')
 ROW=$(echo "$s" | sed 's/^B[0-9]* G\([0-9]*\) .*/\1/')
+ROW5=$(echo "$s" | cut -d ' ' -f 10 | tr -d W)
+ROWS="$ROW $ROW $ROW $ROW $ROW5"
 echo "# column: $s"
 check "title bar, then one row per headline, the first selected" rowsel 1 5
+check "the overlong headline's row is taller by a line" [ "$ROW5" -gt $((ROW + 10)) ]
 # at 96 dpi: 16 px above and below a row's text, and 16 px to its left
 check "rows are padded: at least 32 px plus three lines" [ "$ROW" -ge 74 ]
 b=$(box 0 "$BAR" 640 "$ROW")
@@ -90,10 +94,10 @@ check "row text starts 16 px from the left (15: antialiasing)" between "$bx" 15 
 check "row text starts 16 px below the row's top" between "$by" 16 22
 check "row text ends at least 16 px above the row's end" \
 	[ $((by + bh)) -le $((ROW - 16)) ]
-# the third headline is far too long for the window: it is cut (with an
-# ellipsis) where the right padding begins
-b=$(box 0 $((BAR + 2 * (ROW + 1))) 640 "$ROW")
-echo "# third row's text: $b"
+# the fifth headline is far too long for the window, even on two lines:
+# it is cut (with an ellipsis) where the right padding begins
+b=$(box 0 $((BAR + 4 * (ROW + 1))) 640 "$ROW5")
+echo "# fifth row's text: $b"
 check "overlong text stops 16 px from the right edge" sh -c \
 	"echo '$b' | awk -F'[x+]' '{ exit !(\$1 + \$3 >= 600 && \$1 + \$3 <= 625) }'"
 b=$(box 0 0 640 "$BAR")
@@ -323,6 +327,7 @@ check "https: the window's title is the feed's title" hastitle "$TITLE"
 key j j
 retry rowsel 3 5 > /dev/null
 key r
+ROWS="$ROW $ROW $ROW $ROW $ROW $ROW5"
 check "https: a reload keeps the selected article (one new on top)" retry rowsel 4 6
 key q
 check "https: q ends the process" within 20 "$PID"

@@ -76,12 +76,14 @@ sigis() {
 	sig "$2" > /dev/null && grep -Eq "^$1\$" "$D/sig"
 }
 
-# rowsel k n: n full rows shown, the k-th (from 1) selected, then the rest
+# rowsel k n: n full rows shown, the k-th (from 1) selected, then the
+# rest; a row is ROW px high, or the j-th height ROWS lists, if any
 rowsel() {
 	re="B$BAR"
 	j=1
 	while [ "$j" -le "$2" ]; do
-		if [ "$j" -eq "$1" ]; then re="$re G$ROW R1"; else re="$re W$ROW R1"; fi
+		h=$(echo $ROWS | cut -s -d ' ' -f "$j")
+		if [ "$j" -eq "$1" ]; then re="$re G${h:-$ROW} R1"; else re="$re W${h:-$ROW} R1"; fi
 		j=$((j + 1))
 	done
 	sigis "$re( W[0-9]+)?"

@@ -1,0 +1,204 @@
+#!/bin/sh
+# See LICENSE file for copyright and license details.
+# rows.sh: rows as tall as their headlines, under an Xvfb of its own with
+# real key presses and clicks, read back from pixels: a long headline on
+# two lines and a short one on one, a click anywhere in a tall row, the
+# next and previous unread article, read articles hidden and shown, the
+# scroll mark at the right edge, and every key on a view left empty.
+cd "$(dirname "$0")/.." || exit 1
+. tests/lib.sh
+. tests/xlib.sh
+
+X=${X11BIN:-tests/lwnrss-test}
+D=$(mktemp -d "$(pwd)/$T/rows.XXXXXX") || exit 1
+export LWNRSS_OPENLOG="$D/opened"
+XDG_STATE_HOME=$D/state
+export XDG_STATE_HOME LC_ALL=C.UTF-8
+STATE=$XDG_STATE_HOME/lwnrss/read
+
+need Xvfb xdotool xprop xwininfo xdpyinfo xrdb import convert identify
+built tests/lwnrss-test
+
+PIDS=
+XVFB=
+cleanup() {
+	for p in $PIDS; do kill -9 "$p" 2> /dev/null; done
+	[ -n "$XVFB" ] && kill "$XVFB" 2> /dev/null
+	wait 2> /dev/null
+	rm -rf "$D"
+}
+trap cleanup EXIT
+trap 'exit 1' INT TERM HUP
+
+# feed n: n articles, the second with a headline two lines long in the
+# window's 640 px, whether bold or not
+feed() {
+	echo '<rss version="2.0"><channel><title>Rows Test</title>'
+	i=1
+	while [ "$i" -le "$1" ]; do
+		t="Article number $i"
+		[ "$i" -eq 2 ] && t="A headline long enough to need a second line in a window six hundred and forty pixels wide, bold or not"
+		echo "<item><title>$t</title><link>https://example.org/a$i</link><author>w$i</author><description>Text $i.</description></item>"
+		i=$((i + 1))
+	done
+	echo '</channel></rss>'
+}
+feed 12 > "$D/twelve.xml"
+feed 3 > "$D/three.xml"
+
+if ! startx "$D"; then
+	notok "rows: Xvfb starts"
+	exit 1
+fi
+
+stop() {
+	kill "$PID" 2> /dev/null
+	wait "$PID" 2> /dev/null
+}
+alive() {
+	! gone "$PID"
+}
+# heights: the rows' heights down the column, the title bar's first
+heights() {
+	sig > /dev/null && tr ' ' '\n' < "$D/sig" | grep -v '^R1$' | tr -d 'BGW'
+}
+# selpos: the selected row's place among those shown, from 1
+selpos() {
+	sig > /dev/null && tr ' ' '\n' < "$D/sig" | grep -v '^R1$' | sed 1d | grep -n '^G' | cut -d: -f1
+}
+# nrows: the rows shown, whole or not
+nrows() {
+	sig > /dev/null && tr ' ' '\n' < "$D/sig" | grep -c '^R1$'
+}
+# dark x y w h: the last shot has a pixel of the headlines' colour (black)
+# there: not the date's grey, not a background
+dark() {
+	convert "$D/shot.png" -crop "${3}x${4}+$1+$2" +repage -depth 8 txt:- |
+		tr -c '0-9\n' ' ' | awk 'NR > 1 && $3 < 40 && $4 < 40 && $5 < 40 { f = 1 }
+		END { exit !f }'
+}
+# mark: the first and last y of the scroll mark (the date's grey) at the
+# right edge, below the title bar; nothing when there is none
+mark() {
+	shot || return 1
+	convert "$D/shot.png" -crop "1x720+637+$BAR" +repage -depth 8 txt:- |
+		awk -v bar="$BAR" '$3 == "#555555" { split($1, a, /[,:]/)
+			if (f == "") f = a[2] + bar; l = a[2] + bar }
+		END { if (f != "") print f, l }'
+}
+statehas() {
+	grep -q " $1\$" "$STATE" 2> /dev/null
+}
+
+BAR=38
+
+# ---- a long headline on two lines, a short one on one --------------------
+
+start - < "$D/twelve.xml"
+retry hastitle "Rows Test" > /dev/null
+retry sigis "B$BAR G[0-9]+ R1 .*" > /dev/null
+set -- $(heights)
+echo "# heights: $*"
+H1=$2 H2=$3 H3=$4
+d=$((H2 - H1))
+check "wrap: the long headline's row is taller than a short one's" [ "$d" -gt 10 ]
+check "wrap: ... the short rows are of one height" [ "$H3" -eq "$H1" ]
+# the second line of the long headline, and the same band of the first
+# row, where its date and author are
+shot
+t2=$((BAR + H1 + 1))
+check "wrap: the second line of the long headline is in the headline's colour" \
+	eval '[ "$d" -gt 10 ] && dark 16 $((t2 + 16 + d + 2)) 560 $((d - 4))'
+check "wrap: a short headline has no second line (the date's grey there)" \
+	eval '[ "$d" -gt 10 ] && ! dark 16 $((BAR + 16 + d + 2)) 560 $((d - 4))'
+
+# ---- a click in a tall row selects it --------------------------------------
+
+# near the bottom of the tall row: a row of the short rows' height
+# further down than the second
+xdotool mousemove --window "$W" 300 $((t2 + H2 - 6)) click 1
+check "click: the bottom of the tall row selects it" retry eval '[ "$(selpos)" = 2 ]'
+xdotool mousemove --window "$W" 300 $((t2 + H2 + 6)) click 1
+check "click: ... and just below it, the third" retry eval '[ "$(selpos)" = 3 ]'
+
+# ---- the scroll mark ----------------------------------------------------------
+
+key Home
+retry eval '[ "$(selpos)" = 1 ]'
+m0=$(mark)
+echo "# mark at the top: $m0"
+check "mark: twelve rows overflow: a mark at the right edge, from the top" \
+	eval '[ -n "$m0" ] && [ "${m0% *}" -eq "$BAR" ]'
+check "mark: ... about as long as the share of rows shown" \
+	eval '[ $((${m0#* } - BAR)) -ge $((682 * 5 / 12 - 2)) ] && [ $((${m0#* } - BAR)) -le $((682 * 7 / 12 + 2)) ]'
+xdotool mousemove --window "$W" 300 300 click 5 click 5
+check "mark: the wheel scrolls, and the mark moves down" \
+	retry eval 'm=$(mark); [ -n "$m" ] && [ "${m% *}" -gt "$BAR" ]'
+key End
+check "mark: at the end it reaches the bottom" retry eval 'm=$(mark); [ "${m#* }" = 719 ]'
+key Home
+stop
+
+start - < "$D/three.xml"
+retry hastitle "Rows Test" > /dev/null
+retry sigis "B$BAR G[0-9]+ R1 W[0-9]+ R1 W[0-9]+ R1 W[0-9]+" > /dev/null
+check "mark: none when every row fits" eval '[ -z "$(mark)" ] && [ "$(nrows)" -eq 3 ]'
+stop
+
+# ---- the next and previous unread article ---------------------------------
+
+start - < "$D/twelve.xml"
+retry hastitle "Rows Test" > /dev/null
+retry eval '[ "$(selpos)" = 1 ]'
+key j m j m
+retry statehas https://example.org/a3 > /dev/null
+key Home
+retry eval '[ "$(selpos)" = 1 ]'
+key n
+check "n: from the first, the next unread is the fourth (the 2nd and 3rd read)" \
+	retry eval '[ "$(selpos)" = 4 ]'
+key N
+check "N: back to the first" retry eval '[ "$(selpos)" = 1 ]'
+key j
+retry eval '[ "$(selpos)" = 2 ]'
+key N
+check "N: from a read row, the unread above it" retry eval '[ "$(selpos)" = 1 ]'
+key End N m
+check "N: from the last, the one before it (m marks the eleventh)" \
+	retry statehas https://example.org/a11
+
+# ---- read articles hidden ------------------------------------------------------
+
+key Home n
+retry eval '[ "$(selpos)" = 4 ]'
+shot
+bar0=$(box 320 0 320 "$BAR")
+key u
+check "u: the read rows leave the view, the selected article stays selected" \
+	retry eval '[ "$(selpos)" = 2 ]'
+sig > /dev/null
+check "u: ... the long headline's row is gone" eval '! grep -q "W$H2 " "$D/sig"'
+check "u: ... and the title bar's right side changes (position, read hidden)" \
+	eval '[ "$(shot; box 320 0 320 "$BAR")" != "$bar0" ]'
+key u
+check "u again: the read rows are back, the title bar as it was (4/12)" \
+	retry eval '[ "$(shot; box 320 0 320 "$BAR")" = "$bar0" ]'
+check "u again: ... the selected article keeps its place on screen" \
+	retry eval '[ "$(selpos)" = 2 ]'
+
+# ---- an empty view: every read row hidden --------------------------------------
+
+key M u
+check "empty: all read and hidden, no row shown" retry sigis "B$BAR W[0-9]+"
+for k in j k n N Next Prior ctrl+d ctrl+u g G Home End Return o m M y Y u u space; do
+	key "$k"
+done
+xdotool mousemove --window "$W" 300 200 click 1 click 4 click 5 click 1
+sleep 0.5
+check "empty: every key and button on it: no crash" alive
+check "empty: ... and nothing opened" eval '[ ! -s "$LWNRSS_OPENLOG" ]'
+key u
+check "empty: u shows the rows again" retry eval '[ "$(nrows)" -ge 5 ]'
+stop
+
+exit 0
