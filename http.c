@@ -142,52 +142,13 @@ fmtms(char *buf, size_t size, unsigned int ms)
 	return buf;
 }
 
-/*
- * httpdate parses an HTTP-date in any of its three forms (RFC 9110
- * 5.6.7) into seconds since the epoch, or returns -1:
- *
- *   Sun, 06 Nov 1994 08:49:37 GMT    IMF-fixdate
- *   Sunday, 06-Nov-94 08:49:37 GMT   RFC 850
- *   Sun Nov  6 08:49:37 1994         asctime
- */
+/* an HTTP-date as seconds since the epoch; -1 when none, or before 1970 */
 static long long
 httpdate(const char *s)
 {
-	static const char months[] = "JanFebMarAprMayJunJulAugSepOctNovDec";
-	char mon[4], tz[4];
-	const char *mp;
-	int d, y, hh, mm, ss, n = 0;
+	time_t t;
 
-	/* every form starts with a day name; RFC 850 and IMF follow it with ',' */
-	while ((*s >= 'A' && *s <= 'Z') || (*s >= 'a' && *s <= 'z'))
-		s++;
-	if (*s == ',')
-		s++;
-	while (*s == ' ')
-		s++;
-	if (sscanf(s, "%2d %3s %4d %2d:%2d:%2d %3s%n",
-	    &d, mon, &y, &hh, &mm, &ss, tz, &n) == 7 && n) {
-		;
-	} else if (n = 0, sscanf(s, "%2d-%3s-%2d %2d:%2d:%2d %3s%n",
-	    &d, mon, &y, &hh, &mm, &ss, tz, &n) == 7 && n) {
-		/* two-digit years: 70 to 99 are 19xx, the rest 20xx */
-		y += y < 70 ? 2000 : 1900;
-	} else if (n = 0, sscanf(s, "%3s %2d %2d:%2d:%2d %4d%n",
-	    mon, &d, &hh, &mm, &ss, &y, &n) == 6 && n) {
-		strcpy(tz, "GMT");
-	} else {
-		return -1;
-	}
-	for (s += n; *s == ' '; s++)
-		;
-	if (*s || strcmp(tz, "GMT") || strlen(mon) != 3 ||
-	    !(mp = strstr(months, mon)) || (mp - months) % 3)
-		return -1;
-	if (d < 1 || d > 31 || y < 1970 || hh < 0 || hh > 23 || mm < 0 || mm > 59 ||
-	    ss < 0 || ss > 60)
-		return -1;
-	return (long long)daysfromcivil(y, (mp - months) / 3 + 1, d) * 86400 +
-	    hh * 3600 + mm * 60 + ss;
+	return datetime(s, 1, &t) && t >= 0 ? t : -1;
 }
 
 /*
