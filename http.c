@@ -41,6 +41,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <netdb.h>
 #include <poll.h>
 #include <pthread.h>
@@ -65,6 +66,7 @@
 #define MAXFIELDS   100    /* header lines in one head (and in a trailer) */
 #define MAXLINE     4096   /* a chunk-size line, extensions included */
 #define MAXADDRS    16     /* addresses of one host tried */
+#define DELTAMAX    2147483647L   /* delta-seconds' cap (RFC 9111 1.2.2) */
 
 /* the socket and the deadline shared by every read and write on it */
 typedef struct {
@@ -159,14 +161,10 @@ static long
 retryafter(const char *s, time_t t)
 {
 	long long v;
-	const char *p;
 
-	if (*s >= '0' && *s <= '9') {
-		for (v = 0, p = s; *p >= '0' && *p <= '9'; p++)
-			if ((v = v * 10 + (*p - '0')) > 86400L * 365)
-				v = 86400L * 365;   /* a year is forever enough */
-		return *p ? -1 : (long)v;
-	}
+	/* a year is forever enough */
+	if (asciidigit(*s))
+		return decval(s, 86400L * 365);
 	if ((v = httpdate(s)) < 0)
 		return -1;
 	return v > (long long)t ? (long)MIN(v - (long long)t, 86400LL * 365) : 0;
@@ -258,20 +256,6 @@ pkeep(Parser *p, char **dst, const char *v)
 	return 0;
 }
 
-/* delta-seconds (RFC 9111 1.2.2): s whole, up to 2^31 - 1; -1 when s is none */
-static long
-deltasecs(const char *s)
-{
-	long v = 0;
-
-	if (!asciidigit(*s))
-		return -1;
-	/* no step past the cap: a long may be 32 bits */
-	for (; asciidigit(*s); s++)
-		v = v > (2147483647L - (*s - '0')) / 10 ? 2147483647L : v * 10 + (*s - '0');
-	return *s ? -1 : v;
-}
-
 /*
  * One Cache-Control directive (RFC 9111 5.2): the ones that say how long
  * the response stays fresh.  max-age may be quoted; the first counts,
@@ -293,7 +277,7 @@ pcache(Parser *p, char *d)
 			d[k - 1] = '\0';
 			d++;
 		}
-		p->maxage = MAX(deltasecs(d), 0);
+		p->maxage = MAX(decval(d, DELTAMAX), 0);
 	}
 }
 
@@ -305,9 +289,8 @@ pcache(Parser *p, char *d)
 static int
 pfield(Parser *p, const char *name, char *v)
 {
-	uintmax_t n;
+	unsigned long long n;
 	char *e;
-	int digits;
 
 	/* RFC 9110 9.3.6: a 2xx to CONNECT has no content; its framing is ignored */
 	if (p->connect && p->status / 100 == 2 && (!strcasecmp(name, "content-length") ||
@@ -320,13 +303,10 @@ pfield(Parser *p, const char *name, char *v)
 		 * error: never a reason to read to the close instead.
 		 */
 		for (;;) {
-			for (n = 0, digits = 0; asciidigit(*v); v++, digits++) {
-				if (n > (UINTMAX_MAX - 9) / 10)
-					return perr(p, "Content-Length too large");
-				n = n * 10 + (*v - '0');
-			}
-			if (!digits)
+			if (!(v = (char *)decnum(v, ULLONG_MAX, &n)))
 				return perr(p, "malformed Content-Length");
+			if (n == ULLONG_MAX)
+				return perr(p, "Content-Length too large");
 			if (p->haslen && n != p->length)
 				return perr(p, "conflicting Content-Length headers");
 			p->haslen = 1;
@@ -1113,6 +1093,7 @@ static int
 cidrmatch(const char *host, int ip6, const char *tok, size_t n)
 {
 	unsigned char a[16], b[16];
+	unsigned long long v;
 	char t[64], *slash;
 	unsigned int bits, i, len = ip6 ? 16 : 4;
 	int af = ip6 ? AF_INET6 : AF_INET;
@@ -1124,7 +1105,7 @@ cidrmatch(const char *host, int ip6, const char *tok, size_t n)
 	bits = len * 8;
 	if ((slash = strchr(t, '/'))) {
 		*slash = '\0';
-		bits = atoi(slash + 1);
+		bits = decnum(slash + 1, 255, &v) ? v : 0;
 		/* as curl: /0 and nothing mean the whole address */
 		if (bits == 0 || bits > len * 8)
 			bits = bits ? 0 : len * 8;
@@ -1740,7 +1721,7 @@ http_get(const char *url, const HttpOpt *o, HttpResp *r)
 	r->maxage = p.maxage;
 	r->nocache = p.nocache;
 	r->nostore = p.nostore;
-	r->age = p.age ? deltasecs(p.age) : -1;
+	r->age = p.age ? decval(p.age, DELTAMAX) : -1;
 	r->date = p.date ? httpdate(p.date) : -1;
 	/* an Expires that is no date is in the past (RFC 9111 5.3) */
 	if (p.expires)

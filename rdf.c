@@ -1214,20 +1214,6 @@ notfeed(const char *s, size_t n)
 	return NULL;
 }
 
-/* a whole number of at most max, or -1 when s is none */
-static long
-whole(const char *s, long max)
-{
-	long v = 0;
-
-	if (*s < '0' || *s > '9')
-		return -1;
-	for (; *s >= '0' && *s <= '9'; s++)
-		if ((v = v * 10 + (*s - '0')) > max)
-			v = max;
-	return *s ? -1 : v;
-}
-
 /* the channel's polling hints, from what the parser kept of them */
 static void
 hints(Parser *ps, Feed *f)
@@ -1244,7 +1230,7 @@ hints(Parser *ps, Feed *f)
 	size_t i;
 
 	/* ttl is minutes; a million of them is forever enough for a long */
-	if (ps->hint[FTtl] && (v = whole(ps->hint[FTtl], 1000000L)) > 0)
+	if (ps->hint[FTtl] && (v = decval(ps->hint[FTtl], 1000000L)) > 0)
 		f->ttl = v * 60;
 	/* RSS 1.0's syndication module: updatePeriod (daily unless said)
 	 * divided by updateFrequency (1 unless said); either unreadable
@@ -1258,7 +1244,7 @@ hints(Parser *ps, Feed *f)
 			return;
 		period = periods[i].secs;
 	}
-	if (q && (freq = whole(q, 1000000L)) <= 0)
+	if (q && (freq = decval(q, 1000000L)) <= 0)
 		return;
 	f->updateperiod = MAX(period / freq, 1);
 	if (ps->hint[FBase])

@@ -204,6 +204,15 @@ decnum(const char *s, unsigned long long max, unsigned long long *v)
 	return s;
 }
 
+long
+decval(const char *s, long max)
+{
+	unsigned long long v;
+	const char *e = decnum(s, max, &v);
+
+	return e && !*e ? (long)v : -1;
+}
+
 size_t
 utf8enc(char *s, unsigned long cp)
 {

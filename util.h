@@ -42,6 +42,9 @@ int asciitolower(int c);
 /* the decimal digits at s as a number into *v, max (at least 9) when
  * larger; returns the byte after the digits, NULL when s starts with none */
 const char *decnum(const char *s, unsigned long long max, unsigned long long *v);
+/* s, digits and nothing else, as a number, max (at least 9) when larger;
+ * -1 when s is anything else */
+long decval(const char *s, long max);
 
 /* write code point cp (U+FFFD when invalid) as UTF-8 into s[4]; returns its length */
 size_t utf8enc(char *s, unsigned long cp);

@@ -558,8 +558,9 @@ testcaching(void)
 	    !strcmp(p.expires, "0") && p.date && httpdate(p.date) == 784111777,
 	    "an interim response's Cache-Control is not the final one's; Age, Expires, Date kept");
 	pfree(&p);
-	check(deltasecs("120") == 120 && deltasecs("0") == 0 && deltasecs("12a") == -1 &&
-	    deltasecs("") == -1 && deltasecs("-1") == -1 && deltasecs("99999999999999") == 2147483647L,
+	check(decval("120", DELTAMAX) == 120 && decval("0", DELTAMAX) == 0 &&
+	    decval("12a", DELTAMAX) == -1 && decval("", DELTAMAX) == -1 &&
+	    decval("-1", DELTAMAX) == -1 && decval("99999999999999", DELTAMAX) == 2147483647L,
 	    "delta-seconds: whole numbers, capped at 2^31 - 1");
 }
 
