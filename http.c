@@ -467,56 +467,34 @@ pstatus(Parser *p, const char *s, size_t len)
 	return 0;
 }
 
-/* skip BWS (RFC 9110 5.6.3); says whether there was any */
+/* the value of the hex digit c, -1 when it is none */
 static int
-skipbws(const char **sp)
+hexval(int c)
 {
-	const char *s = *sp;
+	static const char hex[] = "0123456789abcdef";
+	const char *h = c ? strchr(hex, asciitolower(c)) : NULL;
 
-	while (*s == ' ' || *s == '\t')
-		s++;
-	if (s == *sp)
-		return 0;
-	*sp = s;
-	return 1;
+	return h ? h - hex : -1;
 }
 
-/* skip a token (RFC 9110 5.6.2), at least one character */
-static int
-skiptoken(const char **sp)
+/*
+ * past the token, or with quoted the quoted-string, at s (RFC 9110 5.6.2,
+ * 5.6.4); NULL when there is none.  pline has refused control characters.
+ */
+static const char *
+skipword(const char *s, int quoted)
 {
-	const char *s = *sp;
+	const char *t = s;
 
-	while (istchar((unsigned char)*s))
-		s++;
-	if (s == *sp)
-		return 0;
-	*sp = s;
-	return 1;
-}
-
-/* skip a quoted-string (RFC 9110 5.6.4) */
-static int
-skipquoted(const char **sp)
-{
-	const unsigned char *s = (const unsigned char *)*sp;
-
-	if (*s++ != '"')
-		return 0;
-	for (;;) {
-		if (*s == '"') {
-			*sp = (const char *)s + 1;
-			return 1;
-		}
-		if (*s == '\\') {
-			s++;
-			if (*s != '\t' && (*s < 0x20 || *s == 0x7f))
-				return 0;
-		} else if (*s != '\t' && (*s < 0x20 || *s == 0x7f)) {
-			return 0;   /* the NUL at the end included */
-		}
-		s++;
+	if (quoted && *s == '"') {
+		for (s++; *s != '"'; s++)
+			if (!*s || (*s == '\\' && !*++s))
+				return NULL;
+		return s + 1;
 	}
+	while (istchar((unsigned char)*t))
+		t++;
+	return t > s ? t : NULL;
 }
 
 /*
@@ -530,44 +508,26 @@ skipquoted(const char **sp)
 static int
 psize(Parser *p, const char *s)
 {
-	uintmax_t n;
-	int d, digits;
-	const char *t;
+	uintmax_t n = 0;
+	const char *t = s;
+	int d;
 
-	for (n = 0, digits = 0;; s++, digits++) {
-		if (asciidigit(*s))
-			d = *s - '0';
-		else if (asciitolower(*s) >= 'a' && asciitolower(*s) <= 'f')
-			d = asciitolower(*s) - 'a' + 10;
-		else
-			break;
+	for (; (d = hexval(*s)) >= 0; s++) {
 		if (n > UINTMAX_MAX >> 4)
 			return perr(p, "chunk size too large");
 		n = n << 4 | d;
 	}
-	if (!digits)
+	if (s == t)
 		return perr(p, "malformed chunk size");
-	for (;;) {
-		if (skipbws(&s) && !*s)
-			return perr(p, "malformed chunk extension (white space at the end)");
+	while (*s) {
+		s += strspn(s, " \t");
 		if (!*s)
-			break;
-		if (*s++ != ';')
-			return perr(p, digits ? "malformed chunk size" : "malformed chunk extension");
-		digits = 0;
-		skipbws(&s);
-		if (!skiptoken(&s))
+			return perr(p, "malformed chunk extension (white space at the end)");
+		if (*s++ != ';' || !(s = skipword(s + strspn(s, " \t"), 0)))
 			return perr(p, "malformed chunk extension");
-		t = s;
-		skipbws(&s);
-		if (*s == '=') {
-			s++;
-			skipbws(&s);
-			if (*s == '"' ? !skipquoted(&s) : !skiptoken(&s))
-				return perr(p, "malformed chunk extension");
-		} else {
-			s = t;
-		}
+		t = s + strspn(s, " \t");
+		if (*t == '=' && !(s = skipword(t + 1 + strspn(t + 1, " \t"), 1)))
+			return perr(p, "malformed chunk extension");
 	}
 	if (n == 0) {
 		p->state = PTrailer;
@@ -1192,15 +1152,11 @@ pctdecode(char *s)
 	int hi, lo;
 
 	for (; *s; s++) {
-		if (*s == '%' && s[1] && s[2]) {
-			hi = asciidigit(s[1]) ? s[1] - '0' : asciitolower(s[1]) - 'a' + 10;
-			lo = asciidigit(s[2]) ? s[2] - '0' : asciitolower(s[2]) - 'a' + 10;
-			if (hi >= 0 && hi < 16 && lo >= 0 && lo < 16) {
-				if (!(*d++ = hi << 4 | lo))
-					return -1;
-				s += 2;
-				continue;
-			}
+		if (*s == '%' && (hi = hexval(s[1])) >= 0 && (lo = hexval(s[2])) >= 0) {
+			if (!(*d++ = hi << 4 | lo))
+				return -1;
+			s += 2;
+			continue;
 		}
 		*d++ = *s;
 	}
