@@ -73,7 +73,6 @@ typedef struct {
 	int fd;
 	int64_t deadline;     /* CLOCK_MONOTONIC ms */
 	int err;              /* errno of the failure, ETIMEDOUT at the deadline */
-	int eof;              /* the peer closed */
 } Sock;
 
 /* states of the response parser */
@@ -179,6 +178,16 @@ istchar(int c)
 	return asciialpha(c) || asciidigit(c) || (c && strchr("!#$%&'*+-.^_`|~", c));
 }
 
+
+/* does s[0..n) hold a control character other than HTAB? */
+static int
+hasctl(const char *s, size_t n)
+{
+	for (; n--; s++)
+		if (((unsigned char)*s < 0x20 && *s != '\t') || *s == 0x7f)
+			return 1;
+	return 0;
+}
 
 /* --------------------------------------------------------- the parser */
 
@@ -549,8 +558,6 @@ pline(Parser *p)
 	char *s = p->line.p ? p->line.p : "";
 	size_t len = p->line.len;
 
-	size_t i;
-
 	/*
 	 * A CR is allowed only as part of the line end, and no other
 	 * control character but HTAB anywhere in a line: they have no
@@ -558,9 +565,8 @@ pline(Parser *p)
 	 */
 	if (memchr(s, '\r', len))
 		return perr(p, "stray CR in the response");
-	for (i = 0; i < len; i++)
-		if (((unsigned char)s[i] < 0x20 && s[i] != '\t') || s[i] == 0x7f)
-			return perr(p, "control character in the response");
+	if (hasctl(s, len))
+		return perr(p, "control character in the response");
 	switch (p->state) {
 	case PStatus:
 		return pstatus(p, s, len);
@@ -764,10 +770,8 @@ sockread(void *ctx, unsigned char *buf, size_t len)
 		}
 		if ((n = recv(c->fd, buf, len, 0)) > 0)
 			return n;
-		if (n == 0) {
-			c->eof = 1;
+		if (n == 0)
 			return -1;
-		}
 		if (errno != EINTR && errno != EAGAIN && errno != EWOULDBLOCK) {
 			c->err = errno;
 			return -1;
@@ -804,7 +808,7 @@ errnomsg(int e, char *buf, size_t size)
 	buf[0] = asciitolower(buf[0]);
 }
 
-/* an address getaddrinfo gave, in a form that crosses a pipe */
+/* an address getaddrinfo gave */
 typedef struct {
 	socklen_t len;
 	struct sockaddr_storage sa;
@@ -1020,18 +1024,6 @@ next:
 	 */
 	setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof(one));
 	return fd;
-}
-
-/* ------------------------------------------------------------- a hop */
-
-/* a validator is sent only if it cannot break the request */
-static int
-safehdr(const char *s)
-{
-	for (; *s; s++)
-		if (((unsigned char)*s < 0x20 && *s != '\t') || *s == 0x7f)
-			return 0;
-	return 1;
 }
 
 /* ------------------------------------------------------------ proxies */
@@ -1282,6 +1274,9 @@ mkrequest(char *buf, size_t size, const Url *u, const HttpOpt *o, const Proxy *p
 {
 	char hp[300];
 	int n;
+	/* a validator is sent only if it cannot break the request */
+	int e = o->etag && !hasctl(o->etag, strlen(o->etag));
+	int l = o->lastmod && !hasctl(o->lastmod, strlen(o->lastmod));
 
 	url_hostport(u, hp, sizeof(hp));
 	n = snprintf(buf, size,
@@ -1299,13 +1294,30 @@ mkrequest(char *buf, size_t size, const Url *u, const HttpOpt *o, const Proxy *p
 	    "\r\n",
 	    px ? "http://" : "", px ? hp : "", u->path, hp,
 	    px ? px->auth : "",
-	    o->etag && safehdr(o->etag) ? "If-None-Match: " : "",
-	    o->etag && safehdr(o->etag) ? o->etag : "",
-	    o->etag && safehdr(o->etag) ? "\r\n" : "",
-	    o->lastmod && safehdr(o->lastmod) ? "If-Modified-Since: " : "",
-	    o->lastmod && safehdr(o->lastmod) ? o->lastmod : "",
-	    o->lastmod && safehdr(o->lastmod) ? "\r\n" : "");
+	    e ? "If-None-Match: " : "", e ? o->etag : "", e ? "\r\n" : "",
+	    l ? "If-Modified-Since: " : "", l ? o->lastmod : "", l ? "\r\n" : "");
 	return n < 0 || (size_t)n >= size ? -1 : n;
+}
+
+/* a 407 from the proxy px, with its reason phrase, into err */
+static void
+proxy407(const Proxy *px, const char *reason, char *err, size_t errlen)
+{
+	seterr(err, errlen, px->hasauth ? "proxy %s refused the credentials (407 %s)" :
+	    "proxy %s requires authentication (407 %s)", px->name,
+	    reason[0] ? reason : "Proxy Authentication Required");
+}
+
+/* all of s[0..n) on c: 0, or -1 with c->err set */
+static int
+sendall(Sock *c, const char *s, int n)
+{
+	int w;
+
+	for (; n > 0; s += w, n -= w)
+		if ((w = sockwrite(c, (const unsigned char *)s, n)) < 0)
+			return -1;
+	return 0;
 }
 
 /*
@@ -1355,17 +1367,15 @@ tunnel(Sock *c, const Url *u, const Proxy *px, unsigned int timeout,
 	unsigned char *nl;
 	Parser p;
 	ssize_t n;
-	int len, rc = 0, w;
+	int len, rc = 0;
 
-	url_hostport(u, hp, sizeof(hp));
 	/* the authority form always has the port */
-	len = snprintf(req, sizeof(req), "CONNECT %s%s%s:%u HTTP/1.1\r\n"
-	    "Host: %s%s%s:%u\r\n%sUser-Agent: lwnrss/" VERSION "\r\n\r\n",
-	    u->ip6 ? "[" : "", u->host, u->ip6 ? "]" : "", u->port,
-	    u->ip6 ? "[" : "", u->host, u->ip6 ? "]" : "", u->port, px->auth);
-	for (w = 0; w < len; w += rc)
-		if ((rc = sockwrite(c, (unsigned char *)req + w, len - w)) < 0)
-			goto ioerr;
+	snprintf(hp, sizeof(hp), "%s%s%s:%u", u->ip6 ? "[" : "", u->host, u->ip6 ? "]" : "",
+	    u->port);
+	len = snprintf(req, sizeof(req), "CONNECT %s HTTP/1.1\r\nHost: %s\r\n%s"
+	    "User-Agent: lwnrss/" VERSION "\r\n\r\n", hp, hp, px->auth);
+	if (sendall(c, req, len) < 0)
+		goto ioerr;
 	memset(req, 0, sizeof(req));
 	pinit(&p, 0);
 	p.connect = 1;
@@ -1399,12 +1409,10 @@ tunnel(Sock *c, const Url *u, const Proxy *px, unsigned int timeout,
 	}
 	rc = p.status;
 	if (rc == 407)
-		seterr(err, errlen, px->hasauth ? "proxy %s refused the credentials "
-		    "(407 %s)" : "proxy %s requires authentication (407 %s)", px->name,
-		    p.reason[0] ? p.reason : "Proxy Authentication Required");
+		proxy407(px, p.reason, err, errlen);
 	else if (rc / 100 != 2)
-		seterr(err, errlen, "proxy %s refused CONNECT to %s:%u: %d%s%s", px->name,
-		    u->host, u->port, rc, p.reason[0] ? " " : "", p.reason);
+		seterr(err, errlen, "proxy %s refused CONNECT to %s: %d%s%s", px->name,
+		    hp, rc, p.reason[0] ? " " : "", p.reason);
 	pfree(&p);
 	return rc / 100 == 2 ? 0 : -1;
 ioerr:
@@ -1512,13 +1520,9 @@ fetch1(const Url *u, const Proxy *px, const HttpOpt *o, Anchors *a, int64_t dead
 			refused(&c, t);
 			goto out;
 		}
-	} else {
-		for (n = 0; n < len; n += rc) {
-			if ((rc = sockwrite(&c, (unsigned char *)req + n, len - n)) < 0) {
-				iofail(&c, NULL, o->timeout, 1, err, errlen);
-				goto out;
-			}
-		}
+	} else if (sendall(&c, req, len) < 0) {
+		iofail(&c, NULL, o->timeout, 1, err, errlen);
+		goto out;
 	}
 	memset(req, 0, size);   /* it may hold the proxy's credentials */
 
@@ -1549,9 +1553,7 @@ fetch1(const Url *u, const Proxy *px, const HttpOpt *o, Anchors *a, int64_t dead
 	}
 	/* a plain request's 407 is the proxy's, not the server's */
 	if (px && !u->tls && p->status == 407) {
-		seterr(err, errlen, px->hasauth ? "proxy %s refused the credentials (407 %s)" :
-		    "proxy %s requires authentication (407 %s)", px->name,
-		    p->reason[0] ? p->reason : "Proxy Authentication Required");
+		proxy407(px, p->reason, err, errlen);
 		goto out;
 	}
 	ret = 0;
