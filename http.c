@@ -1583,39 +1583,101 @@ dupstr(char **dst, const char *s)
 	return !s || (*dst = strdup(s)) ? 0 : -1;
 }
 
+/*
+ * follow resolves the redirect to loc from u into next, refusing a step
+ * down from https to http and a URL the chain has been to (seen[0..n)).
+ * Returns 0, or -1 with err set.
+ */
+static int
+follow(const Url *u, const char *loc, Url *next, char **seen, size_t n,
+    char *err, size_t errlen)
+{
+	char m[200], *s;
+	size_t i;
+
+	if (url_resolve(next, u, loc, m, sizeof(m)) < 0) {
+		seterr(err, errlen, "bad redirect: %s", m);
+		return -1;
+	}
+	if (u->tls && !next->tls) {
+		seterr(err, errlen, "refusing redirect from https to http (%.100s)", loc);
+		return -1;
+	}
+	if (!(s = url_str(next))) {
+		seterr(err, errlen, "out of memory");
+		return -1;
+	}
+	for (i = 0; i < n && strcmp(seen[i], s); i++)
+		;
+	if (i < n)
+		seterr(err, errlen, "redirect loop (%.120s)", s);
+	free(s);
+	return i < n ? -1 : 0;
+}
+
+/*
+ * answer puts the final response p into r.  Returns 0 with a 2xx's body
+ * (a string even when empty), 1 for a 304, -1 with err set otherwise;
+ * what the response says of its freshness is kept whatever its status.
+ */
+static int
+answer(Parser *p, HttpResp *r, char *err, size_t errlen)
+{
+	r->status = p->status;
+	if (p->retry)
+		r->retryafter = retryafter(p->retry, time(NULL));
+	r->cachecontrol = p->cc;
+	r->maxage = p->maxage;
+	r->nocache = p->nocache;
+	r->nostore = p->nostore;
+	r->age = p->age ? decval(p->age, DELTAMAX) : -1;
+	r->date = p->date ? httpdate(p->date) : -1;
+	/* an Expires that is no date is in the past (RFC 9111 5.3) */
+	if (p->expires)
+		r->expires = MAX(httpdate(p->expires), 0);
+	if (dupstr(&r->etag, p->etag) < 0 || dupstr(&r->lastmod, p->lastmod) < 0 ||
+	    bufgrow(&p->body, 0) < 0) {
+		seterr(err, errlen, "out of memory");
+		return -1;
+	}
+	if (p->status == 304)
+		return 1;
+	if (p->status / 100 != 2) {
+		seterr(err, errlen, "HTTP %d%s%s", p->status, p->reason[0] ? " " : "", p->reason);
+		return -1;
+	}
+	p->body.p[p->body.len] = '\0';
+	r->body = p->body.p;
+	r->len = p->body.len;
+	memset(&p->body, 0, sizeof(p->body));
+	return 0;
+}
+
 int
 http_get(const char *url, const HttpOpt *o, HttpResp *r)
 {
-	Url *u, *next;
+	Url u, next;
 	Anchors a = {0};
 	Parser p;
 	Proxy px;
 	const char *pxs;
-	char err[200], **seen = NULL, *s, **tmp;
+	char err[256] = "", **seen = NULL, *s, **tmp;
 	size_t nseen = 0, i;
 	unsigned int hops;
-	int64_t deadline;
+	int64_t deadline = now() + o->timeout;
 	int ret = -1, rc;
 
 	memset(r, 0, sizeof(*r));
 	r->retryafter = r->maxage = r->age = -1;
 	r->date = r->expires = -1;
-	err[0] = '\0';
 	pinit(&p, o->maxbody);
-	deadline = now() + o->timeout;
-	if (!(u = malloc(2 * sizeof(*u)))) {
-		seterr(r->err, sizeof(r->err), "out of memory");
+	if (url_parse(&u, url, err, sizeof(err)) < 0) {
+		seterr(r->err, sizeof(r->err), "%s", err);
 		return -1;
 	}
-	next = u + 1;
-	if (url_parse(u, url, err, sizeof(err)) < 0) {
-		seterr(r->err, sizeof(r->err), "%s", err);
-		goto out;
-	}
-
 	for (hops = 0;; hops++) {
 		/* remember every URL of the chain to catch loops */
-		if (!(s = url_str(u)) || !(tmp = realloc(seen, (nseen + 1) * sizeof(*seen)))) {
+		if (!(s = url_str(&u)) || !(tmp = realloc(seen, (nseen + 1) * sizeof(*seen)))) {
 			free(s);
 			seterr(err, sizeof(err), "out of memory");
 			goto fail;
@@ -1624,91 +1686,34 @@ http_get(const char *url, const HttpOpt *o, HttpResp *r)
 		seen[nseen++] = s;
 
 		/* the trust anchors, the first time a hop needs them */
-		if (u->tls && !a.loaded && x509_loadanchors(&a, o->cafile, err, sizeof(err)) < 0)
+		if (u.tls && !a.loaded && x509_loadanchors(&a, o->cafile, err, sizeof(err)) < 0)
 			goto fail;
 
 		/* the proxy, chosen again for every hop: a redirect may change host */
-		if ((pxs = proxyfor(o, u)) && proxyparse(&px, pxs, err, sizeof(err)) < 0)
+		if ((pxs = proxyfor(o, &u)) && proxyparse(&px, pxs, err, sizeof(err)) < 0)
 			goto fail;
 
 		pfree(&p);
 		pinit(&p, o->maxbody);
-		rc = fetch1(u, pxs ? &px : NULL, o, &a, deadline, &p, err, sizeof(err));
+		rc = fetch1(&u, pxs ? &px : NULL, o, &a, deadline, &p, err, sizeof(err));
 		memset(&px, 0, sizeof(px));
 		if (rc < 0)
 			goto fail;
 		if (!isredirect(p.status) || !p.location)
 			break;
-
-		/* a redirect: resolve, refuse downgrades and loops, go again */
 		if (hops >= o->maxredirects) {
 			seterr(err, sizeof(err), "too many redirects (more than %u)",
 			    o->maxredirects);
 			goto fail;
 		}
-		if (url_resolve(next, u, p.location, err, sizeof(err)) < 0) {
-			seterr(r->err, sizeof(r->err), "%s: bad redirect: %s", u->host, err);
-			r->status = p.status;
-			goto out;
-		}
-		if (u->tls && !next->tls) {
-			seterr(err, sizeof(err), "refusing redirect from https to http "
-			    "(%.100s)", p.location);
+		if (follow(&u, p.location, &next, seen, nseen, err, sizeof(err)) < 0)
 			goto fail;
-		}
-		if (!(s = url_str(next))) {
-			seterr(err, sizeof(err), "out of memory");
-			goto fail;
-		}
-		for (i = 0; i < nseen && strcmp(seen[i], s); i++)
-			;
-		if (i < nseen) {
-			seterr(err, sizeof(err), "redirect loop (%.120s)", s);
-			free(s);
-			goto fail;
-		}
-		free(s);
-		memcpy(u, next, sizeof(*u));
+		u = next;
 	}
-
-	/* the final response */
-	r->status = p.status;
-	if (p.retry)
-		r->retryafter = retryafter(p.retry, time(NULL));
-	r->cachecontrol = p.cc;
-	r->maxage = p.maxage;
-	r->nocache = p.nocache;
-	r->nostore = p.nostore;
-	r->age = p.age ? decval(p.age, DELTAMAX) : -1;
-	r->date = p.date ? httpdate(p.date) : -1;
-	/* an Expires that is no date is in the past (RFC 9111 5.3) */
-	if (p.expires)
-		r->expires = MAX(httpdate(p.expires), 0);
-	if (dupstr(&r->etag, p.etag) < 0 || dupstr(&r->lastmod, p.lastmod) < 0) {
-		seterr(err, sizeof(err), "out of memory");
-		goto fail;
-	}
-	if (p.status / 100 == 2) {
-		/* always a string, even for an empty body */
-		if (bufgrow(&p.body, 0) < 0) {
-			seterr(err, sizeof(err), "out of memory");
-			goto fail;
-		}
-		p.body.p[p.body.len] = '\0';
-		r->body = p.body.p;
-		r->len = p.body.len;
-		memset(&p.body, 0, sizeof(p.body));
-		ret = 0;
-	} else if (p.status == 304) {
-		ret = 1;
-	} else {
-		seterr(err, sizeof(err), "HTTP %d%s%s", p.status,
-		    p.reason[0] ? " " : "", p.reason);
-		goto fail;
-	}
-	goto out;
+	if ((ret = answer(&p, r, err, sizeof(err))) >= 0)
+		goto out;
 fail:
-	seterr(r->err, sizeof(r->err), "%s: %s", u->host, err);
+	seterr(r->err, sizeof(r->err), "%s: %s", u.host, err);
 	if (p.status)
 		r->status = p.status;
 out:
@@ -1719,7 +1724,6 @@ out:
 	free(seen);
 	pfree(&p);
 	x509_freeanchors(&a);
-	free(u);
 	return ret;
 }
 
