@@ -409,15 +409,8 @@ pendhead(Parser *p)
 	} else if (p->haslen) {
 		if (ptoobig(p, p->length))
 			return perr(p, "response is larger than the %zu byte limit", p->maxbody);
-		if (p->length == 0) {
-			p->state = PDone;
-			return 0;
-		}
-		/* one allocation for the whole body */
-		if (bufgrow(&p->body, p->length) < 0)
-			return perr(p, "out of memory");
 		p->left = p->length;
-		p->state = PLength;
+		p->state = p->length ? PLength : PDone;
 	} else {
 		p->state = PClose;
 	}
@@ -1189,7 +1182,7 @@ b64enc(const unsigned char *s, size_t n, char *out)
 static int
 proxyparse(Proxy *px, const char *spec, char *err, size_t errlen)
 {
-	char buf[600], cred[512], b64[700], *colon;
+	char buf[600], cred[512], b64[700];
 	const char *s = spec, *end, *at, *h, *p;
 	size_t n;
 	int port = 0;
@@ -1239,18 +1232,10 @@ proxyparse(Proxy *px, const char *spec, char *err, size_t errlen)
 		}
 		memcpy(cred, s, n);
 		cred[n] = '\0';
-		/* decode user and password apart: a %3A in the user is no separator */
-		if ((colon = strchr(cred, ':')))
-			*colon = '\0';
-		if (pctdecode(cred) < 0 || (colon && pctdecode(colon + 1) < 0)) {
+		if (pctdecode(cred) < 0) {
 			memset(cred, 0, sizeof(cred));
 			seterr(err, errlen, "proxy %s: invalid credentials", px->name);
 			return -1;
-		}
-		if (colon) {
-			n = strlen(cred);
-			memmove(cred + n + 1, colon + 1, strlen(colon + 1) + 1);
-			cred[n] = ':';
 		}
 		b64enc((unsigned char *)cred, strlen(cred), b64);
 		snprintf(px->auth, sizeof(px->auth), "Proxy-Authorization: Basic %s\r\n", b64);
@@ -1355,7 +1340,7 @@ iofail(const Sock *c, Tls *t, unsigned int timeout, int sending,
 
 /*
  * tunnel asks the proxy on c for a tunnel to u (RFC 9110 9.3.6) and
- * reads its answer a line at a time, so that not one byte of what
+ * reads its answer a byte at a time, so that not one byte of what
  * follows (the server's TLS) is taken from the socket.  Returns 0 once
  * the tunnel stands, -1 with err set.
  */
@@ -1363,66 +1348,49 @@ static int
 tunnel(Sock *c, const Url *u, const Proxy *px, unsigned int timeout,
     char *err, size_t errlen)
 {
-	char req[1400], buf[4096], hp[300], tm[32], m[128];
-	unsigned char *nl;
+	char req[1400], hp[300], tm[32], m[128];
+	unsigned char ch;
 	Parser p;
-	ssize_t n;
-	int len, rc = 0;
+	int len, rc;
 
 	/* the authority form always has the port */
 	snprintf(hp, sizeof(hp), "%s%s%s:%u", u->ip6 ? "[" : "", u->host, u->ip6 ? "]" : "",
 	    u->port);
 	len = snprintf(req, sizeof(req), "CONNECT %s HTTP/1.1\r\nHost: %s\r\n%s"
 	    "User-Agent: lwnrss/" VERSION "\r\n\r\n", hp, hp, px->auth);
-	if (sendall(c, req, len) < 0)
-		goto ioerr;
-	memset(req, 0, sizeof(req));
 	pinit(&p, 0);
 	p.connect = 1;
-	for (rc = 0; rc == 0; ) {
-		if (waitfd(c->fd, POLLIN, c->deadline) <= 0) {
-			c->err = ETIMEDOUT;
+	rc = sendall(c, req, len);
+	memset(req, 0, sizeof(req));
+	if (rc < 0)
+		goto ioerr;
+	while (rc == 0) {
+		if (sockread(c, &ch, 1) < 0)
 			goto ioerr;
-		}
-		if ((n = recv(c->fd, buf, sizeof(buf), MSG_PEEK)) < 0) {
-			if (errno == EINTR || errno == EAGAIN)
-				continue;
-			c->err = errno;
-			goto ioerr;
-		}
-		if (n == 0) {
-			seterr(err, errlen, "proxy %s closed the connection instead of "
-			    "answering CONNECT", px->name);
-			pfree(&p);
-			return -1;
-		}
-		if ((nl = memchr(buf, '\n', n)))
-			n = (char *)nl - buf + 1;
-		if ((n = recv(c->fd, buf, n, 0)) <= 0)
-			continue;
-		rc = pfeed(&p, buf, n);
+		rc = pfeed(&p, (char *)&ch, 1);
 	}
-	if (rc < 0) {
+	if (rc < 0)
 		seterr(err, errlen, "proxy %s: bad answer to CONNECT: %s", px->name, p.err);
-		pfree(&p);
-		return -1;
-	}
-	rc = p.status;
-	if (rc == 407)
+	else if (p.status == 407)
 		proxy407(px, p.reason, err, errlen);
-	else if (rc / 100 != 2)
+	else if (p.status / 100 != 2)
 		seterr(err, errlen, "proxy %s refused CONNECT to %s: %d%s%s", px->name,
-		    hp, rc, p.reason[0] ? " " : "", p.reason);
+		    hp, p.status, p.reason[0] ? " " : "", p.reason);
+	rc = rc > 0 && p.status / 100 == 2 ? 0 : -1;
 	pfree(&p);
-	return rc / 100 == 2 ? 0 : -1;
+	return rc;
 ioerr:
 	if (c->err == ETIMEDOUT) {
 		seterr(err, errlen, "timed out after %s waiting for proxy %s",
 		    fmtms(tm, sizeof(tm), timeout), px->name);
-	} else {
-		errnomsg(c->err ? c->err : ECONNRESET, m, sizeof(m));
+	} else if (c->err) {
+		errnomsg(c->err, m, sizeof(m));
 		seterr(err, errlen, "proxy %s: %s", px->name, m);
+	} else {
+		seterr(err, errlen, "proxy %s closed the connection instead of "
+		    "answering CONNECT", px->name);
 	}
+	pfree(&p);
 	return -1;
 }
 
@@ -1482,74 +1450,51 @@ static int
 fetch1(const Url *u, const Proxy *px, const HttpOpt *o, Anchors *a, int64_t deadline,
     Parser *p, char *err, size_t errlen)
 {
-	Sock c;
+	Sock c = { -1, 0, 0 };
 	Tls *t = NULL;
 	char *req, buf[16384], tm[32];
-	int n, len, ret = -1, rc;
-	size_t size;
-
+	int n, len = -1, ret = -1, rc;
 	/* room for the validators as the server sent them, however long */
-	size = URLMAX + 2048 + (o->etag ? strlen(o->etag) : 0) +
+	size_t size = URLMAX + 2048 + (o->etag ? strlen(o->etag) : 0) +
 	    (o->lastmod ? strlen(o->lastmod) : 0);
-	if (!(req = malloc(size))) {
-		seterr(err, errlen, "out of memory");
-		return -1;
-	}
-	if ((len = mkrequest(req, size, u, o, u->tls ? NULL : px)) < 0) {
-		seterr(err, errlen, "request too long");
-		free(req);
-		return -1;
-	}
-	if (hopconnect(&c, u, px, o, deadline, err, errlen) < 0) {
-		memset(req, 0, size);
-		free(req);
-		return -1;
-	}
 
-	if (u->tls && !(t = tls_open(u->host, a, sockread, &c, sockwrite, &c, err, errlen)))
+	if ((req = malloc(size)))
+		len = mkrequest(req, size, u, o, u->tls ? NULL : px);
+	if (len < 0) {
+		seterr(err, errlen, req ? "request too long" : "out of memory");
+		goto out;
+	}
+	if (hopconnect(&c, u, px, o, deadline, err, errlen) < 0 ||
+	    (u->tls && !(t = tls_open(u->host, a, sockread, &c, sockwrite, &c, err, errlen))))
 		goto out;
 
 	/*
 	 * Send the request.  Over TLS the first flush runs the handshake,
 	 * so its failures (certificates, versions) surface here.
 	 */
-	if (t) {
-		if (br_sslio_write_all(&t->io, req, len) < 0 ||
-		    br_sslio_flush(&t->io) < 0) {
-			iofail(&c, t, o->timeout, 1, err, errlen);
+	if (t ? br_sslio_write_all(&t->io, req, len) < 0 || br_sslio_flush(&t->io) < 0 :
+	    sendall(&c, req, len) < 0) {
+		iofail(&c, t, o->timeout, 1, err, errlen);
+		if (t)
 			refused(&c, t);
-			goto out;
-		}
-	} else if (sendall(&c, req, len) < 0) {
-		iofail(&c, NULL, o->timeout, 1, err, errlen);
 		goto out;
 	}
-	memset(req, 0, size);   /* it may hold the proxy's credentials */
 
 	/*
 	 * Read until the parser has a complete message.  No
 	 * br_sslio_close: it waits for the peer's close_notify, which many
 	 * servers never send, and completeness is the framing's business.
 	 */
-	for (;;) {
+	do {
 		n = t ? br_sslio_read(&t->io, buf, sizeof(buf)) :
 		    sockread(&c, (unsigned char *)buf, sizeof(buf));
-		if (n > 0) {
-			if ((rc = pfeed(p, buf, n)) < 0) {
-				seterr(err, errlen, "%s", p->err);
-				goto out;
-			}
-			if (rc > 0)
-				break;
-			continue;
-		}
-		if (iofail(&c, t, o->timeout, 0, err, errlen) < 0)
+		if (n <= 0 && iofail(&c, t, o->timeout, 0, err, errlen) < 0)
 			goto out;
-		if (pend(p) < 0) {
-			seterr(err, errlen, "%s", p->err);
-			goto out;
-		}
-		break;
+		rc = n > 0 ? pfeed(p, buf, n) : pend(p);
+	} while (rc == 0);
+	if (rc < 0) {
+		seterr(err, errlen, "%s", p->err);
+		goto out;
 	}
 	/* a plain request's 407 is the proxy's, not the server's */
 	if (px && !u->tls && p->status == 407) {
@@ -1558,10 +1503,12 @@ fetch1(const Url *u, const Proxy *px, const HttpOpt *o, Anchors *a, int64_t dead
 	}
 	ret = 0;
 out:
-	if (ret < 0 && px && c.err == ETIMEDOUT && !strncmp(err, "timed out", 9))
+	/* once connected through the proxy, a timeout names it too */
+	if (ret < 0 && px && c.fd >= 0 && c.err == ETIMEDOUT && !strncmp(err, "timed out", 9))
 		seterr(err, errlen, "timed out after %s (through proxy %s)",
 		    fmtms(tm, sizeof(tm), o->timeout), px->name);
-	memset(req, 0, size);
+	if (req)
+		memset(req, 0, size);   /* it may hold the proxy's credentials */
 	free(req);
 	tls_close(t);
 	close(c.fd);
