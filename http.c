@@ -65,7 +65,6 @@
 #define MAXHEAD     65536  /* bytes of response head, 1xx heads included */
 #define MAXFIELDS   100    /* header lines in one head (and in a trailer) */
 #define MAXLINE     4096   /* a chunk-size line, extensions included */
-#define MAXADDRS    16     /* addresses of one host tried */
 #define DELTAMAX    2147483647L   /* delta-seconds' cap (RFC 9111 1.2.2) */
 
 /* the socket and the deadline shared by every read and write on it */
@@ -801,42 +800,25 @@ errnomsg(int e, char *buf, size_t size)
 	buf[0] = asciitolower(buf[0]);
 }
 
-/* an address getaddrinfo gave */
-typedef struct {
-	socklen_t len;
-	struct sockaddr_storage sa;
-} Addr;
-
-/* a name lookup's answer: getaddrinfo's code, errno for EAI_SYSTEM, the addresses */
+/* a name lookup's answer: getaddrinfo's code, errno for EAI_SYSTEM, its list */
 typedef struct {
 	int rc, err;
-	size_t n;
-	Addr a[MAXADDRS];
+	struct addrinfo *res;
 } Lookup;
 
 /* resolve fills l with getaddrinfo's answer for host and port */
 static void
 resolve(Lookup *l, const char *host, const char *port, int flags)
 {
-	struct addrinfo hints, *res, *ai;
+	struct addrinfo hints;
 
-	memset(l, 0, sizeof(*l));
 	memset(&hints, 0, sizeof(hints));
 	hints.ai_family = AF_UNSPEC;
 	hints.ai_socktype = SOCK_STREAM;
 	hints.ai_flags = AI_NUMERICSERV | flags;
-	if ((l->rc = getaddrinfo(host, port, &hints, &res))) {
-		l->err = errno;
-		return;
-	}
-	for (ai = res; ai && l->n < MAXADDRS; ai = ai->ai_next) {
-		if (ai->ai_addrlen > sizeof(l->a[0].sa))
-			continue;
-		l->a[l->n].len = ai->ai_addrlen;
-		memcpy(&l->a[l->n].sa, ai->ai_addr, ai->ai_addrlen);
-		l->n++;
-	}
-	freeaddrinfo(res);
+	l->res = NULL;
+	l->rc = getaddrinfo(host, port, &hints, &l->res);
+	l->err = errno;
 }
 
 /*
@@ -861,6 +843,8 @@ jobfree(Job *j)
 {
 	close(j->fd[0]);
 	close(j->fd[1]);
+	if (j->l.res)
+		freeaddrinfo(j->l.res);
 	pthread_mutex_destroy(&j->mu);
 	free(j);
 }
@@ -919,15 +903,48 @@ lookup(Lookup *l, const char *host, const char *port, int64_t deadline)
 	rc = waitfd(j->fd[0], POLLIN, deadline);
 	e = rc < 0 ? errno : ETIMEDOUT;
 	pthread_mutex_lock(&j->mu);
-	if ((done = j->done))
+	if ((done = j->done)) {
 		*l = j->l;
-	else
+		j->l.res = NULL;
+	} else
 		j->left = 1;
 	pthread_mutex_unlock(&j->mu);
 	if (!done)
 		return e;
 	jobfree(j);
 	return 0;
+}
+
+/* a non-blocking socket connected to ai by until; -1 with errno set */
+static int
+connectto(const struct addrinfo *ai, int64_t until)
+{
+	int fd, rc, e, soerr = 0;
+	socklen_t sl = sizeof(soerr);
+
+	if ((fd = socket(ai->ai_family, SOCK_STREAM, 0)) < 0)
+		return -1;
+	/* close-on-exec: a browser started later must not inherit it */
+	if (fcntl(fd, F_SETFD, FD_CLOEXEC) < 0 ||
+	    fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) < 0)
+		goto fail;
+	if (connect(fd, ai->ai_addr, ai->ai_addrlen) == 0)
+		return fd;
+	/* EINTR leaves a non-blocking connect running, as EINPROGRESS does */
+	if (errno != EINPROGRESS && errno != EINTR)
+		goto fail;
+	if ((rc = waitfd(fd, POLLOUT, until)) <= 0) {
+		if (rc == 0)
+			errno = ETIMEDOUT;
+		goto fail;
+	}
+	if (getsockopt(fd, SOL_SOCKET, SO_ERROR, &soerr, &sl) == 0 && !(errno = soerr))
+		return fd;
+fail:
+	e = errno;
+	close(fd);
+	errno = e;
+	return -1;
 }
 
 /*
@@ -941,10 +958,9 @@ dial(const Url *u, unsigned int conntimeout, unsigned int timeout,
     int64_t deadline, char *err, size_t errlen)
 {
 	Lookup l;
-	Addr *ai;
+	struct addrinfo *ai;
 	char port[8], t[32];
-	int fd = -1, rc, e = 0, soerr, one = 1, total = 0;
-	socklen_t sl;
+	int fd = -1, e, one = 1, total = 1;
 	int64_t until;
 
 	snprintf(port, sizeof(port), "%u", u->port);
@@ -960,46 +976,15 @@ dial(const Url *u, unsigned int conntimeout, unsigned int timeout,
 		    l.rc == EAI_SYSTEM ? strerror(l.err) : gai_strerror(l.rc));
 		return -1;
 	}
-	for (ai = l.a; ai < l.a + l.n; ai++) {
-		if ((fd = socket(ai->sa.ss_family, SOCK_STREAM, 0)) < 0) {
-			e = errno;
-			continue;
-		}
-		/* close-on-exec: a browser started later must not inherit it */
-		if (fcntl(fd, F_SETFD, FD_CLOEXEC) < 0 ||
-		    fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) < 0) {
-			e = errno;
-			goto next;
-		}
-		if (connect(fd, (struct sockaddr *)&ai->sa, ai->len) == 0)
-			break;
-		/* EINTR leaves a non-blocking connect running, as EINPROGRESS does */
-		if (errno != EINPROGRESS && errno != EINTR) {
-			e = errno;
-			goto next;
-		}
+	/* the deadline, when it comes first, is what timed out */
+	e = ETIMEDOUT;
+	for (ai = l.res; ai && fd < 0 && now() < deadline; ai = ai->ai_next) {
 		until = now() + conntimeout;
 		total = until >= deadline;
-		if ((rc = waitfd(fd, POLLOUT, MIN(until, deadline))) < 0) {
+		if ((fd = connectto(ai, MIN(until, deadline))) < 0)
 			e = errno;
-			goto next;
-		}
-		if (rc == 0) {
-			e = ETIMEDOUT;
-			goto next;
-		}
-		sl = sizeof(soerr);
-		if (getsockopt(fd, SOL_SOCKET, SO_ERROR, &soerr, &sl) < 0)
-			soerr = errno;
-		if (soerr == 0)
-			break;
-		e = soerr;
-next:
-		close(fd);
-		fd = -1;
-		if (now() >= deadline)
-			break;
 	}
+	freeaddrinfo(l.res);
 	if (fd < 0) {
 		if (e == ETIMEDOUT && total)
 			seterr(err, errlen, "timed out after %s",
@@ -1008,7 +993,7 @@ next:
 			seterr(err, errlen, "connection timed out after %s",
 			    fmtms(t, sizeof(t), conntimeout));
 		else
-			errnomsg(e ? e : EHOSTUNREACH, err, errlen);
+			errnomsg(e, err, errlen);
 		return -1;
 	}
 	/*
