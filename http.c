@@ -177,7 +177,6 @@ istchar(int c)
 	return asciialpha(c) || asciidigit(c) || (c && strchr("!#$%&'*+-.^_`|~", c));
 }
 
-
 /* does s[0..n) hold a control character other than HTAB? */
 static int
 hasctl(const char *s, size_t n)
@@ -273,13 +272,13 @@ pkeep(Parser *p, char **dst, const char *v)
 static void
 pcache(Parser *p, char *d)
 {
-	size_t n = strcspn(d, "="), k;
+	size_t k;
 
-	if (n == 8 && !d[n] && !strncasecmp(d, "no-store", 8)) {
+	if (!strcasecmp(d, "no-store")) {
 		p->nostore = 1;
-	} else if (n == 8 && !d[n] && !strncasecmp(d, "no-cache", 8)) {
+	} else if (!strcasecmp(d, "no-cache")) {
 		p->nocache = 1;
-	} else if (n == 7 && d[n] && !strncasecmp(d, "max-age", 7) && p->maxage < 0) {
+	} else if (!strncasecmp(d, "max-age=", 8) && p->maxage < 0) {
 		d += 8;
 		if (*d == '"' && (k = strlen(d)) >= 2 && d[k - 1] == '"') {
 			d[k - 1] = '\0';
@@ -319,14 +318,12 @@ pfield(Parser *p, const char *name, char *v)
 				return perr(p, "conflicting Content-Length headers");
 			p->haslen = 1;
 			p->length = n;
-			while (*v == ' ' || *v == '\t')
-				v++;
+			v += strspn(v, " \t");
 			if (!*v)
 				break;
 			if (*v++ != ',')
 				return perr(p, "malformed Content-Length");
-			while (*v == ' ' || *v == '\t')
-				v++;
+			v += strspn(v, " \t");
 		}
 	} else if (!strcasecmp(name, "transfer-encoding")) {
 		/*
