@@ -187,6 +187,36 @@ hasctl(const char *s, size_t n)
 	return 0;
 }
 
+/* the value of the hex digit c, -1 when it is none */
+static int
+hexval(int c)
+{
+	static const char hex[] = "0123456789abcdef";
+	const char *h = c ? strchr(hex, asciitolower(c)) : NULL;
+
+	return h ? h - hex : -1;
+}
+
+/*
+ * past the token, or with quoted the quoted-string, at s (RFC 9110 5.6.2,
+ * 5.6.4); NULL when there is none.  pline has refused control characters.
+ */
+static const char *
+skipword(const char *s, int quoted)
+{
+	const char *t = s;
+
+	if (quoted && *s == '"') {
+		for (s++; *s != '"'; s++)
+			if (!*s || (*s == '\\' && !*++s))
+				return NULL;
+		return s + 1;
+	}
+	while (istchar((unsigned char)*t))
+		t++;
+	return t > s ? t : NULL;
+}
+
 /* --------------------------------------------------------- the parser */
 
 static void
@@ -426,12 +456,10 @@ pheader(Parser *p, char *s, size_t len, int trailer)
 		return perr(p, "obsolete folded header line");
 	if (!(colon = strchr(s, ':')) || colon == s)
 		return perr(p, "malformed header line");
-	for (e = s; e < colon; e++)
-		if (!istchar((unsigned char)*e))
-			return perr(p, "malformed header name");
+	if (skipword(s, 0) != colon)
+		return perr(p, "malformed header name");
 	*colon = '\0';
-	for (v = colon + 1; *v == ' ' || *v == '\t'; v++)
-		;
+	v = colon + 1 + strspn(colon + 1, " \t");
 	for (e = s + len; e > v && (e[-1] == ' ' || e[-1] == '\t'); e--)
 		;
 	*e = '\0';
@@ -463,36 +491,6 @@ pstatus(Parser *p, const char *s, size_t len)
 	p->reason[n] = '\0';
 	p->state = PHead;
 	return 0;
-}
-
-/* the value of the hex digit c, -1 when it is none */
-static int
-hexval(int c)
-{
-	static const char hex[] = "0123456789abcdef";
-	const char *h = c ? strchr(hex, asciitolower(c)) : NULL;
-
-	return h ? h - hex : -1;
-}
-
-/*
- * past the token, or with quoted the quoted-string, at s (RFC 9110 5.6.2,
- * 5.6.4); NULL when there is none.  pline has refused control characters.
- */
-static const char *
-skipword(const char *s, int quoted)
-{
-	const char *t = s;
-
-	if (quoted && *s == '"') {
-		for (s++; *s != '"'; s++)
-			if (!*s || (*s == '\\' && !*++s))
-				return NULL;
-		return s + 1;
-	}
-	while (istchar((unsigned char)*t))
-		t++;
-	return t > s ? t : NULL;
 }
 
 /*
