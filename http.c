@@ -740,22 +740,23 @@ waitfd(int fd, short events, int64_t until)
  * sockread and sockwrite are BearSSL's I/O callbacks and the plain-HTTP
  * path alike.  Each waits with what is left of the fetch's deadline,
  * retries on EINTR, and on failure records why in the Sock before
- * returning -1, because BearSSL will only say BR_ERR_IO.  send uses
- * MSG_NOSIGNAL so a reset never raises SIGPIPE.
+ * returning -1, because BearSSL will only say BR_ERR_IO; the peer's
+ * close leaves c->err 0.  send uses MSG_NOSIGNAL so a reset never
+ * raises SIGPIPE.
  */
 static int
-sockread(void *ctx, unsigned char *buf, size_t len)
+sockio(Sock *c, unsigned char *buf, size_t len, int out)
 {
-	Sock *c = ctx;
 	ssize_t n;
 	int rc;
 
 	for (;;) {
-		if ((rc = waitfd(c->fd, POLLIN, c->deadline)) <= 0) {
+		if ((rc = waitfd(c->fd, out ? POLLOUT : POLLIN, c->deadline)) <= 0) {
 			c->err = rc ? errno : ETIMEDOUT;
 			return -1;
 		}
-		if ((n = recv(c->fd, buf, len, 0)) > 0)
+		n = out ? send(c->fd, buf, len, MSG_NOSIGNAL) : recv(c->fd, buf, len, 0);
+		if (n > 0)
 			return n;
 		if (n == 0)
 			return -1;
@@ -767,24 +768,15 @@ sockread(void *ctx, unsigned char *buf, size_t len)
 }
 
 static int
+sockread(void *ctx, unsigned char *buf, size_t len)
+{
+	return sockio(ctx, buf, len, 0);
+}
+
+static int
 sockwrite(void *ctx, const unsigned char *buf, size_t len)
 {
-	Sock *c = ctx;
-	ssize_t n;
-	int rc;
-
-	for (;;) {
-		if ((rc = waitfd(c->fd, POLLOUT, c->deadline)) <= 0) {
-			c->err = rc ? errno : ETIMEDOUT;
-			return -1;
-		}
-		if ((n = send(c->fd, buf, len, MSG_NOSIGNAL)) >= 0)
-			return n;
-		if (errno != EINTR && errno != EAGAIN && errno != EWOULDBLOCK) {
-			c->err = errno;
-			return -1;
-		}
-	}
+	return sockio(ctx, (unsigned char *)buf, len, 1);
 }
 
 /* strerror with a lowercase first letter, to fit "host: cause" lines */
@@ -1165,7 +1157,6 @@ proxyparse(Proxy *px, const char *spec, char *err, size_t errlen)
 	char buf[600], cred[512], b64[700];
 	const char *s = spec, *end, *at, *h, *p;
 	size_t n;
-	int port = 0;
 
 	memset(px, 0, sizeof(*px));
 	/* a scheme is letters and "://", never what a password holds */
@@ -1196,11 +1187,9 @@ proxyparse(Proxy *px, const char *spec, char *err, size_t errlen)
 		seterr(err, errlen, "invalid proxy URL: %s", cred);
 		return -1;
 	}
-	/* an explicit port: a ':' after the host (after ']' for IPv6) */
+	/* no ':' after the host (after ']' for IPv6, which url_parse found): 1080 */
 	p = *h == '[' ? memchr(h, ']', end - h) : h;
-	if (p && memchr(p, ':', end - p))
-		port = 1;
-	if (!port)
+	if (!memchr(p, ':', end - p))
 		px->u.port = 1080;
 	snprintf(px->name, sizeof(px->name), "%s%s%s:%u", px->u.ip6 ? "[" : "",
 	    px->u.host, px->u.ip6 ? "]" : "", px->u.port);
