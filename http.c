@@ -1002,7 +1002,6 @@ typedef struct {
 	Url u;
 	char name[300];     /* "host:port", for messages */
 	char auth[800];     /* "Proxy-Authorization: Basic ...\r\n", or "" */
-	int hasauth;
 } Proxy;
 
 /* is the IP literal host in the token (an address, or address/bits)? */
@@ -1208,7 +1207,6 @@ proxyparse(Proxy *px, const char *spec, char *err, size_t errlen)
 		}
 		b64enc((unsigned char *)cred, strlen(cred), b64);
 		snprintf(px->auth, sizeof(px->auth), "Proxy-Authorization: Basic %s\r\n", b64);
-		px->hasauth = 1;
 		memset(cred, 0, sizeof(cred));
 		memset(b64, 0, sizeof(b64));
 	}
@@ -1257,7 +1255,7 @@ mkrequest(char *buf, size_t size, const Url *u, const HttpOpt *o, const Proxy *p
 static void
 proxy407(const Proxy *px, const char *reason, char *err, size_t errlen)
 {
-	seterr(err, errlen, px->hasauth ? "proxy %s refused the credentials (407 %s)" :
+	seterr(err, errlen, px->auth[0] ? "proxy %s refused the credentials (407 %s)" :
 	    "proxy %s requires authentication (407 %s)", px->name,
 	    reason[0] ? reason : "Proxy Authentication Required");
 }

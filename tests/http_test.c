@@ -689,12 +689,12 @@ testproxies(void)
 	check(proxyfor(&o, &u) == NULL, "an empty proxy variable is none");
 
 	check(proxyparse(&px, "proxy.example", err, sizeof(err)) == 0 &&
-	    !strcmp(px.u.host, "proxy.example") && px.u.port == 1080 && !px.hasauth &&
+	    !strcmp(px.u.host, "proxy.example") && px.u.port == 1080 && !px.auth[0] &&
 	    !strcmp(px.name, "proxy.example:1080"), "proxy without scheme or port: port 1080");
 	check(proxyparse(&px, "HTTP://[::1]:3128/", err, sizeof(err)) == 0 &&
 	    px.u.port == 3128 && !strcmp(px.name, "[::1]:3128"), "proxy: IPv6 and a port");
 	check(proxyparse(&px, "http://us%3Aer:p%40ss%3a@127.0.0.1:8080", err, sizeof(err)) == 0 &&
-	    px.hasauth && !strcmp(px.auth, "Proxy-Authorization: Basic dXM6ZXI6cEBzczo=\r\n"),
+	    px.auth[0] && !strcmp(px.auth, "Proxy-Authorization: Basic dXM6ZXI6cEBzczo=\r\n"),
 	    "proxy credentials are percent-decoded into Basic: %s", px.auth);
 	check(proxyparse(&px, "http://a:b@host:3128", err, sizeof(err)) == 0 &&
 	    !strcmp(px.auth, "Proxy-Authorization: Basic YTpi\r\n"), "proxy: a:b is YTpi");
