@@ -74,6 +74,12 @@ typedef struct {
 	int err;              /* errno of the failure, ETIMEDOUT at the deadline */
 } Sock;
 
+/* the headers whose values are kept for the caller, and their names */
+enum { HEtag, HLastmod, HLocation, HRetry, HExpires, HAge, HDate, HLast };
+static const char *const keptname[HLast] = {
+	"etag", "last-modified", "location", "retry-after", "expires", "age", "date"
+};
+
 /* states of the response parser */
 enum {
 	PStatus,   /* the status line */
@@ -112,8 +118,7 @@ typedef struct {
 	uintmax_t left;         /* bytes left of the body or the chunk */
 	size_t maxbody;
 	Buf body;
-	char *etag, *lastmod, *location, *retry;
-	char *expires, *age, *date;   /* for the caller's polling (RFC 9111) */
+	char *kept[HLast];
 	long maxage;            /* Cache-Control max-age, the first; -1 none */
 	int cc, nocache, nostore;     /* cc: a Cache-Control came */
 	char err[160];
@@ -231,15 +236,13 @@ pinit(Parser *p, size_t maxbody)
 static void
 pfree(Parser *p)
 {
+	size_t i;
+
 	buffree(&p->line);
 	buffree(&p->body);
-	free(p->etag);
-	free(p->lastmod);
-	free(p->location);
-	free(p->retry);
-	free(p->expires);
-	free(p->age);
-	free(p->date);
+
+	for (i = 0; i < HLast; i++)
+		free(p->kept[i]);
 	memset(p, 0, sizeof(*p));
 }
 
@@ -280,19 +283,6 @@ nextelem(char **sp)
 	return s;
 }
 
-/* keep a copy of v in *dst, replacing an earlier one */
-static int
-pkeep(Parser *p, char **dst, const char *v)
-{
-	char *s;
-
-	if (!(s = strdup(v)))
-		return perr(p, "out of memory");
-	free(*dst);
-	*dst = s;
-	return 0;
-}
-
 /*
  * One Cache-Control directive (RFC 9111 5.2): the ones that say how long
  * the response stays fresh.  max-age may be quoted; the first counts,
@@ -327,6 +317,7 @@ static int
 pfield(Parser *p, const char *name, char *v)
 {
 	unsigned long long n;
+	size_t i;
 	char *e;
 
 	/* RFC 9110 9.3.6: a 2xx to CONNECT has no content; its framing is ignored */
@@ -380,24 +371,18 @@ pfield(Parser *p, const char *name, char *v)
 		while ((e = nextelem(&v)))
 			if (strcasecmp(e, "identity"))
 				return perr(p, "unsupported Content-Encoding: %.40s", e);
-	} else if (!strcasecmp(name, "etag")) {
-		return pkeep(p, &p->etag, v);
-	} else if (!strcasecmp(name, "last-modified")) {
-		return pkeep(p, &p->lastmod, v);
-	} else if (!strcasecmp(name, "location")) {
-		return pkeep(p, &p->location, v);
-	} else if (!strcasecmp(name, "retry-after")) {
-		return pkeep(p, &p->retry, v);
 	} else if (!strcasecmp(name, "cache-control")) {
 		p->cc = 1;
 		while ((e = nextelem(&v)))
 			pcache(p, e);
-	} else if (!strcasecmp(name, "expires")) {
-		return pkeep(p, &p->expires, v);
-	} else if (!strcasecmp(name, "age")) {
-		return pkeep(p, &p->age, v);
-	} else if (!strcasecmp(name, "date")) {
-		return pkeep(p, &p->date, v);
+	}
+	/* a later one replaces an earlier */
+	for (i = 0; i < HLast; i++) {
+		if (!strcasecmp(name, keptname[i])) {
+			free(p->kept[i]);
+			if (!(p->kept[i] = strdup(v)))
+				return perr(p, "out of memory");
+		}
 	}
 	return 0;
 }
@@ -1538,18 +1523,18 @@ static int
 answer(Parser *p, HttpResp *r, char *err, size_t errlen)
 {
 	r->status = p->status;
-	if (p->retry)
-		r->retryafter = retryafter(p->retry, time(NULL));
+	if (p->kept[HRetry])
+		r->retryafter = retryafter(p->kept[HRetry], time(NULL));
 	r->cachecontrol = p->cc;
 	r->maxage = p->maxage;
 	r->nocache = p->nocache;
 	r->nostore = p->nostore;
-	r->age = p->age ? decval(p->age, DELTAMAX) : -1;
-	r->date = p->date ? httpdate(p->date) : -1;
+	r->age = p->kept[HAge] ? decval(p->kept[HAge], DELTAMAX) : -1;
+	r->date = p->kept[HDate] ? httpdate(p->kept[HDate]) : -1;
 	/* an Expires that is no date is in the past (RFC 9111 5.3) */
-	if (p->expires)
-		r->expires = MAX(httpdate(p->expires), 0);
-	if (dupstr(&r->etag, p->etag) < 0 || dupstr(&r->lastmod, p->lastmod) < 0 ||
+	if (p->kept[HExpires])
+		r->expires = MAX(httpdate(p->kept[HExpires]), 0);
+	if (dupstr(&r->etag, p->kept[HEtag]) < 0 || dupstr(&r->lastmod, p->kept[HLastmod]) < 0 ||
 	    bufgrow(&p->body, 0) < 0) {
 		seterr(err, errlen, "out of memory");
 		return -1;
@@ -1613,14 +1598,14 @@ http_get(const char *url, const HttpOpt *o, HttpResp *r)
 		memset(&px, 0, sizeof(px));
 		if (rc < 0)
 			goto fail;
-		if (!isredirect(p.status) || !p.location)
+		if (!isredirect(p.status) || !p.kept[HLocation])
 			break;
 		if (hops >= o->maxredirects) {
 			seterr(err, sizeof(err), "too many redirects (more than %u)",
 			    o->maxredirects);
 			goto fail;
 		}
-		if (follow(&u, p.location, &next, seen, nseen, err, sizeof(err)) < 0)
+		if (follow(&u, p.kept[HLocation], &next, seen, nseen, err, sizeof(err)) < 0)
 			goto fail;
 		u = next;
 	}

@@ -484,8 +484,10 @@ testlimits(void)
 	    "Location:  /next \t\r\nRetry-After: 120\r\n\r\n";
 	rc = pfeed(&p, s, strlen(s));
 	check(rc > 0 && p.status == 503 && !strcmp(p.reason, "Busy") &&
-	    p.etag && !strcmp(p.etag, "\"e1\"") && p.lastmod && !strcmp(p.lastmod, "today") &&
-	    p.location && !strcmp(p.location, "/next") && p.retry && !strcmp(p.retry, "120"),
+	    p.kept[HEtag] && !strcmp(p.kept[HEtag], "\"e1\"") &&
+	    p.kept[HLastmod] && !strcmp(p.kept[HLastmod], "today") &&
+	    p.kept[HLocation] && !strcmp(p.kept[HLocation], "/next") &&
+	    p.kept[HRetry] && !strcmp(p.kept[HRetry], "120"),
 	    "headers kept: ETag, Last-Modified, Location, Retry-After");
 	pfree(&p);
 }
@@ -554,8 +556,9 @@ testcaching(void)
 	    "HTTP/1.1 304 Not Modified\r\nAge: 30\r\nExpires: 0\r\nDate: Sun, 06 Nov 1994 08:49:37 GMT\r\n\r\n");
 	pinit(&p, 1024);
 	rc = pfeed(&p, in, strlen(in));
-	check(rc == 1 && p.maxage == -1 && p.age && !strcmp(p.age, "30") && p.expires &&
-	    !strcmp(p.expires, "0") && p.date && httpdate(p.date) == 784111777,
+	check(rc == 1 && p.maxage == -1 && p.kept[HAge] && !strcmp(p.kept[HAge], "30") &&
+	    p.kept[HExpires] && !strcmp(p.kept[HExpires], "0") && p.kept[HDate] &&
+	    httpdate(p.kept[HDate]) == 784111777,
 	    "an interim response's Cache-Control is not the final one's; Age, Expires, Date kept");
 	pfree(&p);
 	check(decval("120", DELTAMAX) == 120 && decval("0", DELTAMAX) == 0 &&
