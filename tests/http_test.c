@@ -505,6 +505,11 @@ testdates(void)
 	check(httpdate("Sun, 06 Nov 1994 08:49:37 CET") < 0, "only GMT");
 	check(httpdate("Sun, 06 Foo 1994 08:49:37 GMT") < 0, "bad month");
 	check(httpdate("yesterday") < 0, "not a date");
+	check(httpdate("Sun, 06 Nov 1994 08:49:37 +0000") < 0 &&
+	    httpdate("1994-11-06T08:49:37Z") < 0 && httpdate("Sun Nov  6 08:49:37 1994 GMT") < 0 &&
+	    httpdate("Sun, 06 Nov 1994 08:49:37 GMT x") < 0,
+	    "an HTTP-date is one of its three forms in GMT, nothing after it");
+	check(httpdate("Wed, 31 Dec 1969 23:59:59 GMT") < 0, "no date before 1970");
 	check(retryafter("120", 0) == 120, "Retry-After seconds");
 	check(retryafter("Sun, 06 Nov 1994 08:51:37 GMT", 784111777) == 120,
 	    "Retry-After date");
