@@ -454,12 +454,12 @@ month(const char **sp)
 	return 0;
 }
 
-/* a zone's offset east of UTC in seconds: +hhmm, +hh:mm, Z or a US name */
+/* a zone's offset east of UTC in seconds: +hhmm, +hh:mm or a US name;
+ * GMT, UT, Z, military letters and unknown names are UTC (RFC 5322 4.3) */
 static long
 zone(const char *s)
 {
 	static const struct { const char *name; int hours; } zones[] = {
-		{ "GMT", 0 }, { "UT", 0 }, { "UTC", 0 }, { "Z", 0 },
 		{ "EST", -5 }, { "EDT", -4 }, { "CST", -6 }, { "CDT", -5 },
 		{ "MST", -7 }, { "MDT", -6 }, { "PST", -8 }, { "PDT", -7 },
 	};
@@ -481,9 +481,8 @@ zone(const char *s)
 	for (n = 0; asciialpha(s[n]); n++)
 		;
 	for (i = 0; i < LENGTH(zones); i++)
-		if (strlen(zones[i].name) == n && !strncasecmp(s, zones[i].name, n))
+		if (n == 3 && !strncasecmp(s, zones[i].name, 3))
 			return zones[i].hours * 3600L;
-	/* military letters and unknown names: RFC 5322 says treat as UTC */
 	return 0;
 }
 
