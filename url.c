@@ -92,6 +92,13 @@ isiphost(const char *host)
 	return 1;
 }
 
+/* the length of "http://" or "https://", any case, at s; 0 for neither */
+static size_t
+webscheme(const char *s)
+{
+	return !strncasecmp(s, "https://", 8) ? 8 : !strncasecmp(s, "http://", 7) ? 7 : 0;
+}
+
 /*
  * authority reads the host and port of the URL s, at auth up to end,
  * into u.  It refuses user names and passwords, which RFC 9110 4.2.4
@@ -175,22 +182,17 @@ authority(Url *u, const char *s, const char *auth, const char *end, char *err, s
 int
 url_parse(Url *u, const char *s, char *err, size_t errlen)
 {
-	const char *p, *end;
+	const char *p = s + webscheme(s), *end;
 	char *d;
 	int query = 0, enc;
 
 	memset(u, 0, sizeof(*u));
-	if (!strncasecmp(s, "https://", 8)) {
-		u->tls = 1;
-		u->port = 443;
-		p = s + 8;
-	} else if (!strncasecmp(s, "http://", 7)) {
-		u->port = 80;
-		p = s + 7;
-	} else {
+	if (p == s) {
 		seterr(err, errlen, "%.200s: not an http:// or https:// URL", s);
 		return -1;
 	}
+	u->tls = p - s == 8;
+	u->port = u->tls ? 443 : 80;
 	end = p + strcspn(p, "/?#");
 	if (authority(u, s, p, end, err, errlen) < 0)
 		return -1;
@@ -439,16 +441,10 @@ url_relative(const char *ref)
 int
 url_isweb(const char *s)
 {
-	size_t n;
+	size_t n = webscheme(s);
 
-	if (!strncasecmp(s, "https://", 8))
-		n = 8;
-	else if (!strncasecmp(s, "http://", 7))
-		n = 7;
-	else
-		return 0;
 	/* a host: http and https URIs have one (RFC 9110 4.2) */
-	return s[n] && !strchr("/?#", s[n]);
+	return n && s[n] && !strchr("/?#", s[n]);
 }
 
 const char *
