@@ -547,8 +547,7 @@ pline(Parser *p)
 	case PSize:
 		return psize(p, s);
 	case PDataEnd:
-		if (len)
-			return perr(p, "malformed chunk: no line end after the data");
+		/* plinemax let only the CR in, and it is gone */
 		p->state = PSize;
 		return 0;
 	case PTrailer:
