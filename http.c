@@ -269,10 +269,8 @@ ptoobig(Parser *p, uintmax_t n)
 static char *
 nextelem(char **sp)
 {
-	char *s = *sp, *e, *t;
+	char *s = *sp + strspn(*sp, " \t,"), *e, *t;
 
-	while (*s == ' ' || *s == '\t' || *s == ',')
-		s++;
 	if (!*s)
 		return NULL;
 	e = s + strcspn(s, ",");
@@ -1044,11 +1042,8 @@ noproxy(const char *list, const char *host, int ip6)
 	if (!ip && host[hl - 1] == '.')
 		hl--;
 	while (*p) {
-		while (*p == ' ' || *p == '\t' || *p == ',')
-			p++;
-		tok = p;
-		while (*p && *p != ' ' && *p != '\t' && *p != ',')
-			p++;
+		tok = p + strspn(p, " \t,");
+		p = tok + strcspn(tok, " \t,");
 		if (!(n = p - tok))
 			continue;
 		if (ip) {
