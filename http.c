@@ -421,6 +421,7 @@ pendhead(Parser *p)
 		p->left = p->length;
 		p->state = p->length ? PLength : PDone;
 	} else {
+		p->left = UINTMAX_MAX;   /* as much as the server sends */
 		p->state = PClose;
 	}
 	return 0;
@@ -628,21 +629,16 @@ pfeed(Parser *p, const char *s, size_t n)
 			break;
 		case PLength:
 		case PData:
-			k = (size_t)MIN(p->left, (uintmax_t)(e - s));
-			if (bufadd(&p->body, s, k) < 0)
-				return perr(p, "out of memory");
-			s += k;
-			if (!(p->left -= k))
-				p->state = p->state == PLength ? PDone : PDataEnd;
-			break;
 		case PClose:
-			k = e - s;
+			k = (size_t)MIN(p->left, (uintmax_t)(e - s));
 			if (ptoobig(p, k))
 				return perr(p, "response is larger than the %zu byte limit",
 				    p->maxbody);
 			if (bufadd(&p->body, s, k) < 0)
 				return perr(p, "out of memory");
-			s = e;
+			s += k;
+			if (!(p->left -= k))
+				p->state = p->state == PLength ? PDone : PDataEnd;
 			break;
 		case PDone:
 			return 1;
