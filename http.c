@@ -871,8 +871,9 @@ lookup(Lookup *l, const char *host, const char *port, int64_t deadline)
 	if ((done = j->done)) {
 		*l = j->l;
 		j->l.res = NULL;
-	} else
+	} else {
 		j->left = 1;
+	}
 	pthread_mutex_unlock(&j->mu);
 	if (!done)
 		return e;
