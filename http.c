@@ -1137,7 +1137,6 @@ proxyparse(Proxy *px, const char *spec, char *err, size_t errlen)
 	/* a scheme is letters and "://", never what a password holds */
 	n = strspn(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789+-.");
 	if (n && !strncmp(s + n, "://", 3)) {
-		p = s + n;
 		if (n == 5 && !strncasecmp(s, "https", 5)) {
 			seterr(err, errlen, "https:// proxies (TLS to the proxy) are not "
 			    "supported; use an http:// proxy");
@@ -1148,7 +1147,7 @@ proxyparse(Proxy *px, const char *spec, char *err, size_t errlen)
 			    "http:// proxy", (int)MIN(n, 20), s);
 			return -1;
 		}
-		s = p + 3;
+		s += n + 3;
 	}
 	/* the credentials end at the last '@', whatever they hold ('/', '?', '#') */
 	at = strrchr(s, '@');
