@@ -240,7 +240,6 @@ url_parse(Url *u, const char *s, char *err, size_t errlen)
 	return 0;
 }
 
-/* "host" or "host:port" when the port is not the scheme's own, for Host */
 void
 url_hostport(const Url *u, char *buf, size_t size)
 {
@@ -252,7 +251,6 @@ url_hostport(const Url *u, char *buf, size_t size)
 		snprintf(buf, size, "%s%s%s:%u", l, u->host, r, u->port);
 }
 
-/* u as a URL string, malloc'd; NULL when out of memory */
 char *
 url_str(const Url *u)
 {

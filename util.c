@@ -386,7 +386,6 @@ fnv1a(const char *s)
 	return h;
 }
 
-/* days since 1970-01-01 of a proleptic Gregorian date (month 1..12) */
 long
 daysfromcivil(long y, int m, int d)
 {
