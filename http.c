@@ -1290,7 +1290,7 @@ static int
 tunnel(Sock *c, const Url *u, const Proxy *px, unsigned int timeout,
     char *err, size_t errlen)
 {
-	char req[1400], hp[300], tm[32], m[128];
+	char req[1400], hp[300], m[128];
 	unsigned char ch;
 	Parser p;
 	int len, rc;
@@ -1322,16 +1322,14 @@ tunnel(Sock *c, const Url *u, const Proxy *px, unsigned int timeout,
 	pfree(&p);
 	return rc;
 ioerr:
-	if (c->err == ETIMEDOUT) {
-		seterr(err, errlen, "timed out after %s waiting for proxy %s",
-		    fmtms(tm, sizeof(tm), timeout), px->name);
-	} else if (c->err) {
-		errnomsg(c->err, m, sizeof(m));
+	iofail(c, NULL, timeout, 1, m, sizeof(m));
+	if (c->err == ETIMEDOUT)
+		seterr(err, errlen, "%s waiting for proxy %s", m, px->name);
+	else if (c->err)
 		seterr(err, errlen, "proxy %s: %s", px->name, m);
-	} else {
+	else
 		seterr(err, errlen, "proxy %s closed the connection instead of "
 		    "answering CONNECT", px->name);
-	}
 	pfree(&p);
 	return -1;
 }
