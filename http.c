@@ -41,6 +41,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <netdb.h>
 #include <poll.h>
 #include <pthread.h>
@@ -64,15 +65,20 @@
 #define MAXHEAD     65536  /* bytes of response head, 1xx heads included */
 #define MAXFIELDS   100    /* header lines in one head (and in a trailer) */
 #define MAXLINE     4096   /* a chunk-size line, extensions included */
-#define MAXADDRS    16     /* addresses of one host tried */
+#define DELTAMAX    2147483647L   /* delta-seconds' cap (RFC 9111 1.2.2) */
 
 /* the socket and the deadline shared by every read and write on it */
 typedef struct {
 	int fd;
 	int64_t deadline;     /* CLOCK_MONOTONIC ms */
 	int err;              /* errno of the failure, ETIMEDOUT at the deadline */
-	int eof;              /* the peer closed */
 } Sock;
+
+/* the headers whose values are kept for the caller, and their names */
+enum { HEtag, HLastmod, HLocation, HRetry, HExpires, HAge, HDate, HLast };
+static const char *const keptname[HLast] = {
+	"etag", "last-modified", "location", "retry-after", "expires", "age", "date"
+};
 
 /* states of the response parser */
 enum {
@@ -112,8 +118,7 @@ typedef struct {
 	uintmax_t left;         /* bytes left of the body or the chunk */
 	size_t maxbody;
 	Buf body;
-	char *etag, *lastmod, *location, *retry;
-	char *expires, *age, *date;   /* for the caller's polling (RFC 9111) */
+	char *kept[HLast];
 	long maxage;            /* Cache-Control max-age, the first; -1 none */
 	int cc, nocache, nostore;     /* cc: a Cache-Control came */
 	char err[160];
@@ -142,52 +147,13 @@ fmtms(char *buf, size_t size, unsigned int ms)
 	return buf;
 }
 
-/*
- * httpdate parses an HTTP-date in any of its three forms (RFC 9110
- * 5.6.7) into seconds since the epoch, or returns -1:
- *
- *   Sun, 06 Nov 1994 08:49:37 GMT    IMF-fixdate
- *   Sunday, 06-Nov-94 08:49:37 GMT   RFC 850
- *   Sun Nov  6 08:49:37 1994         asctime
- */
+/* an HTTP-date as seconds since the epoch; -1 when none, or before 1970 */
 static long long
 httpdate(const char *s)
 {
-	static const char months[] = "JanFebMarAprMayJunJulAugSepOctNovDec";
-	char mon[4], tz[4];
-	const char *mp;
-	int d, y, hh, mm, ss, n = 0;
+	time_t t;
 
-	/* every form starts with a day name; RFC 850 and IMF follow it with ',' */
-	while ((*s >= 'A' && *s <= 'Z') || (*s >= 'a' && *s <= 'z'))
-		s++;
-	if (*s == ',')
-		s++;
-	while (*s == ' ')
-		s++;
-	if (sscanf(s, "%2d %3s %4d %2d:%2d:%2d %3s%n",
-	    &d, mon, &y, &hh, &mm, &ss, tz, &n) == 7 && n) {
-		;
-	} else if (n = 0, sscanf(s, "%2d-%3s-%2d %2d:%2d:%2d %3s%n",
-	    &d, mon, &y, &hh, &mm, &ss, tz, &n) == 7 && n) {
-		/* two-digit years: 70 to 99 are 19xx, the rest 20xx */
-		y += y < 70 ? 2000 : 1900;
-	} else if (n = 0, sscanf(s, "%3s %2d %2d:%2d:%2d %4d%n",
-	    mon, &d, &hh, &mm, &ss, &y, &n) == 6 && n) {
-		strcpy(tz, "GMT");
-	} else {
-		return -1;
-	}
-	for (s += n; *s == ' '; s++)
-		;
-	if (*s || strcmp(tz, "GMT") || strlen(mon) != 3 ||
-	    !(mp = strstr(months, mon)) || (mp - months) % 3)
-		return -1;
-	if (d < 1 || d > 31 || y < 1970 || hh < 0 || hh > 23 || mm < 0 || mm > 59 ||
-	    ss < 0 || ss > 60)
-		return -1;
-	return (long long)daysfromcivil(y, (mp - months) / 3 + 1, d) * 86400 +
-	    hh * 3600 + mm * 60 + ss;
+	return datetime(s, 1, &t) && t >= 0 ? t : -1;
 }
 
 /*
@@ -198,14 +164,10 @@ static long
 retryafter(const char *s, time_t t)
 {
 	long long v;
-	const char *p;
 
-	if (*s >= '0' && *s <= '9') {
-		for (v = 0, p = s; *p >= '0' && *p <= '9'; p++)
-			if ((v = v * 10 + (*p - '0')) > 86400L * 365)
-				v = 86400L * 365;   /* a year is forever enough */
-		return *p ? -1 : (long)v;
-	}
+	/* a year is forever enough */
+	if (asciidigit(*s))
+		return decval(s, 86400L * 365);
 	if ((v = httpdate(s)) < 0)
 		return -1;
 	return v > (long long)t ? (long)MIN(v - (long long)t, 86400LL * 365) : 0;
@@ -220,6 +182,45 @@ istchar(int c)
 	return asciialpha(c) || asciidigit(c) || (c && strchr("!#$%&'*+-.^_`|~", c));
 }
 
+/* does s[0..n) hold a control character other than HTAB? */
+static int
+hasctl(const char *s, size_t n)
+{
+	for (; n--; s++)
+		if (((unsigned char)*s < 0x20 && *s != '\t') || *s == 0x7f)
+			return 1;
+	return 0;
+}
+
+/* the value of the hex digit c, -1 when it is none */
+static int
+hexval(int c)
+{
+	static const char hex[] = "0123456789abcdef";
+	const char *h = c ? strchr(hex, asciitolower(c)) : NULL;
+
+	return h ? h - hex : -1;
+}
+
+/*
+ * past the token, or with quoted the quoted-string, at s (RFC 9110 5.6.2,
+ * 5.6.4); NULL when there is none.  pline has refused control characters.
+ */
+static const char *
+skipword(const char *s, int quoted)
+{
+	const char *t = s;
+
+	if (quoted && *s == '"') {
+		for (s++; *s != '"'; s++)
+			if (!*s || (*s == '\\' && !*++s))
+				return NULL;
+		return s + 1;
+	}
+	while (istchar((unsigned char)*t))
+		t++;
+	return t > s ? t : NULL;
+}
 
 /* --------------------------------------------------------- the parser */
 
@@ -235,15 +236,13 @@ pinit(Parser *p, size_t maxbody)
 static void
 pfree(Parser *p)
 {
+	size_t i;
+
 	buffree(&p->line);
 	buffree(&p->body);
-	free(p->etag);
-	free(p->lastmod);
-	free(p->location);
-	free(p->retry);
-	free(p->expires);
-	free(p->age);
-	free(p->date);
+
+	for (i = 0; i < HLast; i++)
+		free(p->kept[i]);
 	memset(p, 0, sizeof(*p));
 }
 
@@ -270,10 +269,8 @@ ptoobig(Parser *p, uintmax_t n)
 static char *
 nextelem(char **sp)
 {
-	char *s = *sp, *e, *t;
+	char *s = *sp + strspn(*sp, " \t,"), *e, *t;
 
-	while (*s == ' ' || *s == '\t' || *s == ',')
-		s++;
 	if (!*s)
 		return NULL;
 	e = s + strcspn(s, ",");
@@ -282,33 +279,6 @@ nextelem(char **sp)
 		;
 	*t = '\0';
 	return s;
-}
-
-/* keep a copy of v in *dst, replacing an earlier one */
-static int
-pkeep(Parser *p, char **dst, const char *v)
-{
-	char *s;
-
-	if (!(s = strdup(v)))
-		return perr(p, "out of memory");
-	free(*dst);
-	*dst = s;
-	return 0;
-}
-
-/* delta-seconds (RFC 9111 1.2.2): s whole, up to 2^31 - 1; -1 when s is none */
-static long
-deltasecs(const char *s)
-{
-	long v = 0;
-
-	if (!asciidigit(*s))
-		return -1;
-	/* no step past the cap: a long may be 32 bits */
-	for (; asciidigit(*s); s++)
-		v = v > (2147483647L - (*s - '0')) / 10 ? 2147483647L : v * 10 + (*s - '0');
-	return *s ? -1 : v;
 }
 
 /*
@@ -320,19 +290,19 @@ deltasecs(const char *s)
 static void
 pcache(Parser *p, char *d)
 {
-	size_t n = strcspn(d, "="), k;
+	size_t k;
 
-	if (n == 8 && !d[n] && !strncasecmp(d, "no-store", 8)) {
+	if (!strcasecmp(d, "no-store")) {
 		p->nostore = 1;
-	} else if (n == 8 && !d[n] && !strncasecmp(d, "no-cache", 8)) {
+	} else if (!strcasecmp(d, "no-cache")) {
 		p->nocache = 1;
-	} else if (n == 7 && d[n] && !strncasecmp(d, "max-age", 7) && p->maxage < 0) {
+	} else if (!strncasecmp(d, "max-age=", 8) && p->maxage < 0) {
 		d += 8;
 		if (*d == '"' && (k = strlen(d)) >= 2 && d[k - 1] == '"') {
 			d[k - 1] = '\0';
 			d++;
 		}
-		p->maxage = MAX(deltasecs(d), 0);
+		p->maxage = MAX(decval(d, DELTAMAX), 0);
 	}
 }
 
@@ -344,9 +314,9 @@ pcache(Parser *p, char *d)
 static int
 pfield(Parser *p, const char *name, char *v)
 {
-	uintmax_t n;
+	unsigned long long n;
+	size_t i;
 	char *e;
-	int digits;
 
 	/* RFC 9110 9.3.6: a 2xx to CONNECT has no content; its framing is ignored */
 	if (p->connect && p->status / 100 == 2 && (!strcasecmp(name, "content-length") ||
@@ -359,25 +329,20 @@ pfield(Parser *p, const char *name, char *v)
 		 * error: never a reason to read to the close instead.
 		 */
 		for (;;) {
-			for (n = 0, digits = 0; asciidigit(*v); v++, digits++) {
-				if (n > (UINTMAX_MAX - 9) / 10)
-					return perr(p, "Content-Length too large");
-				n = n * 10 + (*v - '0');
-			}
-			if (!digits)
+			if (!(v = (char *)decnum(v, ULLONG_MAX, &n)))
 				return perr(p, "malformed Content-Length");
+			if (n == ULLONG_MAX)
+				return perr(p, "Content-Length too large");
 			if (p->haslen && n != p->length)
 				return perr(p, "conflicting Content-Length headers");
 			p->haslen = 1;
 			p->length = n;
-			while (*v == ' ' || *v == '\t')
-				v++;
+			v += strspn(v, " \t");
 			if (!*v)
 				break;
 			if (*v++ != ',')
 				return perr(p, "malformed Content-Length");
-			while (*v == ' ' || *v == '\t')
-				v++;
+			v += strspn(v, " \t");
 		}
 	} else if (!strcasecmp(name, "transfer-encoding")) {
 		/*
@@ -404,24 +369,18 @@ pfield(Parser *p, const char *name, char *v)
 		while ((e = nextelem(&v)))
 			if (strcasecmp(e, "identity"))
 				return perr(p, "unsupported Content-Encoding: %.40s", e);
-	} else if (!strcasecmp(name, "etag")) {
-		return pkeep(p, &p->etag, v);
-	} else if (!strcasecmp(name, "last-modified")) {
-		return pkeep(p, &p->lastmod, v);
-	} else if (!strcasecmp(name, "location")) {
-		return pkeep(p, &p->location, v);
-	} else if (!strcasecmp(name, "retry-after")) {
-		return pkeep(p, &p->retry, v);
 	} else if (!strcasecmp(name, "cache-control")) {
 		p->cc = 1;
 		while ((e = nextelem(&v)))
 			pcache(p, e);
-	} else if (!strcasecmp(name, "expires")) {
-		return pkeep(p, &p->expires, v);
-	} else if (!strcasecmp(name, "age")) {
-		return pkeep(p, &p->age, v);
-	} else if (!strcasecmp(name, "date")) {
-		return pkeep(p, &p->date, v);
+	}
+	/* a later one replaces an earlier */
+	for (i = 0; i < HLast; i++) {
+		if (!strcasecmp(name, keptname[i])) {
+			free(p->kept[i]);
+			if (!(p->kept[i] = strdup(v)))
+				return perr(p, "out of memory");
+		}
 	}
 	return 0;
 }
@@ -459,16 +418,10 @@ pendhead(Parser *p)
 	} else if (p->haslen) {
 		if (ptoobig(p, p->length))
 			return perr(p, "response is larger than the %zu byte limit", p->maxbody);
-		if (p->length == 0) {
-			p->state = PDone;
-			return 0;
-		}
-		/* one allocation for the whole body */
-		if (bufgrow(&p->body, p->length) < 0)
-			return perr(p, "out of memory");
 		p->left = p->length;
-		p->state = PLength;
+		p->state = p->length ? PLength : PDone;
 	} else {
+		p->left = UINTMAX_MAX;   /* as much as the server sends */
 		p->state = PClose;
 	}
 	return 0;
@@ -487,12 +440,10 @@ pheader(Parser *p, char *s, size_t len, int trailer)
 		return perr(p, "obsolete folded header line");
 	if (!(colon = strchr(s, ':')) || colon == s)
 		return perr(p, "malformed header line");
-	for (e = s; e < colon; e++)
-		if (!istchar((unsigned char)*e))
-			return perr(p, "malformed header name");
+	if (skipword(s, 0) != colon)
+		return perr(p, "malformed header name");
 	*colon = '\0';
-	for (v = colon + 1; *v == ' ' || *v == '\t'; v++)
-		;
+	v = colon + 1 + strspn(colon + 1, " \t");
 	for (e = s + len; e > v && (e[-1] == ' ' || e[-1] == '\t'); e--)
 		;
 	*e = '\0';
@@ -526,58 +477,6 @@ pstatus(Parser *p, const char *s, size_t len)
 	return 0;
 }
 
-/* skip BWS (RFC 9110 5.6.3); says whether there was any */
-static int
-skipbws(const char **sp)
-{
-	const char *s = *sp;
-
-	while (*s == ' ' || *s == '\t')
-		s++;
-	if (s == *sp)
-		return 0;
-	*sp = s;
-	return 1;
-}
-
-/* skip a token (RFC 9110 5.6.2), at least one character */
-static int
-skiptoken(const char **sp)
-{
-	const char *s = *sp;
-
-	while (istchar((unsigned char)*s))
-		s++;
-	if (s == *sp)
-		return 0;
-	*sp = s;
-	return 1;
-}
-
-/* skip a quoted-string (RFC 9110 5.6.4) */
-static int
-skipquoted(const char **sp)
-{
-	const unsigned char *s = (const unsigned char *)*sp;
-
-	if (*s++ != '"')
-		return 0;
-	for (;;) {
-		if (*s == '"') {
-			*sp = (const char *)s + 1;
-			return 1;
-		}
-		if (*s == '\\') {
-			s++;
-			if (*s != '\t' && (*s < 0x20 || *s == 0x7f))
-				return 0;
-		} else if (*s != '\t' && (*s < 0x20 || *s == 0x7f)) {
-			return 0;   /* the NUL at the end included */
-		}
-		s++;
-	}
-}
-
 /*
  * "1a2b;name=value": a chunk size and its extensions, which mean
  * nothing to us but must be well-formed (RFC 9112 7.1.1):
@@ -589,44 +488,26 @@ skipquoted(const char **sp)
 static int
 psize(Parser *p, const char *s)
 {
-	uintmax_t n;
-	int d, digits;
-	const char *t;
+	uintmax_t n = 0;
+	const char *t = s;
+	int d;
 
-	for (n = 0, digits = 0;; s++, digits++) {
-		if (asciidigit(*s))
-			d = *s - '0';
-		else if (asciitolower(*s) >= 'a' && asciitolower(*s) <= 'f')
-			d = asciitolower(*s) - 'a' + 10;
-		else
-			break;
+	for (; (d = hexval(*s)) >= 0; s++) {
 		if (n > UINTMAX_MAX >> 4)
 			return perr(p, "chunk size too large");
 		n = n << 4 | d;
 	}
-	if (!digits)
+	if (s == t)
 		return perr(p, "malformed chunk size");
-	for (;;) {
-		if (skipbws(&s) && !*s)
-			return perr(p, "malformed chunk extension (white space at the end)");
+	while (*s) {
+		s += strspn(s, " \t");
 		if (!*s)
-			break;
-		if (*s++ != ';')
-			return perr(p, digits ? "malformed chunk size" : "malformed chunk extension");
-		digits = 0;
-		skipbws(&s);
-		if (!skiptoken(&s))
+			return perr(p, "malformed chunk extension (white space at the end)");
+		if (*s++ != ';' || !(s = skipword(s + strspn(s, " \t"), 0)))
 			return perr(p, "malformed chunk extension");
-		t = s;
-		skipbws(&s);
-		if (*s == '=') {
-			s++;
-			skipbws(&s);
-			if (*s == '"' ? !skipquoted(&s) : !skiptoken(&s))
-				return perr(p, "malformed chunk extension");
-		} else {
-			s = t;
-		}
+		t = s + strspn(s, " \t");
+		if (*t == '=' && !(s = skipword(t + 1 + strspn(t + 1, " \t"), 1)))
+			return perr(p, "malformed chunk extension");
 	}
 	if (n == 0) {
 		p->state = PTrailer;
@@ -648,8 +529,6 @@ pline(Parser *p)
 	char *s = p->line.p ? p->line.p : "";
 	size_t len = p->line.len;
 
-	size_t i;
-
 	/*
 	 * A CR is allowed only as part of the line end, and no other
 	 * control character but HTAB anywhere in a line: they have no
@@ -657,9 +536,8 @@ pline(Parser *p)
 	 */
 	if (memchr(s, '\r', len))
 		return perr(p, "stray CR in the response");
-	for (i = 0; i < len; i++)
-		if (((unsigned char)s[i] < 0x20 && s[i] != '\t') || s[i] == 0x7f)
-			return perr(p, "control character in the response");
+	if (hasctl(s, len))
+		return perr(p, "control character in the response");
 	switch (p->state) {
 	case PStatus:
 		return pstatus(p, s, len);
@@ -668,8 +546,7 @@ pline(Parser *p)
 	case PSize:
 		return psize(p, s);
 	case PDataEnd:
-		if (len)
-			return perr(p, "malformed chunk: no line end after the data");
+		/* plinemax let only the CR in, and it is gone */
 		p->state = PSize;
 		return 0;
 	case PTrailer:
@@ -752,21 +629,16 @@ pfeed(Parser *p, const char *s, size_t n)
 			break;
 		case PLength:
 		case PData:
-			k = (size_t)MIN(p->left, (uintmax_t)(e - s));
-			if (bufadd(&p->body, s, k) < 0)
-				return perr(p, "out of memory");
-			s += k;
-			if (!(p->left -= k))
-				p->state = p->state == PLength ? PDone : PDataEnd;
-			break;
 		case PClose:
-			k = e - s;
+			k = (size_t)MIN(p->left, (uintmax_t)(e - s));
 			if (ptoobig(p, k))
 				return perr(p, "response is larger than the %zu byte limit",
 				    p->maxbody);
 			if (bufadd(&p->body, s, k) < 0)
 				return perr(p, "out of memory");
-			s = e;
+			s += k;
+			if (!(p->left -= k))
+				p->state = p->state == PLength ? PDone : PDataEnd;
 			break;
 		case PDone:
 			return 1;
@@ -846,27 +718,26 @@ waitfd(int fd, short events, int64_t until)
  * sockread and sockwrite are BearSSL's I/O callbacks and the plain-HTTP
  * path alike.  Each waits with what is left of the fetch's deadline,
  * retries on EINTR, and on failure records why in the Sock before
- * returning -1, because BearSSL will only say BR_ERR_IO.  send uses
- * MSG_NOSIGNAL so a reset never raises SIGPIPE.
+ * returning -1, because BearSSL will only say BR_ERR_IO; the peer's
+ * close leaves c->err 0.  send uses MSG_NOSIGNAL so a reset never
+ * raises SIGPIPE.
  */
 static int
-sockread(void *ctx, unsigned char *buf, size_t len)
+sockio(Sock *c, unsigned char *buf, size_t len, int out)
 {
-	Sock *c = ctx;
 	ssize_t n;
 	int rc;
 
 	for (;;) {
-		if ((rc = waitfd(c->fd, POLLIN, c->deadline)) <= 0) {
+		if ((rc = waitfd(c->fd, out ? POLLOUT : POLLIN, c->deadline)) <= 0) {
 			c->err = rc ? errno : ETIMEDOUT;
 			return -1;
 		}
-		if ((n = recv(c->fd, buf, len, 0)) > 0)
+		n = out ? send(c->fd, buf, len, MSG_NOSIGNAL) : recv(c->fd, buf, len, 0);
+		if (n > 0)
 			return n;
-		if (n == 0) {
-			c->eof = 1;
+		if (n == 0)
 			return -1;
-		}
 		if (errno != EINTR && errno != EAGAIN && errno != EWOULDBLOCK) {
 			c->err = errno;
 			return -1;
@@ -875,24 +746,15 @@ sockread(void *ctx, unsigned char *buf, size_t len)
 }
 
 static int
+sockread(void *ctx, unsigned char *buf, size_t len)
+{
+	return sockio(ctx, buf, len, 0);
+}
+
+static int
 sockwrite(void *ctx, const unsigned char *buf, size_t len)
 {
-	Sock *c = ctx;
-	ssize_t n;
-	int rc;
-
-	for (;;) {
-		if ((rc = waitfd(c->fd, POLLOUT, c->deadline)) <= 0) {
-			c->err = rc ? errno : ETIMEDOUT;
-			return -1;
-		}
-		if ((n = send(c->fd, buf, len, MSG_NOSIGNAL)) >= 0)
-			return n;
-		if (errno != EINTR && errno != EAGAIN && errno != EWOULDBLOCK) {
-			c->err = errno;
-			return -1;
-		}
-	}
+	return sockio(ctx, (unsigned char *)buf, len, 1);
 }
 
 /* strerror with a lowercase first letter, to fit "host: cause" lines */
@@ -903,42 +765,25 @@ errnomsg(int e, char *buf, size_t size)
 	buf[0] = asciitolower(buf[0]);
 }
 
-/* an address getaddrinfo gave, in a form that crosses a pipe */
-typedef struct {
-	socklen_t len;
-	struct sockaddr_storage sa;
-} Addr;
-
-/* a name lookup's answer: getaddrinfo's code, errno for EAI_SYSTEM, the addresses */
+/* a name lookup's answer: getaddrinfo's code, errno for EAI_SYSTEM, its list */
 typedef struct {
 	int rc, err;
-	size_t n;
-	Addr a[MAXADDRS];
+	struct addrinfo *res;
 } Lookup;
 
 /* resolve fills l with getaddrinfo's answer for host and port */
 static void
 resolve(Lookup *l, const char *host, const char *port, int flags)
 {
-	struct addrinfo hints, *res, *ai;
+	struct addrinfo hints;
 
-	memset(l, 0, sizeof(*l));
 	memset(&hints, 0, sizeof(hints));
 	hints.ai_family = AF_UNSPEC;
 	hints.ai_socktype = SOCK_STREAM;
 	hints.ai_flags = AI_NUMERICSERV | flags;
-	if ((l->rc = getaddrinfo(host, port, &hints, &res))) {
-		l->err = errno;
-		return;
-	}
-	for (ai = res; ai && l->n < MAXADDRS; ai = ai->ai_next) {
-		if (ai->ai_addrlen > sizeof(l->a[0].sa))
-			continue;
-		l->a[l->n].len = ai->ai_addrlen;
-		memcpy(&l->a[l->n].sa, ai->ai_addr, ai->ai_addrlen);
-		l->n++;
-	}
-	freeaddrinfo(res);
+	l->res = NULL;
+	l->rc = getaddrinfo(host, port, &hints, &l->res);
+	l->err = errno;
 }
 
 /*
@@ -963,6 +808,8 @@ jobfree(Job *j)
 {
 	close(j->fd[0]);
 	close(j->fd[1]);
+	if (j->l.res)
+		freeaddrinfo(j->l.res);
 	pthread_mutex_destroy(&j->mu);
 	free(j);
 }
@@ -1021,15 +868,49 @@ lookup(Lookup *l, const char *host, const char *port, int64_t deadline)
 	rc = waitfd(j->fd[0], POLLIN, deadline);
 	e = rc < 0 ? errno : ETIMEDOUT;
 	pthread_mutex_lock(&j->mu);
-	if ((done = j->done))
+	if ((done = j->done)) {
 		*l = j->l;
-	else
+		j->l.res = NULL;
+	} else {
 		j->left = 1;
+	}
 	pthread_mutex_unlock(&j->mu);
 	if (!done)
 		return e;
 	jobfree(j);
 	return 0;
+}
+
+/* a non-blocking socket connected to ai by until; -1 with errno set */
+static int
+connectto(const struct addrinfo *ai, int64_t until)
+{
+	int fd, rc, e, soerr = 0;
+	socklen_t sl = sizeof(soerr);
+
+	if ((fd = socket(ai->ai_family, SOCK_STREAM, 0)) < 0)
+		return -1;
+	/* close-on-exec: a browser started later must not inherit it */
+	if (fcntl(fd, F_SETFD, FD_CLOEXEC) < 0 ||
+	    fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) < 0)
+		goto fail;
+	if (connect(fd, ai->ai_addr, ai->ai_addrlen) == 0)
+		return fd;
+	/* EINTR leaves a non-blocking connect running, as EINPROGRESS does */
+	if (errno != EINPROGRESS && errno != EINTR)
+		goto fail;
+	if ((rc = waitfd(fd, POLLOUT, until)) <= 0) {
+		if (rc == 0)
+			errno = ETIMEDOUT;
+		goto fail;
+	}
+	if (getsockopt(fd, SOL_SOCKET, SO_ERROR, &soerr, &sl) == 0 && !(errno = soerr))
+		return fd;
+fail:
+	e = errno;
+	close(fd);
+	errno = e;
+	return -1;
 }
 
 /*
@@ -1043,10 +924,9 @@ dial(const Url *u, unsigned int conntimeout, unsigned int timeout,
     int64_t deadline, char *err, size_t errlen)
 {
 	Lookup l;
-	Addr *ai;
+	struct addrinfo *ai;
 	char port[8], t[32];
-	int fd = -1, rc, e = 0, soerr, one = 1, total = 0;
-	socklen_t sl;
+	int fd = -1, e, one = 1, total = 1;
 	int64_t until;
 
 	snprintf(port, sizeof(port), "%u", u->port);
@@ -1062,46 +942,15 @@ dial(const Url *u, unsigned int conntimeout, unsigned int timeout,
 		    l.rc == EAI_SYSTEM ? strerror(l.err) : gai_strerror(l.rc));
 		return -1;
 	}
-	for (ai = l.a; ai < l.a + l.n; ai++) {
-		if ((fd = socket(ai->sa.ss_family, SOCK_STREAM, 0)) < 0) {
-			e = errno;
-			continue;
-		}
-		/* close-on-exec: a browser started later must not inherit it */
-		if (fcntl(fd, F_SETFD, FD_CLOEXEC) < 0 ||
-		    fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) < 0) {
-			e = errno;
-			goto next;
-		}
-		if (connect(fd, (struct sockaddr *)&ai->sa, ai->len) == 0)
-			break;
-		/* EINTR leaves a non-blocking connect running, as EINPROGRESS does */
-		if (errno != EINPROGRESS && errno != EINTR) {
-			e = errno;
-			goto next;
-		}
+	/* the deadline, when it comes first, is what timed out */
+	e = ETIMEDOUT;
+	for (ai = l.res; ai && fd < 0 && now() < deadline; ai = ai->ai_next) {
 		until = now() + conntimeout;
 		total = until >= deadline;
-		if ((rc = waitfd(fd, POLLOUT, MIN(until, deadline))) < 0) {
+		if ((fd = connectto(ai, MIN(until, deadline))) < 0)
 			e = errno;
-			goto next;
-		}
-		if (rc == 0) {
-			e = ETIMEDOUT;
-			goto next;
-		}
-		sl = sizeof(soerr);
-		if (getsockopt(fd, SOL_SOCKET, SO_ERROR, &soerr, &sl) < 0)
-			soerr = errno;
-		if (soerr == 0)
-			break;
-		e = soerr;
-next:
-		close(fd);
-		fd = -1;
-		if (now() >= deadline)
-			break;
 	}
+	freeaddrinfo(l.res);
 	if (fd < 0) {
 		if (e == ETIMEDOUT && total)
 			seterr(err, errlen, "timed out after %s",
@@ -1110,7 +959,7 @@ next:
 			seterr(err, errlen, "connection timed out after %s",
 			    fmtms(t, sizeof(t), conntimeout));
 		else
-			errnomsg(e ? e : EHOSTUNREACH, err, errlen);
+			errnomsg(e, err, errlen);
 		return -1;
 	}
 	/*
@@ -1119,18 +968,6 @@ next:
 	 */
 	setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof(one));
 	return fd;
-}
-
-/* ------------------------------------------------------------- a hop */
-
-/* a validator is sent only if it cannot break the request */
-static int
-safehdr(const char *s)
-{
-	for (; *s; s++)
-		if (((unsigned char)*s < 0x20 && *s != '\t') || *s == 0x7f)
-			return 0;
-	return 1;
 }
 
 /* ------------------------------------------------------------ proxies */
@@ -1144,7 +981,6 @@ typedef struct {
 	Url u;
 	char name[300];     /* "host:port", for messages */
 	char auth[800];     /* "Proxy-Authorization: Basic ...\r\n", or "" */
-	int hasauth;
 } Proxy;
 
 /* is the IP literal host in the token (an address, or address/bits)? */
@@ -1152,6 +988,7 @@ static int
 cidrmatch(const char *host, int ip6, const char *tok, size_t n)
 {
 	unsigned char a[16], b[16];
+	unsigned long long v;
 	char t[64], *slash;
 	unsigned int bits, i, len = ip6 ? 16 : 4;
 	int af = ip6 ? AF_INET6 : AF_INET;
@@ -1163,7 +1000,7 @@ cidrmatch(const char *host, int ip6, const char *tok, size_t n)
 	bits = len * 8;
 	if ((slash = strchr(t, '/'))) {
 		*slash = '\0';
-		bits = atoi(slash + 1);
+		bits = decnum(slash + 1, 255, &v) ? v : 0;
 		/* as curl: /0 and nothing mean the whole address */
 		if (bits == 0 || bits > len * 8)
 			bits = bits ? 0 : len * 8;
@@ -1202,11 +1039,8 @@ noproxy(const char *list, const char *host, int ip6)
 	if (!ip && host[hl - 1] == '.')
 		hl--;
 	while (*p) {
-		while (*p == ' ' || *p == '\t' || *p == ',')
-			p++;
-		tok = p;
-		while (*p && *p != ' ' && *p != '\t' && *p != ',')
-			p++;
+		tok = p + strspn(p, " \t,");
+		p = tok + strcspn(tok, " \t,");
 		if (!(n = p - tok))
 			continue;
 		if (ip) {
@@ -1250,15 +1084,11 @@ pctdecode(char *s)
 	int hi, lo;
 
 	for (; *s; s++) {
-		if (*s == '%' && s[1] && s[2]) {
-			hi = asciidigit(s[1]) ? s[1] - '0' : asciitolower(s[1]) - 'a' + 10;
-			lo = asciidigit(s[2]) ? s[2] - '0' : asciitolower(s[2]) - 'a' + 10;
-			if (hi >= 0 && hi < 16 && lo >= 0 && lo < 16) {
-				if (!(*d++ = hi << 4 | lo))
-					return -1;
-				s += 2;
-				continue;
-			}
+		if (*s == '%' && (hi = hexval(s[1])) >= 0 && (lo = hexval(s[2])) >= 0) {
+			if (!(*d++ = hi << 4 | lo))
+				return -1;
+			s += 2;
+			continue;
 		}
 		*d++ = *s;
 	}
@@ -1299,16 +1129,14 @@ b64enc(const unsigned char *s, size_t n, char *out)
 static int
 proxyparse(Proxy *px, const char *spec, char *err, size_t errlen)
 {
-	char buf[600], cred[512], b64[700], *colon;
+	char buf[600], cred[512], b64[700];
 	const char *s = spec, *end, *at, *h, *p;
 	size_t n;
-	int port = 0;
 
 	memset(px, 0, sizeof(*px));
 	/* a scheme is letters and "://", never what a password holds */
 	n = strspn(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789+-.");
 	if (n && !strncmp(s + n, "://", 3)) {
-		p = s + n;
 		if (n == 5 && !strncasecmp(s, "https", 5)) {
 			seterr(err, errlen, "https:// proxies (TLS to the proxy) are not "
 			    "supported; use an http:// proxy");
@@ -1319,7 +1147,7 @@ proxyparse(Proxy *px, const char *spec, char *err, size_t errlen)
 			    "http:// proxy", (int)MIN(n, 20), s);
 			return -1;
 		}
-		s = p + 3;
+		s += n + 3;
 	}
 	/* the credentials end at the last '@', whatever they hold ('/', '?', '#') */
 	at = strrchr(s, '@');
@@ -1333,11 +1161,9 @@ proxyparse(Proxy *px, const char *spec, char *err, size_t errlen)
 		seterr(err, errlen, "invalid proxy URL: %s", cred);
 		return -1;
 	}
-	/* an explicit port: a ':' after the host (after ']' for IPv6) */
+	/* no ':' after the host (after ']' for IPv6, which url_parse found): 1080 */
 	p = *h == '[' ? memchr(h, ']', end - h) : h;
-	if (p && memchr(p, ':', end - p))
-		port = 1;
-	if (!port)
+	if (!memchr(p, ':', end - p))
 		px->u.port = 1080;
 	snprintf(px->name, sizeof(px->name), "%s%s%s:%u", px->u.ip6 ? "[" : "",
 	    px->u.host, px->u.ip6 ? "]" : "", px->u.port);
@@ -1349,22 +1175,13 @@ proxyparse(Proxy *px, const char *spec, char *err, size_t errlen)
 		}
 		memcpy(cred, s, n);
 		cred[n] = '\0';
-		/* decode user and password apart: a %3A in the user is no separator */
-		if ((colon = strchr(cred, ':')))
-			*colon = '\0';
-		if (pctdecode(cred) < 0 || (colon && pctdecode(colon + 1) < 0)) {
+		if (pctdecode(cred) < 0) {
 			memset(cred, 0, sizeof(cred));
 			seterr(err, errlen, "proxy %s: invalid credentials", px->name);
 			return -1;
 		}
-		if (colon) {
-			n = strlen(cred);
-			memmove(cred + n + 1, colon + 1, strlen(colon + 1) + 1);
-			cred[n] = ':';
-		}
 		b64enc((unsigned char *)cred, strlen(cred), b64);
 		snprintf(px->auth, sizeof(px->auth), "Proxy-Authorization: Basic %s\r\n", b64);
-		px->hasauth = 1;
 		memset(cred, 0, sizeof(cred));
 		memset(b64, 0, sizeof(b64));
 	}
@@ -1384,6 +1201,9 @@ mkrequest(char *buf, size_t size, const Url *u, const HttpOpt *o, const Proxy *p
 {
 	char hp[300];
 	int n;
+	/* a validator is sent only if it cannot break the request */
+	int e = o->etag && !hasctl(o->etag, strlen(o->etag));
+	int l = o->lastmod && !hasctl(o->lastmod, strlen(o->lastmod));
 
 	url_hostport(u, hp, sizeof(hp));
 	n = snprintf(buf, size,
@@ -1401,13 +1221,30 @@ mkrequest(char *buf, size_t size, const Url *u, const HttpOpt *o, const Proxy *p
 	    "\r\n",
 	    px ? "http://" : "", px ? hp : "", u->path, hp,
 	    px ? px->auth : "",
-	    o->etag && safehdr(o->etag) ? "If-None-Match: " : "",
-	    o->etag && safehdr(o->etag) ? o->etag : "",
-	    o->etag && safehdr(o->etag) ? "\r\n" : "",
-	    o->lastmod && safehdr(o->lastmod) ? "If-Modified-Since: " : "",
-	    o->lastmod && safehdr(o->lastmod) ? o->lastmod : "",
-	    o->lastmod && safehdr(o->lastmod) ? "\r\n" : "");
+	    e ? "If-None-Match: " : "", e ? o->etag : "", e ? "\r\n" : "",
+	    l ? "If-Modified-Since: " : "", l ? o->lastmod : "", l ? "\r\n" : "");
 	return n < 0 || (size_t)n >= size ? -1 : n;
+}
+
+/* a 407 from the proxy px, with its reason phrase, into err */
+static void
+proxy407(const Proxy *px, const char *reason, char *err, size_t errlen)
+{
+	seterr(err, errlen, px->auth[0] ? "proxy %s refused the credentials (407 %s)" :
+	    "proxy %s requires authentication (407 %s)", px->name,
+	    reason[0] ? reason : "Proxy Authentication Required");
+}
+
+/* all of s[0..n) on c: 0, or -1 with c->err set */
+static int
+sendall(Sock *c, const char *s, int n)
+{
+	int w;
+
+	for (; n > 0; s += w, n -= w)
+		if ((w = sockwrite(c, (const unsigned char *)s, n)) < 0)
+			return -1;
+	return 0;
 }
 
 /*
@@ -1445,7 +1282,7 @@ iofail(const Sock *c, Tls *t, unsigned int timeout, int sending,
 
 /*
  * tunnel asks the proxy on c for a tunnel to u (RFC 9110 9.3.6) and
- * reads its answer a line at a time, so that not one byte of what
+ * reads its answer a byte at a time, so that not one byte of what
  * follows (the server's TLS) is taken from the socket.  Returns 0 once
  * the tunnel stands, -1 with err set.
  */
@@ -1453,70 +1290,47 @@ static int
 tunnel(Sock *c, const Url *u, const Proxy *px, unsigned int timeout,
     char *err, size_t errlen)
 {
-	char req[1400], buf[4096], hp[300], tm[32], m[128];
-	unsigned char *nl;
+	char req[1400], hp[300], m[128];
+	unsigned char ch;
 	Parser p;
-	ssize_t n;
-	int len, rc = 0, w;
+	int len, rc;
 
-	url_hostport(u, hp, sizeof(hp));
 	/* the authority form always has the port */
-	len = snprintf(req, sizeof(req), "CONNECT %s%s%s:%u HTTP/1.1\r\n"
-	    "Host: %s%s%s:%u\r\n%sUser-Agent: lwnrss/" VERSION "\r\n\r\n",
-	    u->ip6 ? "[" : "", u->host, u->ip6 ? "]" : "", u->port,
-	    u->ip6 ? "[" : "", u->host, u->ip6 ? "]" : "", u->port, px->auth);
-	for (w = 0; w < len; w += rc)
-		if ((rc = sockwrite(c, (unsigned char *)req + w, len - w)) < 0)
-			goto ioerr;
-	memset(req, 0, sizeof(req));
+	snprintf(hp, sizeof(hp), "%s%s%s:%u", u->ip6 ? "[" : "", u->host, u->ip6 ? "]" : "",
+	    u->port);
+	len = snprintf(req, sizeof(req), "CONNECT %s HTTP/1.1\r\nHost: %s\r\n%s"
+	    "User-Agent: lwnrss/" VERSION "\r\n\r\n", hp, hp, px->auth);
 	pinit(&p, 0);
 	p.connect = 1;
-	for (rc = 0; rc == 0; ) {
-		if (waitfd(c->fd, POLLIN, c->deadline) <= 0) {
-			c->err = ETIMEDOUT;
+	rc = sendall(c, req, len);
+	memset(req, 0, sizeof(req));
+	if (rc < 0)
+		goto ioerr;
+	while (rc == 0) {
+		if (sockread(c, &ch, 1) < 0)
 			goto ioerr;
-		}
-		if ((n = recv(c->fd, buf, sizeof(buf), MSG_PEEK)) < 0) {
-			if (errno == EINTR || errno == EAGAIN)
-				continue;
-			c->err = errno;
-			goto ioerr;
-		}
-		if (n == 0) {
-			seterr(err, errlen, "proxy %s closed the connection instead of "
-			    "answering CONNECT", px->name);
-			pfree(&p);
-			return -1;
-		}
-		if ((nl = memchr(buf, '\n', n)))
-			n = (char *)nl - buf + 1;
-		if ((n = recv(c->fd, buf, n, 0)) <= 0)
-			continue;
-		rc = pfeed(&p, buf, n);
+		rc = pfeed(&p, (char *)&ch, 1);
 	}
-	if (rc < 0) {
+	if (rc < 0)
 		seterr(err, errlen, "proxy %s: bad answer to CONNECT: %s", px->name, p.err);
-		pfree(&p);
-		return -1;
-	}
-	rc = p.status;
-	if (rc == 407)
-		seterr(err, errlen, px->hasauth ? "proxy %s refused the credentials "
-		    "(407 %s)" : "proxy %s requires authentication (407 %s)", px->name,
-		    p.reason[0] ? p.reason : "Proxy Authentication Required");
-	else if (rc / 100 != 2)
-		seterr(err, errlen, "proxy %s refused CONNECT to %s:%u: %d%s%s", px->name,
-		    u->host, u->port, rc, p.reason[0] ? " " : "", p.reason);
+	else if (p.status == 407)
+		proxy407(px, p.reason, err, errlen);
+	else if (p.status / 100 != 2)
+		seterr(err, errlen, "proxy %s refused CONNECT to %s: %d%s%s", px->name,
+		    hp, p.status, p.reason[0] ? " " : "", p.reason);
+	rc = rc > 0 && p.status / 100 == 2 ? 0 : -1;
 	pfree(&p);
-	return rc / 100 == 2 ? 0 : -1;
+	return rc;
 ioerr:
-	if (c->err == ETIMEDOUT) {
-		seterr(err, errlen, "timed out after %s waiting for proxy %s",
-		    fmtms(tm, sizeof(tm), timeout), px->name);
-	} else {
-		errnomsg(c->err ? c->err : ECONNRESET, m, sizeof(m));
+	iofail(c, NULL, timeout, 1, m, sizeof(m));
+	if (c->err == ETIMEDOUT)
+		seterr(err, errlen, "%s waiting for proxy %s", m, px->name);
+	else if (c->err)
 		seterr(err, errlen, "proxy %s: %s", px->name, m);
-	}
+	else
+		seterr(err, errlen, "proxy %s closed the connection instead of "
+		    "answering CONNECT", px->name);
+	pfree(&p);
 	return -1;
 }
 
@@ -1576,92 +1390,65 @@ static int
 fetch1(const Url *u, const Proxy *px, const HttpOpt *o, Anchors *a, int64_t deadline,
     Parser *p, char *err, size_t errlen)
 {
-	Sock c;
+	Sock c = { -1, 0, 0 };
 	Tls *t = NULL;
 	char *req, buf[16384], tm[32];
-	int n, len, ret = -1, rc;
-	size_t size;
-
+	int n, len = -1, ret = -1, rc;
 	/* room for the validators as the server sent them, however long */
-	size = URLMAX + 2048 + (o->etag ? strlen(o->etag) : 0) +
+	size_t size = URLMAX + 2048 + (o->etag ? strlen(o->etag) : 0) +
 	    (o->lastmod ? strlen(o->lastmod) : 0);
-	if (!(req = malloc(size))) {
-		seterr(err, errlen, "out of memory");
-		return -1;
-	}
-	if ((len = mkrequest(req, size, u, o, u->tls ? NULL : px)) < 0) {
-		seterr(err, errlen, "request too long");
-		free(req);
-		return -1;
-	}
-	if (hopconnect(&c, u, px, o, deadline, err, errlen) < 0) {
-		memset(req, 0, size);
-		free(req);
-		return -1;
-	}
 
-	if (u->tls && !(t = tls_open(u->host, a, sockread, &c, sockwrite, &c, err, errlen)))
+	if ((req = malloc(size)))
+		len = mkrequest(req, size, u, o, u->tls ? NULL : px);
+	if (len < 0) {
+		seterr(err, errlen, req ? "request too long" : "out of memory");
+		goto out;
+	}
+	if (hopconnect(&c, u, px, o, deadline, err, errlen) < 0 ||
+	    (u->tls && !(t = tls_open(u->host, a, sockread, &c, sockwrite, &c, err, errlen))))
 		goto out;
 
 	/*
 	 * Send the request.  Over TLS the first flush runs the handshake,
 	 * so its failures (certificates, versions) surface here.
 	 */
-	if (t) {
-		if (br_sslio_write_all(&t->io, req, len) < 0 ||
-		    br_sslio_flush(&t->io) < 0) {
-			iofail(&c, t, o->timeout, 1, err, errlen);
+	if (t ? br_sslio_write_all(&t->io, req, len) < 0 || br_sslio_flush(&t->io) < 0 :
+	    sendall(&c, req, len) < 0) {
+		iofail(&c, t, o->timeout, 1, err, errlen);
+		if (t)
 			refused(&c, t);
-			goto out;
-		}
-	} else {
-		for (n = 0; n < len; n += rc) {
-			if ((rc = sockwrite(&c, (unsigned char *)req + n, len - n)) < 0) {
-				iofail(&c, NULL, o->timeout, 1, err, errlen);
-				goto out;
-			}
-		}
+		goto out;
 	}
-	memset(req, 0, size);   /* it may hold the proxy's credentials */
 
 	/*
 	 * Read until the parser has a complete message.  No
 	 * br_sslio_close: it waits for the peer's close_notify, which many
 	 * servers never send, and completeness is the framing's business.
 	 */
-	for (;;) {
+	do {
 		n = t ? br_sslio_read(&t->io, buf, sizeof(buf)) :
 		    sockread(&c, (unsigned char *)buf, sizeof(buf));
-		if (n > 0) {
-			if ((rc = pfeed(p, buf, n)) < 0) {
-				seterr(err, errlen, "%s", p->err);
-				goto out;
-			}
-			if (rc > 0)
-				break;
-			continue;
-		}
-		if (iofail(&c, t, o->timeout, 0, err, errlen) < 0)
+		if (n <= 0 && iofail(&c, t, o->timeout, 0, err, errlen) < 0)
 			goto out;
-		if (pend(p) < 0) {
-			seterr(err, errlen, "%s", p->err);
-			goto out;
-		}
-		break;
+		rc = n > 0 ? pfeed(p, buf, n) : pend(p);
+	} while (rc == 0);
+	if (rc < 0) {
+		seterr(err, errlen, "%s", p->err);
+		goto out;
 	}
 	/* a plain request's 407 is the proxy's, not the server's */
 	if (px && !u->tls && p->status == 407) {
-		seterr(err, errlen, px->hasauth ? "proxy %s refused the credentials (407 %s)" :
-		    "proxy %s requires authentication (407 %s)", px->name,
-		    p->reason[0] ? p->reason : "Proxy Authentication Required");
+		proxy407(px, p->reason, err, errlen);
 		goto out;
 	}
 	ret = 0;
 out:
-	if (ret < 0 && px && c.err == ETIMEDOUT && !strncmp(err, "timed out", 9))
+	/* once connected through the proxy, a timeout names it too */
+	if (ret < 0 && px && c.fd >= 0 && c.err == ETIMEDOUT && !strncmp(err, "timed out", 9))
 		seterr(err, errlen, "timed out after %s (through proxy %s)",
 		    fmtms(tm, sizeof(tm), o->timeout), px->name);
-	memset(req, 0, size);
+	if (req)
+		memset(req, 0, size);   /* it may hold the proxy's credentials */
 	free(req);
 	tls_close(t);
 	close(c.fd);
@@ -1683,39 +1470,101 @@ dupstr(char **dst, const char *s)
 	return !s || (*dst = strdup(s)) ? 0 : -1;
 }
 
+/*
+ * follow resolves the redirect to loc from u into next, refusing a step
+ * down from https to http and a URL the chain has been to (seen[0..n)).
+ * Returns 0, or -1 with err set.
+ */
+static int
+follow(const Url *u, const char *loc, Url *next, char **seen, size_t n,
+    char *err, size_t errlen)
+{
+	char m[200], *s;
+	size_t i;
+
+	if (url_resolve(next, u, loc, m, sizeof(m)) < 0) {
+		seterr(err, errlen, "bad redirect: %s", m);
+		return -1;
+	}
+	if (u->tls && !next->tls) {
+		seterr(err, errlen, "refusing redirect from https to http (%.100s)", loc);
+		return -1;
+	}
+	if (!(s = url_str(next))) {
+		seterr(err, errlen, "out of memory");
+		return -1;
+	}
+	for (i = 0; i < n && strcmp(seen[i], s); i++)
+		;
+	if (i < n)
+		seterr(err, errlen, "redirect loop (%.120s)", s);
+	free(s);
+	return i < n ? -1 : 0;
+}
+
+/*
+ * answer puts the final response p into r.  Returns 0 with a 2xx's body
+ * (a string even when empty), 1 for a 304, -1 with err set otherwise;
+ * what the response says of its freshness is kept whatever its status.
+ */
+static int
+answer(Parser *p, HttpResp *r, char *err, size_t errlen)
+{
+	r->status = p->status;
+	if (p->kept[HRetry])
+		r->retryafter = retryafter(p->kept[HRetry], time(NULL));
+	r->cachecontrol = p->cc;
+	r->maxage = p->maxage;
+	r->nocache = p->nocache;
+	r->nostore = p->nostore;
+	r->age = p->kept[HAge] ? decval(p->kept[HAge], DELTAMAX) : -1;
+	r->date = p->kept[HDate] ? httpdate(p->kept[HDate]) : -1;
+	/* an Expires that is no date is in the past (RFC 9111 5.3) */
+	if (p->kept[HExpires])
+		r->expires = MAX(httpdate(p->kept[HExpires]), 0);
+	if (dupstr(&r->etag, p->kept[HEtag]) < 0 || dupstr(&r->lastmod, p->kept[HLastmod]) < 0 ||
+	    bufgrow(&p->body, 0) < 0) {
+		seterr(err, errlen, "out of memory");
+		return -1;
+	}
+	if (p->status == 304)
+		return 1;
+	if (p->status / 100 != 2) {
+		seterr(err, errlen, "HTTP %d%s%s", p->status, p->reason[0] ? " " : "", p->reason);
+		return -1;
+	}
+	p->body.p[p->body.len] = '\0';
+	r->body = p->body.p;
+	r->len = p->body.len;
+	memset(&p->body, 0, sizeof(p->body));
+	return 0;
+}
+
 int
 http_get(const char *url, const HttpOpt *o, HttpResp *r)
 {
-	Url *u, *next;
+	Url u, next;
 	Anchors a = {0};
 	Parser p;
 	Proxy px;
 	const char *pxs;
-	char err[200], **seen = NULL, *s, **tmp;
+	char err[256] = "", **seen = NULL, *s, **tmp;
 	size_t nseen = 0, i;
 	unsigned int hops;
-	int64_t deadline;
+	int64_t deadline = now() + o->timeout;
 	int ret = -1, rc;
 
 	memset(r, 0, sizeof(*r));
 	r->retryafter = r->maxage = r->age = -1;
 	r->date = r->expires = -1;
-	err[0] = '\0';
 	pinit(&p, o->maxbody);
-	deadline = now() + o->timeout;
-	if (!(u = malloc(2 * sizeof(*u)))) {
-		seterr(r->err, sizeof(r->err), "out of memory");
+	if (url_parse(&u, url, err, sizeof(err)) < 0) {
+		seterr(r->err, sizeof(r->err), "%s", err);
 		return -1;
 	}
-	next = u + 1;
-	if (url_parse(u, url, err, sizeof(err)) < 0) {
-		seterr(r->err, sizeof(r->err), "%s", err);
-		goto out;
-	}
-
 	for (hops = 0;; hops++) {
 		/* remember every URL of the chain to catch loops */
-		if (!(s = url_str(u)) || !(tmp = realloc(seen, (nseen + 1) * sizeof(*seen)))) {
+		if (!(s = url_str(&u)) || !(tmp = realloc(seen, (nseen + 1) * sizeof(*seen)))) {
 			free(s);
 			seterr(err, sizeof(err), "out of memory");
 			goto fail;
@@ -1724,91 +1573,34 @@ http_get(const char *url, const HttpOpt *o, HttpResp *r)
 		seen[nseen++] = s;
 
 		/* the trust anchors, the first time a hop needs them */
-		if (u->tls && !a.loaded && x509_loadanchors(&a, o->cafile, err, sizeof(err)) < 0)
+		if (u.tls && !a.loaded && x509_loadanchors(&a, o->cafile, err, sizeof(err)) < 0)
 			goto fail;
 
 		/* the proxy, chosen again for every hop: a redirect may change host */
-		if ((pxs = proxyfor(o, u)) && proxyparse(&px, pxs, err, sizeof(err)) < 0)
+		if ((pxs = proxyfor(o, &u)) && proxyparse(&px, pxs, err, sizeof(err)) < 0)
 			goto fail;
 
 		pfree(&p);
 		pinit(&p, o->maxbody);
-		rc = fetch1(u, pxs ? &px : NULL, o, &a, deadline, &p, err, sizeof(err));
+		rc = fetch1(&u, pxs ? &px : NULL, o, &a, deadline, &p, err, sizeof(err));
 		memset(&px, 0, sizeof(px));
 		if (rc < 0)
 			goto fail;
-		if (!isredirect(p.status) || !p.location)
+		if (!isredirect(p.status) || !p.kept[HLocation])
 			break;
-
-		/* a redirect: resolve, refuse downgrades and loops, go again */
 		if (hops >= o->maxredirects) {
 			seterr(err, sizeof(err), "too many redirects (more than %u)",
 			    o->maxredirects);
 			goto fail;
 		}
-		if (url_resolve(next, u, p.location, err, sizeof(err)) < 0) {
-			seterr(r->err, sizeof(r->err), "%s: bad redirect: %s", u->host, err);
-			r->status = p.status;
-			goto out;
-		}
-		if (u->tls && !next->tls) {
-			seterr(err, sizeof(err), "refusing redirect from https to http "
-			    "(%.100s)", p.location);
+		if (follow(&u, p.kept[HLocation], &next, seen, nseen, err, sizeof(err)) < 0)
 			goto fail;
-		}
-		if (!(s = url_str(next))) {
-			seterr(err, sizeof(err), "out of memory");
-			goto fail;
-		}
-		for (i = 0; i < nseen && strcmp(seen[i], s); i++)
-			;
-		if (i < nseen) {
-			seterr(err, sizeof(err), "redirect loop (%.120s)", s);
-			free(s);
-			goto fail;
-		}
-		free(s);
-		memcpy(u, next, sizeof(*u));
+		u = next;
 	}
-
-	/* the final response */
-	r->status = p.status;
-	if (p.retry)
-		r->retryafter = retryafter(p.retry, time(NULL));
-	r->cachecontrol = p.cc;
-	r->maxage = p.maxage;
-	r->nocache = p.nocache;
-	r->nostore = p.nostore;
-	r->age = p.age ? deltasecs(p.age) : -1;
-	r->date = p.date ? httpdate(p.date) : -1;
-	/* an Expires that is no date is in the past (RFC 9111 5.3) */
-	if (p.expires)
-		r->expires = MAX(httpdate(p.expires), 0);
-	if (dupstr(&r->etag, p.etag) < 0 || dupstr(&r->lastmod, p.lastmod) < 0) {
-		seterr(err, sizeof(err), "out of memory");
-		goto fail;
-	}
-	if (p.status / 100 == 2) {
-		/* always a string, even for an empty body */
-		if (bufgrow(&p.body, 0) < 0) {
-			seterr(err, sizeof(err), "out of memory");
-			goto fail;
-		}
-		p.body.p[p.body.len] = '\0';
-		r->body = p.body.p;
-		r->len = p.body.len;
-		memset(&p.body, 0, sizeof(p.body));
-		ret = 0;
-	} else if (p.status == 304) {
-		ret = 1;
-	} else {
-		seterr(err, sizeof(err), "HTTP %d%s%s", p.status,
-		    p.reason[0] ? " " : "", p.reason);
-		goto fail;
-	}
-	goto out;
+	if ((ret = answer(&p, r, err, sizeof(err))) >= 0)
+		goto out;
 fail:
-	seterr(r->err, sizeof(r->err), "%s: %s", u->host, err);
+	seterr(r->err, sizeof(r->err), "%s: %s", u.host, err);
 	if (p.status)
 		r->status = p.status;
 out:
@@ -1819,7 +1611,6 @@ out:
 	free(seen);
 	pfree(&p);
 	x509_freeanchors(&a);
-	free(u);
 	return ret;
 }
 

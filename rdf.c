@@ -189,8 +189,6 @@ typedef struct {
 
 static char nothing[1];
 
-static int datetime(const char *s, time_t *t);
-
 static char **
 field(Parser *ps, int fld)
 {
@@ -798,7 +796,7 @@ additem(Parser *ps)
 		f->items = p;
 		ps->itemcap = cap;
 	}
-	ps->cur.dated = datetime(ps->cur.date, &ps->cur.time);
+	ps->cur.dated = datetime(ps->cur.date, 0, &ps->cur.time);
 	if (!ps->cur.dated) {
 		/* shown as it is, so one line, as a title */
 		ps->cur.time = 0;
@@ -807,134 +805,6 @@ additem(Parser *ps)
 	}
 	f->items[f->nitems++] = ps->cur;
 	return 0;
-}
-
-/* a number of min to max digits at *sp, which it passes; -1 when too short */
-static int
-num(const char **sp, int min, int max)
-{
-	const char *s = *sp;
-	int v = 0, n;
-
-	for (n = 0; n < max && *s >= '0' && *s <= '9'; n++)
-		v = v * 10 + (*s++ - '0');
-	if (n < min)
-		return -1;
-	*sp = s;
-	return v;
-}
-
-/* the seconds since the epoch of a UTC date and time, less off, in *t; 0 when
- * no such date exists, else 1 */
-static int
-mktime_utc(int y, int mo, int d, int h, int mi, int sec, long off, time_t *t)
-{
-	static const char mdays[] = { 31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31 };
-
-	if (y < 1 || mo < 1 || mo > 12 || d < 1 || d > mdays[mo - 1] ||
-	    h > 24 || mi > 59 || sec > 60)
-		return 0;
-	*t = (time_t)daysfromcivil(y, mo, d) * 86400 + h * 3600L + mi * 60L + sec - off;
-	return 1;
-}
-
-/* a zone's offset east of UTC in seconds: +hhmm, +hh:mm, Z or a US name */
-static long
-zone(const char *s)
-{
-	static const struct { const char *name; int hours; } zones[] = {
-		{ "GMT", 0 }, { "UT", 0 }, { "UTC", 0 }, { "Z", 0 },
-		{ "EST", -5 }, { "EDT", -4 }, { "CST", -6 }, { "CDT", -5 },
-		{ "MST", -7 }, { "MDT", -6 }, { "PST", -8 }, { "PDT", -7 },
-	};
-	size_t i, n;
-	int h, m, sign;
-
-	while (*s == ' ' || *s == '\t')
-		s++;
-	if (*s == '+' || *s == '-') {
-		sign = *s++ == '-' ? -1 : 1;
-		if ((h = num(&s, 2, 2)) < 0)
-			return 0;
-		if (*s == ':')
-			s++;
-		m = num(&s, 2, 2);
-		return sign * (h * 3600L + MAX(m, 0) * 60L);
-	}
-	for (n = 0; (s[n] | 0x20) >= 'a' && (s[n] | 0x20) <= 'z'; n++)
-		;
-	for (i = 0; i < LENGTH(zones); i++)
-		if (strlen(zones[i].name) == n && !strncasecmp(s, zones[i].name, n))
-			return zones[i].hours * 3600L;
-	/* military letters and unknown names: RFC 5322 says treat as UTC */
-	return 0;
-}
-
-/* ISO 8601 (dc:date, Atom) or RFC 822 (pubDate) to seconds since the epoch
- * in *t; 1, or 0 when it is neither */
-static int
-datetime(const char *s, time_t *t)
-{
-	static const char months[] = "janfebmaraprmayjunjulaugsepoctnovdec";
-	const char *m;
-	int y, mo, d, h = 0, mi = 0, sec = 0;
-
-	while (isws((unsigned char)*s))
-		s++;
-	/* ISO 8601: YYYY-MM-DD[THH:MM[:SS[.fff]]][zone] */
-	m = s;
-	if ((y = num(&m, 4, 4)) >= 0 && *m == '-') {
-		s = m + 1;
-		if ((mo = num(&s, 2, 2)) < 0 || *s++ != '-' || (d = num(&s, 2, 2)) < 0)
-			return 0;
-		if (*s == 'T' || *s == 't' || *s == ' ') {
-			s++;
-			if ((h = num(&s, 2, 2)) < 0 || *s++ != ':' || (mi = num(&s, 2, 2)) < 0)
-				return 0;
-			if (*s == ':') {
-				s++;
-				if ((sec = num(&s, 2, 2)) < 0)
-					return 0;
-				if (*s == '.' || *s == ',')
-					for (s++; *s >= '0' && *s <= '9'; s++)
-						;
-			}
-		}
-		return mktime_utc(y, mo, d, h, mi, sec, zone(s), t);
-	}
-	/* RFC 822: [Day,] DD Mon YYYY HH:MM[:SS] zone, white space folded
-	 * or not (RFC 5322 3.2.2) */
-	if ((m = strchr(s, ',')))
-		s = m + 1;
-	while (isws((unsigned char)*s))
-		s++;
-	if ((d = num(&s, 1, 2)) < 0)
-		return 0;
-	while (isws((unsigned char)*s) || *s == '-')
-		s++;
-	for (mo = 0; mo < 12; mo++)
-		if (s[0] && s[1] && s[2] && !strncasecmp(s, months + 3 * mo, 3))
-			break;
-	if (mo++ == 12)
-		return 0;
-	while ((*s | 0x20) >= 'a' && (*s | 0x20) <= 'z')
-		s++;
-	while (isws((unsigned char)*s) || *s == '-')
-		s++;
-	if ((y = num(&s, 2, 4)) < 0)
-		return 0;
-	if (y < 100)
-		y += y < 50 ? 2000 : 1900;
-	while (isws((unsigned char)*s))
-		s++;
-	if ((h = num(&s, 1, 2)) < 0 || *s++ != ':' || (mi = num(&s, 2, 2)) < 0)
-		return 0;
-	if (*s == ':') {
-		s++;
-		if ((sec = num(&s, 2, 2)) < 0)
-			return 0;
-	}
-	return mktime_utc(y, mo, d, h, mi, sec, zone(s), t);
 }
 
 static void
@@ -1322,16 +1192,6 @@ notfeed(const char *s, size_t n)
 	return NULL;
 }
 
-/* a whole number of at most a million (more is forever enough), or -1
- * when s is none */
-static long
-whole(const char *s)
-{
-	unsigned long long v;
-
-	return (s = decnum(s, 1000000, &v)) && !*s ? (long)v : -1;
-}
-
 /* the channel's polling hints, from what the parser kept of them */
 static void
 hints(Parser *ps, Feed *f)
@@ -1347,8 +1207,8 @@ hints(Parser *ps, Feed *f)
 	long v, period = 86400L, freq = 1;
 	size_t i;
 
-	/* ttl is minutes */
-	if (ps->hint[FTtl] && (v = whole(ps->hint[FTtl])) > 0)
+	/* ttl is minutes; a million of them is forever enough for a long */
+	if (ps->hint[FTtl] && (v = decval(ps->hint[FTtl], 1000000L)) > 0)
 		f->ttl = v * 60;
 	/* RSS 1.0's syndication module: updatePeriod (daily unless said)
 	 * divided by updateFrequency (1 unless said); either unreadable
@@ -1362,11 +1222,11 @@ hints(Parser *ps, Feed *f)
 			return;
 		period = periods[i].secs;
 	}
-	if (q && (freq = whole(q)) <= 0)
+	if (q && (freq = decval(q, 1000000L)) <= 0)
 		return;
 	f->updateperiod = MAX(period / freq, 1);
 	if (ps->hint[FBase])
-		f->hasupdatebase = datetime(ps->hint[FBase], &f->updatebase);
+		f->hasupdatebase = datetime(ps->hint[FBase], 0, &f->updatebase);
 }
 
 int

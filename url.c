@@ -92,42 +92,28 @@ isiphost(const char *host)
 	return 1;
 }
 
-/*
- * url_parse splits an absolute http or https URL into u.  It refuses
- * what it cannot fetch safely: other schemes; user names and passwords,
- * which RFC 9110 4.2.4 deprecates and which make
- * https://lwn.net@evil.example/ look like LWN; hosts with odd
- * characters; and https to an IP address, because BearSSL checks
- * certificates against DNS names only and an unchecked connection is no
- * connection.  Spaces and bytes above 0x7e in the path are
- * percent-encoded; control characters are refused.
- */
-int
-url_parse(Url *u, const char *s, char *err, size_t errlen)
+/* the length of "http://" or "https://", any case, at s; 0 for neither */
+static size_t
+webscheme(const char *s)
 {
-	const char *p, *auth, *end, *h, *he, *at;
-	char *d;
+	return !strncasecmp(s, "https://", 8) ? 8 : !strncasecmp(s, "http://", 7) ? 7 : 0;
+}
+
+/*
+ * authority reads the host and port of the URL s, at auth up to end,
+ * into u.  It refuses user names and passwords, which RFC 9110 4.2.4
+ * deprecates and which make https://lwn.net@evil.example/ look like LWN,
+ * and hosts with odd characters.
+ */
+static int
+authority(Url *u, const char *s, const char *auth, const char *end, char *err, size_t errlen)
+{
+	const char *p, *h = auth, *he, *at = NULL;
 	size_t i, n;
-	int query = 0, enc;
 	unsigned long long port;
 	struct in6_addr a6;
 
-	memset(u, 0, sizeof(*u));
-	if (!strncasecmp(s, "https://", 8)) {
-		u->tls = 1;
-		u->port = 443;
-		auth = s + 8;
-	} else if (!strncasecmp(s, "http://", 7)) {
-		u->port = 80;
-		auth = s + 7;
-	} else {
-		seterr(err, errlen, "%.200s: not an http:// or https:// URL", s);
-		return -1;
-	}
-
-	/* authority: [userinfo@]host[:port], up to the path, query or fragment */
-	end = auth + strcspn(auth, "/?#");
-	for (at = NULL, p = auth; p < end; p++)
+	for (p = auth; p < end; p++)
 		if (*p == '@')
 			at = p;
 	if (at) {
@@ -138,68 +124,78 @@ url_parse(Url *u, const char *s, char *err, size_t errlen)
 		    (int)MIN(he - h + (*h == '['), 200), h);
 		return -1;
 	}
-	if (*auth == '[') {
-		h = auth + 1;
-		if (!(he = memchr(h, ']', end - h))) {
-			seterr(err, errlen, "%.200s: unterminated IPv6 address", s);
-			return -1;
-		}
-		p = he + 1;
-		u->ip6 = 1;
-	} else {
-		h = auth;
-		for (he = h; he < end && *he != ':'; he++)
-			;
-		p = he;
+	u->ip6 = *h == '[';
+	h += u->ip6;
+	if (!(he = memchr(h, u->ip6 ? ']' : ':', end - h)) && u->ip6) {
+		seterr(err, errlen, "%.200s: unterminated IPv6 address", s);
+		return -1;
 	}
+	if (!he)
+		he = end;
+	p = he + u->ip6;
 	if ((n = he - h) >= sizeof(u->host)) {
 		seterr(err, errlen, "%.60s...: host name too long", h);
 		return -1;
 	}
 	for (i = 0; i < n; i++)
 		u->host[i] = asciitolower(h[i]);
-	u->host[n] = '\0';
-	if (u->ip6) {
-		if (inet_pton(AF_INET6, u->host, &a6) != 1) {
-			seterr(err, errlen, "%.200s: invalid IPv6 address", s);
-			return -1;
-		}
-	} else {
-		/* a name is letters, digits, '-', '_' and '.'; one final dot is the root */
-		for (i = 0; i < n; i++) {
-			if (!asciialpha(u->host[i]) && !asciidigit(u->host[i]) &&
-			    !strchr("-_.", u->host[i])) {
-				seterr(err, errlen, "%.200s: invalid host name", s);
-				return -1;
-			}
-		}
-		if (n && u->host[n - 1] == '.')
-			u->host[--n] = '\0';
-		/* no empty label: "..", a leading dot, a dot left at the end */
-		if (n && (u->host[0] == '.' || u->host[n - 1] == '.' ||
-		    strstr(u->host, ".."))) {
-			seterr(err, errlen, "%.200s: invalid host name", s);
-			return -1;
-		}
+	if (u->ip6 && inet_pton(AF_INET6, u->host, &a6) != 1) {
+		seterr(err, errlen, "%.200s: invalid IPv6 address", s);
+		return -1;
+	}
+	/* a name is letters, digits, '-', '_' and '.', with no empty label;
+	 * one final dot is the root */
+	if (!u->ip6 && n && u->host[n - 1] == '.')
+		u->host[--n] = '\0';
+	if (!u->ip6 && (u->host[strspn(u->host, "abcdefghijklmnopqrstuvwxyz0123456789-_.")] ||
+	    u->host[0] == '.' || (n && u->host[n - 1] == '.') || strstr(u->host, ".."))) {
+		seterr(err, errlen, "%.200s: invalid host name", s);
+		return -1;
 	}
 	if (!u->host[0]) {
 		seterr(err, errlen, "%.200s: no host name", s);
 		return -1;
 	}
+	/* ":" and nothing means the default port (RFC 3986 3.2.3) */
+	if (p < end && *p++ != ':') {
+		seterr(err, errlen, "%.200s: invalid host and port", s);
+		return -1;
+	}
 	if (p < end) {
-		/* ":" and nothing means the default port (RFC 3986 3.2.3) */
-		if (*p++ != ':') {
-			seterr(err, errlen, "%.200s: invalid host and port", s);
+		if (decnum(p, 65536, &port) != end || port == 0 || port > 65535) {
+			seterr(err, errlen, "%s: invalid port", u->host);
 			return -1;
 		}
-		if (p < end) {
-			if (decnum(p, 65536, &port) != end || port == 0 || port > 65535) {
-				seterr(err, errlen, "%s: invalid port", u->host);
-				return -1;
-			}
-			u->port = port;
-		}
+		u->port = port;
 	}
+	return 0;
+}
+
+/*
+ * url_parse splits an absolute http or https URL into u.  It refuses
+ * what it cannot fetch safely: other schemes, what authority refuses,
+ * and https to an IP address, because BearSSL checks certificates
+ * against DNS names only and an unchecked connection is no connection.
+ * Spaces and bytes above 0x7e in the path are percent-encoded; control
+ * characters are refused.
+ */
+int
+url_parse(Url *u, const char *s, char *err, size_t errlen)
+{
+	const char *p = s + webscheme(s), *end;
+	char *d;
+	int query = 0, enc;
+
+	memset(u, 0, sizeof(*u));
+	if (p == s) {
+		seterr(err, errlen, "%.200s: not an http:// or https:// URL", s);
+		return -1;
+	}
+	u->tls = p - s == 8;
+	u->port = u->tls ? 443 : 80;
+	end = p + strcspn(p, "/?#");
+	if (authority(u, s, p, end, err, errlen) < 0)
+		return -1;
 	if (u->tls && isiphost(u->host)) {
 		seterr(err, errlen, "%s: https to an IP address cannot be verified; "
 		    "use the host name", u->host);
@@ -244,7 +240,6 @@ url_parse(Url *u, const char *s, char *err, size_t errlen)
 	return 0;
 }
 
-/* "host" or "host:port" when the port is not the scheme's own, for Host */
 void
 url_hostport(const Url *u, char *buf, size_t size)
 {
@@ -256,7 +251,6 @@ url_hostport(const Url *u, char *buf, size_t size)
 		snprintf(buf, size, "%s%s%s:%u", l, u->host, r, u->port);
 }
 
-/* u as a URL string, malloc'd; NULL when out of memory */
 char *
 url_str(const Url *u)
 {
@@ -445,16 +439,10 @@ url_relative(const char *ref)
 int
 url_isweb(const char *s)
 {
-	size_t n;
+	size_t n = webscheme(s);
 
-	if (!strncasecmp(s, "https://", 8))
-		n = 8;
-	else if (!strncasecmp(s, "http://", 7))
-		n = 7;
-	else
-		return 0;
 	/* a host: http and https URIs have one (RFC 9110 4.2) */
-	return s[n] && !strchr("/?#", s[n]);
+	return n && s[n] && !strchr("/?#", s[n]);
 }
 
 const char *

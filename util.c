@@ -5,6 +5,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "util.h"
@@ -202,6 +204,15 @@ decnum(const char *s, unsigned long long max, unsigned long long *v)
 	return s;
 }
 
+long
+decval(const char *s, long max)
+{
+	unsigned long long v;
+	const char *e = decnum(s, max, &v);
+
+	return e && !*e ? (long)v : -1;
+}
+
 size_t
 utf8enc(char *s, unsigned long cp)
 {
@@ -375,7 +386,6 @@ fnv1a(const char *s)
 	return h;
 }
 
-/* days since 1970-01-01 of a proleptic Gregorian date (month 1..12) */
 long
 daysfromcivil(long y, int m, int d)
 {
@@ -388,4 +398,138 @@ daysfromcivil(long y, int m, int d)
 	doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
 	doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
 	return era * 146097 + doe - 719468;
+}
+
+#define WS " \t\r\n"
+
+/* after the characters of skip, min to max digits at *sp as a number, *sp
+ * moved past them; -1, *sp unmoved, when there are none such */
+static int
+field(const char **sp, const char *skip, int min, int max)
+{
+	unsigned long long v;
+	const char *s = *sp + strspn(*sp, skip), *e = decnum(s, 9999, &v);
+
+	if (!e || e - s < min || e - s > max)
+		return -1;
+	*sp = e;
+	return v;
+}
+
+/* after white space, HH:MM[:SS[.fff]] at *sp; 0 when there is none */
+static int
+hms(const char **sp, int *h, int *mi, int *sec)
+{
+	const char *s = *sp;
+
+	*sec = 0;
+	if ((*h = field(&s, WS, 1, 2)) < 0 || *s++ != ':' || (*mi = field(&s, "", 2, 2)) < 0 ||
+	    (*s == ':' && (*sec = field(&s, ":", 2, 2)) < 0))
+		return 0;
+	if (*s == '.' || *s == ',')
+		for (s++; asciidigit(*s); s++)
+			;
+	*sp = s;
+	return 1;
+}
+
+/* after white space or '-', a month's name or its first three letters
+ * at *sp, as 1 to 12; 0, *sp unmoved, when there is none */
+static int
+month(const char **sp)
+{
+	static const char names[] = "janfebmaraprmayjunjulaugsepoctnovdec";
+	const char *s = *sp + strspn(*sp, WS "-");
+	int m;
+
+	for (m = 0; m < 12; m++) {
+		if (!strncasecmp(s, names + 3 * m, 3)) {
+			while (asciialpha(*s))
+				s++;
+			*sp = s;
+			return m + 1;
+		}
+	}
+	return 0;
+}
+
+/* a zone's offset east of UTC in seconds: +hhmm, +hh:mm or a US name;
+ * GMT, UT, Z, military letters and unknown names are UTC (RFC 5322 4.3) */
+static long
+zone(const char *s)
+{
+	static const struct { const char *name; int hours; } zones[] = {
+		{ "EST", -5 }, { "EDT", -4 }, { "CST", -6 }, { "CDT", -5 },
+		{ "MST", -7 }, { "MDT", -6 }, { "PST", -8 }, { "PDT", -7 },
+	};
+	const char *d;
+	size_t i, n;
+	int h, m, sign;
+
+	if (*s == '+' || *s == '-') {
+		sign = *s++ == '-' ? -1 : 1;
+		d = s;
+		if ((h = field(&s, "", 2, 4)) < 0 || s - d == 3)
+			return 0;
+		if (s - d == 4)
+			m = h % 100, h /= 100;
+		else if ((m = field(&s, ":", 2, 2)) < 0)
+			m = 0;
+		return sign * (h * 3600L + m * 60L);
+	}
+	for (n = 0; asciialpha(s[n]); n++)
+		;
+	for (i = 0; i < LENGTH(zones); i++)
+		if (n == 3 && !strncasecmp(s, zones[i].name, 3))
+			return zones[i].hours * 3600L;
+	return 0;
+}
+
+int
+datetime(const char *s, int http, time_t *t)
+{
+	static const char mdays[] = { 31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31 };
+	const char *p;
+	int y, mo, d, h = 0, mi = 0, sec = 0, asc = 0;
+
+	s += strspn(s, WS);
+	p = s;
+	if (!http && (y = field(&p, "", 4, 4)) >= 0 && *p == '-') {
+		/* ISO 8601: YYYY-MM-DD[THH:MM[:SS[.fff]]][zone] */
+		s = p + 1;
+		if ((mo = field(&s, "", 2, 2)) < 0 || *s++ != '-' || (d = field(&s, "", 2, 2)) < 0)
+			return 0;
+		if ((*s == 'T' || *s == 't' || *s == ' ') && (++s, !hms(&s, &h, &mi, &sec)))
+			return 0;
+	} else {
+		/* RFC 5322: [Day,] D Mon Y HH:MM[:SS] zone, white space
+		 * folded or not (3.2.2), '-' between the date's parts as RFC
+		 * 850's; or asctime: Day Mon D HH:MM:SS YYYY */
+		if ((p = strchr(s, ',')))
+			s = p + 1;
+		else
+			while (asciialpha(*s))
+				s++;
+		if ((mo = month(&s))) {
+			asc = 1;
+			if ((d = field(&s, WS, 1, 2)) < 0 || !hms(&s, &h, &mi, &sec) ||
+			    (y = field(&s, WS, 4, 4)) < 0)
+				return 0;
+		} else if ((d = field(&s, WS, 1, 2)) < 0 || !(mo = month(&s)) ||
+		    (y = field(&s, WS "-", 2, 4)) < 0 || !hms(&s, &h, &mi, &sec)) {
+			return 0;
+		}
+		/* RFC 5322 4.3: a two-digit year 00 to 49 is 20xx, 50 to 99 19xx */
+		if (y < 100)
+			y += y < 50 ? 2000 : 1900;
+	}
+	s += strspn(s, WS);
+	/* an HTTP-date is in GMT, asctime's without saying so, and ends there */
+	if (http && (asc ? *s : strncmp(s, "GMT", 3) || s[3 + strspn(s + 3, WS)]))
+		return 0;
+	if (y < 1 || mo < 1 || mo > 12 || d < 1 || d > mdays[mo - 1] ||
+	    h > 24 || mi > 59 || sec > 60)
+		return 0;
+	*t = (time_t)daysfromcivil(y, mo, d) * 86400 + h * 3600L + mi * 60L + sec - zone(s);
+	return 1;
 }

@@ -1,5 +1,6 @@
 /* See LICENSE file for copyright and license details. */
 #include <stddef.h>
+#include <time.h>
 
 #define MAX(A, B)               ((A) > (B) ? (A) : (B))
 #define MIN(A, B)               ((A) < (B) ? (A) : (B))
@@ -41,6 +42,9 @@ int asciitolower(int c);
 /* the decimal digits at s as a number into *v, max (at least 9) when
  * larger; returns the byte after the digits, NULL when s starts with none */
 const char *decnum(const char *s, unsigned long long max, unsigned long long *v);
+/* s, digits and nothing else, as a number, max (at least 9) when larger;
+ * -1 when s is anything else */
+long decval(const char *s, long max);
 
 /* write code point cp (U+FFFD when invalid) as UTF-8 into s[4]; returns its length */
 size_t utf8enc(char *s, unsigned long cp);
@@ -63,3 +67,11 @@ size_t utf8fold(char *out, const char *s, size_t n);
 /* days since 1970-01-01 of a proleptic Gregorian date (month 1..12),
  * whatever the time zone */
 long daysfromcivil(long y, int m, int d);
+
+/*
+ * datetime reads a date into seconds since the epoch in *t: ISO 8601
+ * (dc:date, Atom), RFC 5322 (pubDate; RFC 850's dashes too) or asctime.
+ * http: an HTTP-date (RFC 9110 5.6.7), one of the last three forms in
+ * GMT and nothing after it.  Returns 1, or 0 when s is no such date.
+ */
+int datetime(const char *s, int http, time_t *t);

@@ -484,8 +484,10 @@ testlimits(void)
 	    "Location:  /next \t\r\nRetry-After: 120\r\n\r\n";
 	rc = pfeed(&p, s, strlen(s));
 	check(rc > 0 && p.status == 503 && !strcmp(p.reason, "Busy") &&
-	    p.etag && !strcmp(p.etag, "\"e1\"") && p.lastmod && !strcmp(p.lastmod, "today") &&
-	    p.location && !strcmp(p.location, "/next") && p.retry && !strcmp(p.retry, "120"),
+	    p.kept[HEtag] && !strcmp(p.kept[HEtag], "\"e1\"") &&
+	    p.kept[HLastmod] && !strcmp(p.kept[HLastmod], "today") &&
+	    p.kept[HLocation] && !strcmp(p.kept[HLocation], "/next") &&
+	    p.kept[HRetry] && !strcmp(p.kept[HRetry], "120"),
 	    "headers kept: ETag, Last-Modified, Location, Retry-After");
 	pfree(&p);
 }
@@ -503,6 +505,11 @@ testdates(void)
 	check(httpdate("Sun, 06 Nov 1994 08:49:37 CET") < 0, "only GMT");
 	check(httpdate("Sun, 06 Foo 1994 08:49:37 GMT") < 0, "bad month");
 	check(httpdate("yesterday") < 0, "not a date");
+	check(httpdate("Sun, 06 Nov 1994 08:49:37 +0000") < 0 &&
+	    httpdate("1994-11-06T08:49:37Z") < 0 && httpdate("Sun Nov  6 08:49:37 1994 GMT") < 0 &&
+	    httpdate("Sun, 06 Nov 1994 08:49:37 GMT x") < 0,
+	    "an HTTP-date is one of its three forms in GMT, nothing after it");
+	check(httpdate("Wed, 31 Dec 1969 23:59:59 GMT") < 0, "no date before 1970");
 	check(retryafter("120", 0) == 120, "Retry-After seconds");
 	check(retryafter("Sun, 06 Nov 1994 08:51:37 GMT", 784111777) == 120,
 	    "Retry-After date");
@@ -554,12 +561,14 @@ testcaching(void)
 	    "HTTP/1.1 304 Not Modified\r\nAge: 30\r\nExpires: 0\r\nDate: Sun, 06 Nov 1994 08:49:37 GMT\r\n\r\n");
 	pinit(&p, 1024);
 	rc = pfeed(&p, in, strlen(in));
-	check(rc == 1 && p.maxage == -1 && p.age && !strcmp(p.age, "30") && p.expires &&
-	    !strcmp(p.expires, "0") && p.date && httpdate(p.date) == 784111777,
+	check(rc == 1 && p.maxage == -1 && p.kept[HAge] && !strcmp(p.kept[HAge], "30") &&
+	    p.kept[HExpires] && !strcmp(p.kept[HExpires], "0") && p.kept[HDate] &&
+	    httpdate(p.kept[HDate]) == 784111777,
 	    "an interim response's Cache-Control is not the final one's; Age, Expires, Date kept");
 	pfree(&p);
-	check(deltasecs("120") == 120 && deltasecs("0") == 0 && deltasecs("12a") == -1 &&
-	    deltasecs("") == -1 && deltasecs("-1") == -1 && deltasecs("99999999999999") == 2147483647L,
+	check(decval("120", DELTAMAX) == 120 && decval("0", DELTAMAX) == 0 &&
+	    decval("12a", DELTAMAX) == -1 && decval("", DELTAMAX) == -1 &&
+	    decval("-1", DELTAMAX) == -1 && decval("99999999999999", DELTAMAX) == 2147483647L,
 	    "delta-seconds: whole numbers, capped at 2^31 - 1");
 }
 
@@ -688,12 +697,12 @@ testproxies(void)
 	check(proxyfor(&o, &u) == NULL, "an empty proxy variable is none");
 
 	check(proxyparse(&px, "proxy.example", err, sizeof(err)) == 0 &&
-	    !strcmp(px.u.host, "proxy.example") && px.u.port == 1080 && !px.hasauth &&
+	    !strcmp(px.u.host, "proxy.example") && px.u.port == 1080 && !px.auth[0] &&
 	    !strcmp(px.name, "proxy.example:1080"), "proxy without scheme or port: port 1080");
 	check(proxyparse(&px, "HTTP://[::1]:3128/", err, sizeof(err)) == 0 &&
 	    px.u.port == 3128 && !strcmp(px.name, "[::1]:3128"), "proxy: IPv6 and a port");
 	check(proxyparse(&px, "http://us%3Aer:p%40ss%3a@127.0.0.1:8080", err, sizeof(err)) == 0 &&
-	    px.hasauth && !strcmp(px.auth, "Proxy-Authorization: Basic dXM6ZXI6cEBzczo=\r\n"),
+	    px.auth[0] && !strcmp(px.auth, "Proxy-Authorization: Basic dXM6ZXI6cEBzczo=\r\n"),
 	    "proxy credentials are percent-decoded into Basic: %s", px.auth);
 	check(proxyparse(&px, "http://a:b@host:3128", err, sizeof(err)) == 0 &&
 	    !strcmp(px.auth, "Proxy-Authorization: Basic YTpi\r\n"), "proxy: a:b is YTpi");

@@ -67,6 +67,8 @@ samestr(const char *a, const char *b)
 static void
 same(const Parser *a, int ra, const Parser *b, int rb)
 {
+	size_t i;
+
 	if (ra != rb)
 		abort();
 	if (ra < 0) {
@@ -76,10 +78,11 @@ same(const Parser *a, int ra, const Parser *b, int rb)
 	}
 	if (a->status != b->status || a->body.len != b->body.len ||
 	    (a->body.len && memcmp(a->body.p, b->body.p, a->body.len)) ||
-	    !samestr(a->etag, b->etag) || !samestr(a->lastmod, b->lastmod) ||
-	    !samestr(a->location, b->location) || !samestr(a->retry, b->retry) ||
 	    strcmp(a->reason, b->reason))
 		abort();
+	for (i = 0; i < HLast; i++)
+		if (!samestr(a->kept[i], b->kept[i]))
+			abort();
 }
 
 /* a complete response: its body is what its framing said */
