@@ -485,6 +485,15 @@ zone(const char *s)
 	return 0;
 }
 
+static int
+thisyear(void)
+{
+	time_t now = time(NULL);
+	struct tm tm;
+
+	return gmtime_r(&now, &tm) ? tm.tm_year + 1900 : 1970;
+}
+
 int
 datetime(const char *s, int http, time_t *t)
 {
@@ -519,8 +528,12 @@ datetime(const char *s, int http, time_t *t)
 		    (y = field(&s, WS "-", 2, 4)) < 0 || !hms(&s, &h, &mi, &sec)) {
 			return 0;
 		}
-		/* RFC 5322 4.3: a two-digit year 00 to 49 is 20xx, 50 to 99 19xx */
-		if (y < 100)
+		/* RFC 5322 4.3: a two-digit year 00 to 49 is 20xx, 50 to 99
+		 * 19xx; RFC 9110 5.6.7: in an HTTP-date, the latest year with
+		 * those digits that is at most 50 years ahead */
+		if (y < 100 && http)
+			y += (y + 2000 > thisyear() + 50) ? 1900 : 2000;
+		else if (y < 100)
 			y += y < 50 ? 2000 : 1900;
 	}
 	s += strspn(s, WS);

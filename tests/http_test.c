@@ -500,6 +500,9 @@ testdates(void)
 	check(httpdate("Sun, 06 Nov 1994 08:49:37 GMT") == 784111777, "IMF-fixdate");
 	check(httpdate("Sunday, 06-Nov-94 08:49:37 GMT") == 784111777, "RFC 850 date");
 	check(httpdate("Sun Nov  6 08:49:37 1994") == 784111777, "asctime date");
+	check(httpdate("Monday, 06-Nov-51 08:49:37 GMT") ==
+	    httpdate("Mon, 06 Nov 2051 08:49:37 GMT") && httpdate("Mon, 06 Nov 2051 08:49:37 GMT") > 0,
+	    "RFC 850's two-digit year is the latest at most 50 years ahead");
 	check(httpdate("Thu, 01 Jan 1970 00:00:00 GMT") == 0, "the epoch");
 	check(httpdate("Tue, 29 Feb 2028 12:00:00 GMT") == 1835438400, "a leap day");
 	check(httpdate("Sun, 06 Nov 1994 08:49:37 CET") < 0, "only GMT");
