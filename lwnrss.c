@@ -992,19 +992,12 @@ parentfds(int *fds)
 	return n;
 }
 
-/*
- * Until when the answers so far hold automatic fetches off: the cache's
- * next allowed time and Retry-After.  A clock set back, or a cache file's
- * absurd times, hold nothing off for longer than MAXHINT.
- */
+/* until when the answers so far hold automatic fetches off: the cache's
+ * next allowed time and Retry-After */
 static time_t
 held(void)
 {
-	time_t now = NOW();
-
-	fetcher.next = MIN(fetcher.next, now + MAXHINT);
-	fetcher.retry = MIN(fetcher.retry, now + MAXHINT);
-	return MAX(fetcher.next, fetcher.retry);
+	return refresh_held(&fetcher.next, &fetcher.retry, NOW());
 }
 
 /*
