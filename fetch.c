@@ -7,9 +7,10 @@
  * 304 the validators it carries, and always when the next automatic
  * fetch may come (cacheafter).  The window runs fetch_child in a child
  * process, which says with its exit status what happened, and the window
- * reads the cache as it does at start; print mode (fetch_print) fetches
- * in process and prints.  Whoever parses a feed applies its own polling
- * hints (fetch_cacheread): the child never parses.
+ * reads the cache as it does at start; print mode (fetch_print) prints
+ * a fresh cache as it is and otherwise fetches in process.  Whoever
+ * parses a feed applies its own polling hints (fetch_cacheread): the
+ * child never parses.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -417,26 +418,34 @@ printfetch(const FetchConf *cf, const char *url, const Cache *c, const Feed *cac
 }
 
 int
-fetch_print(const FetchConf *cf, const char *url)
+fetch_print(const FetchConf *cf, const char *url, int force)
 {
 	Cache c;
 	Feed cached;
 	char cerr[512];
 	int r, status, closed = 0;
+	time_t now;
 
 	if (!strcmp(url, "-"))
 		return flushout(printstdin(cf), 0);
-	/*
-	 * -p is a request made by hand, as r is: it asks now, whatever the
-	 * next allowed time, and the times it learns are kept for the window.
-	 */
 	if ((r = fetch_cacheread(cf, url, &c, &cached, cerr, sizeof(cerr))) == 1)
 		cache_free(&c);
 	else if (r < 0 && cerr[0])
 		warn("%s", cerr);
 	if (r)
 		return flushout(printfetch(cf, url, NULL, NULL, &closed), closed);
-	status = printfetch(cf, url, &c, &cached, &closed);
+	/*
+	 * A cache the window would not fetch over yet (refresh_held) is
+	 * printed as it is, with no connection; force (-f) asks the server
+	 * whatever the cache says.
+	 */
+	now = cf->now();
+	if (!force && refresh_held(&c.next, &c.retry, now) > now) {
+		printfeed(cf, &cached);
+		status = 0;
+	} else {
+		status = printfetch(cf, url, &c, &cached, &closed);
+	}
 	rdf_free(&cached);
 	cache_free(&c);
 	return flushout(status, closed);
