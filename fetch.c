@@ -7,9 +7,10 @@
  * 304 the validators it carries, and always when the next automatic
  * fetch may come (cacheafter).  The window runs fetch_child in a child
  * process, which says with its exit status what happened, and the window
- * reads the cache as it does at start; print mode (fetch_print) fetches
- * in process and prints.  Whoever parses a feed applies its own polling
- * hints (fetch_cacheread): the child never parses.
+ * reads the cache as it does at start; print mode (fetch_print) prints
+ * a fresh cache as it is and otherwise fetches in process.  Whoever
+ * parses a feed applies its own polling hints (fetch_cacheread): the
+ * child never parses.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -295,6 +296,18 @@ httpopts(const FetchConf *cf, HttpOpt *o)
 	http_proxyenv(o);
 }
 
+/* status, or 1 when what went to standard output, unless it is closed
+ * already, did not all get there */
+static int
+flushout(int status, int closed)
+{
+	if (!closed && (fflush(stdout) == EOF || ferror(stdout))) {
+		warn("stdout:");
+		return 1;
+	}
+	return status;
+}
+
 /* parse data in place, print it; 0, or 1 when it is no feed (said why) */
 static int
 printdata(const FetchConf *cf, const char *name, char *data, size_t len)
@@ -313,127 +326,129 @@ printdata(const FetchConf *cf, const char *name, char *data, size_t len)
 	return 0;
 }
 
-int
-fetch_print(const FetchConf *cf, const char *url)
+/* -p -: standard input, parsed and printed, never cached */
+static int
+printstdin(const FetchConf *cf)
+{
+	Buf in = {0};
+	char none[1] = "";
+	int ret, status = 1;
+
+	if ((ret = readfd(0, &in, cf->maxfeed)) < 0)
+		warn("stdin:");
+	else if (ret > 0)
+		warn("stdin: feed is larger than the %zu byte limit", cf->maxfeed);
+	else
+		status = printdata(cf, "stdin", in.p ? in.p : none, in.len);
+	buffree(&in);
+	return status;
+}
+
+/*
+ * Print mode's fetch of url, conditional on the validators of c, the
+ * cache that holds the feed cached (both NULL when there is none): the
+ * feed the server sent is printed, or else the cached one, and what the
+ * answer teaches is written to the cache.  A new feed goes out and
+ * standard output is closed (*closed) before the cache's fsync, so that
+ * a reader such as dmenu has it at once.  Returns the exit status.
+ */
+static int
+printfetch(const FetchConf *cf, const char *url, const Cache *c, const Feed *cached,
+           int *closed)
 {
 	HttpOpt o;
 	HttpResp r;
-	Buf in = {0}, copy = {0};
-	Cache c;
-	Feed f, cached;
-	char err[256], cerr[512], age[32], none[1] = "";
-	int ret, hascache, status, closed = 0;
+	Buf copy = {0};
+	Feed f;
+	const Feed *shown = NULL;
+	char err[256] = "", cerr[512], age[32];
+	int ret, status = 1;
 	time_t now, next, retry;
 
-	if (!strcmp(url, "-")) {
-		if ((ret = readfd(0, &in, cf->maxfeed)) < 0) {
-			warn("stdin:");
-			status = 1;
-		} else if (ret > 0) {
-			warn("stdin: feed is larger than the %zu byte limit", cf->maxfeed);
-			status = 1;
-		} else {
-			status = printdata(cf, "stdin", in.p ? in.p : none, in.len);
-		}
-		buffree(&in);
-		goto flush;
-	}
-
-	/*
-	 * The cache's validators make the request conditional.  -p is a
-	 * request made by hand, as r is: it asks now, whatever the next
-	 * allowed time, and the times it learns are kept for the window.
-	 */
-	if ((hascache = fetch_cacheread(cf, url, &c, &cached, cerr, sizeof(cerr))) == 1)
-		cache_free(&c);
-	else if (hascache < 0 && cerr[0])
-		warn("%s", cerr);
-	hascache = hascache == 0;
 	httpopts(cf, &o);
-	if (hascache) {
-		o.etag = c.etag;
-		o.lastmod = c.lastmod;
+	if (c) {
+		o.etag = c->etag;
+		o.lastmod = c->lastmod;
 	}
 	ret = http_get(url, &o, &r);
 	now = cf->now();
-	if (ret == 0) {
-		/*
-		 * Parsed in a copy: rdf_parse writes into its input, and the
-		 * cache keeps the body as sent.  The headlines go out and
-		 * standard output is closed before the cache's fsync, so that
-		 * a reader such as dmenu has them at once.
-		 */
-		status = 1;
-		if (bufgrow(&copy, r.len) < 0) {
-			warn("%s: out of memory", url);
-		} else {
-			memcpy(copy.p, r.body, r.len);
-			copy.p[r.len] = '\0';
-			err[0] = '\0';
-			/* relative links are resolved against the final URL */
-			if (rdf_parseurl(&f, copy.p, r.len, r.url, err, sizeof(err)) < 0) {
-				warn("%s: %s", url, err);
-				cacheafter(cf, url, o.etag, o.lastmod, ret, &r, 0, NULL, now,
-				           &next, &retry, cerr, sizeof(cerr));
-				if (cerr[0])
-					warn("%s", cerr);
-			} else {
-				if (f.truncated)
-					warn("%s: %s", url, err[0] ? err : "feed is truncated");
-				printfeed(cf, &f);
-				status = 0;
-				closed = 1;
-				if (fclose(stdout) == EOF) {
-					warn("stdout:");
-					status = 1;
-				}
-				cacheafter(cf, url, o.etag, o.lastmod, ret, &r, 1, &f, now,
-				           &next, &retry, cerr, sizeof(cerr));
-				if (cerr[0])
-					warn("%s", cerr);
-				rdf_free(&f);
-			}
+	/* parsed in a copy, as rdf_parse writes into its input and the cache
+	 * keeps the body as sent; relative links against the final URL */
+	if (ret == 0 && bufadd(&copy, r.body, r.len) < 0) {
+		warn("%s: out of memory", url);
+	} else if (ret == 0 && rdf_parseurl(&f, copy.p, r.len, r.url, err, sizeof(err)) < 0) {
+		warn("%s: %s", url, err);
+	} else if (ret == 0) {
+		if (f.truncated)
+			warn("%s: %s", url, err[0] ? err : "feed is truncated");
+		printfeed(cf, &f);
+		shown = &f;
+		status = 0;
+		*closed = 1;
+		if (fclose(stdout) == EOF) {
+			warn("stdout:");
+			status = 1;
 		}
-		buffree(&copy);
-		if (status && !closed && hascache) {
-			printfeed(cf, &cached);
-			status = 2;
+	} else if (ret == 1 && cached) {
+		printfeed(cf, cached);
+		shown = cached;
+		status = 0;
+	}
+	cacheafter(cf, url, o.etag, o.lastmod, ret, &r, shown == &f, shown, now, &next, &retry,
+	           cerr, sizeof(cerr));
+	if (cerr[0])
+		warn("%s", cerr);
+	if (ret == 1 && !cached)
+		warn("%s: 304 Not Modified, but no cached copy", url);
+	else if (ret < 0)
+		warn("%s", r.err);
+	if (status && !*closed && cached) {
+		if (ret) {
+			agestr(age, sizeof(age), now - c->fetched);
+			warn("%s: printing the cached headlines, fetched %s", url, age);
 		}
-	} else if (ret == 1 && hascache) {
+		printfeed(cf, cached);
+		status = 2;
+	}
+	if (shown == &f)
+		rdf_free(&f);
+	buffree(&copy);
+	http_free(&r);
+	return status;
+}
+
+int
+fetch_print(const FetchConf *cf, const char *url, int force)
+{
+	Cache c;
+	Feed cached;
+	char cerr[512];
+	int r, status, closed = 0;
+	time_t now;
+
+	if (!strcmp(url, "-"))
+		return flushout(printstdin(cf), 0);
+	if ((r = fetch_cacheread(cf, url, &c, &cached, cerr, sizeof(cerr))) == 1)
+		cache_free(&c);
+	else if (r < 0 && cerr[0])
+		warn("%s", cerr);
+	if (r)
+		return flushout(printfetch(cf, url, NULL, NULL, &closed), closed);
+	/*
+	 * A cache the window would not fetch over yet (refresh_held) is
+	 * printed as it is, with no connection; force (-f) asks the server
+	 * whatever the cache says.
+	 */
+	now = cf->now();
+	if (!force && refresh_held(&c.next, &c.retry, now) > now) {
 		printfeed(cf, &cached);
 		status = 0;
-		cacheafter(cf, url, o.etag, o.lastmod, ret, &r, 0, &cached, now, &next, &retry,
-		           cerr, sizeof(cerr));
-		if (cerr[0])
-			warn("%s", cerr);
 	} else {
-		cacheafter(cf, url, o.etag, o.lastmod, ret, &r, 0, NULL, now, &next, &retry,
-		           cerr, sizeof(cerr));
-		if (cerr[0])
-			warn("%s", cerr);
-		if (ret == 1)
-			warn("%s: 304 Not Modified, but no cached copy", url);
-		else
-			warn("%s", r.err);
-		status = 1;
-		if (hascache) {
-			agestr(age, sizeof(age), now - c.fetched);
-			warn("%s: printing the cached headlines, fetched %s", url, age);
-			printfeed(cf, &cached);
-			status = 2;
-		}
+		status = printfetch(cf, url, &c, &cached, &closed);
 	}
-	http_free(&r);
-	if (hascache) {
-		rdf_free(&cached);
-		cache_free(&c);
-	}
-flush:
-	if (!closed && (fflush(stdout) == EOF || ferror(stdout))) {
-		warn("stdout:");
-		return 1;
-	}
-	return status;
+	rdf_free(&cached);
+	cache_free(&c);
+	return flushout(status, closed);
 }
 
 /* the fetch child */

@@ -50,8 +50,10 @@ void fetch_child(const FetchConf *cf, const char *url, int cond, int fd);
 /*
  * fetch_print: -p.  Fetch (or read standard input for "-"), parse and
  * print "title<TAB>link" lines, the link empty unless http or https
- * (url_isweb).  Returns the exit status: 0 when it printed what the
- * server sent or confirmed unchanged, 1 when it printed nothing, 2 when
- * the fetch failed and it printed the cached headlines.
+ * (url_isweb).  A cached feed the window would not fetch over yet
+ * (refresh_held) is printed with no connection, unless force (-f).
+ * Returns the exit status: 0 when it printed what the server sent or
+ * confirmed unchanged, or a fresh cache, 1 when it printed nothing, 2
+ * when the fetch failed and it printed the cached headlines.
  */
-int fetch_print(const FetchConf *cf, const char *url);
+int fetch_print(const FetchConf *cf, const char *url, int force);

@@ -1079,19 +1079,12 @@ parentfds(int *fds)
 	return n;
 }
 
-/*
- * Until when the answers so far hold automatic fetches off: the cache's
- * next allowed time and Retry-After.  A clock set back, or a cache file's
- * absurd times, hold nothing off for longer than MAXHINT.
- */
+/* until when the answers so far hold automatic fetches off: the cache's
+ * next allowed time and Retry-After */
 static time_t
 held(void)
 {
-	time_t now = NOW();
-
-	fetcher.next = MIN(fetcher.next, now + MAXHINT);
-	fetcher.retry = MIN(fetcher.retry, now + MAXHINT);
-	return MAX(fetcher.next, fetcher.retry);
+	return refresh_held(&fetcher.next, &fetcher.retry, NOW());
 }
 
 /*
@@ -2183,9 +2176,10 @@ blocksignals(sigset_t *orig)
 }
 
 /* the cache's rows before anything else; the first fetch now, or after
- * the first paint, or when the cache's times allow, saying when */
+ * the first paint, or when the cache's times allow, saying when; with
+ * force (-f) now, whatever the cache's times */
 static void
-firstpaint(void)
+firstpaint(int force)
 {
 	char err[512] = "";
 	time_t h;
@@ -2196,9 +2190,9 @@ firstpaint(void)
 		shown.fromcache = 1;
 	else if (err[0])
 		warn("%s", err);
-	if ((h = held()) > fetcher.started)
+	if ((h = force ? 0 : held()) > fetcher.started)
 		setstatus(0, "next fetch %s", hhmm(h));
-	if (shown.fromcache || h > fetcher.started)
+	if ((shown.fromcache && !force) || h > fetcher.started)
 		fetcher.first = 1;
 	else
 		fetchstart();
@@ -2207,7 +2201,7 @@ firstpaint(void)
 static void
 usage(void)
 {
-	fputs("usage: lwnrss [-pv] [-w windowid] [url | -]\n", stderr);
+	fputs("usage: lwnrss [-fpv] [-w windowid] [url | -]\n", stderr);
 	exit(1);
 }
 
@@ -2257,7 +2251,7 @@ main(int argc, char *argv[])
 	Window embed = 0;
 	const char *embedarg = NULL, *operand = NULL;
 	char err[512], *f;
-	int pflag = 0, vflag = 0, i, opts = 1;
+	int fflag = 0, pflag = 0, vflag = 0, i, opts = 1;
 
 	url = feedurl;
 	/*
@@ -2271,7 +2265,9 @@ main(int argc, char *argv[])
 		} else if (opts && argv[i][0] == '-' && argv[i][1]) {
 			/* flags may be grouped, -pv; -w takes the next argument */
 			for (f = argv[i] + 1; *f; f++) {
-				if (*f == 'p' || *f == 'v') {
+				if (*f == 'f') {
+					fflag = 1;
+				} else if (*f == 'p' || *f == 'v') {
 					*f == 'p' ? (pflag = 1) : (vflag = 1);
 				} else if (*f == 'w' && !f[1] && i + 1 < argc) {
 					embedarg = argv[++i];
@@ -2301,7 +2297,7 @@ main(int argc, char *argv[])
 	fconf.hide = ishidden;
 
 	if (pflag)
-		return fetch_print(&fconf, url);
+		return fetch_print(&fconf, url, fflag);
 
 	setlocale(LC_CTYPE, "");
 	setlocale(LC_TIME, "");
@@ -2324,7 +2320,7 @@ main(int argc, char *argv[])
 	blocksignals(&orig);
 
 	setup(embed, argc, argv);
-	firstpaint();
+	firstpaint(fflag);
 	run(&orig);
 	cleanup();
 	return 0;

@@ -38,3 +38,11 @@ refresh_hint(const HttpResp *r, const Feed *f, time_t now)
 		t = MAX(t, MIN(u, now + MAXHINT));
 	return t;
 }
+
+time_t
+refresh_held(time_t *next, time_t *retry, time_t now)
+{
+	*next = MIN(*next, now + MAXHINT);
+	*retry = MIN(*retry, now + MAXHINT);
+	return MAX(*next, *retry);
+}

@@ -22,3 +22,13 @@
  * each capped at now + MAXHINT.  0 when none of them says anything.
  */
 time_t refresh_hint(const HttpResp *r, const Feed *f, time_t now);
+
+/*
+ * refresh_held: until when the next allowed time *next and the end of a
+ * Retry-After *retry (0 for none) hold automatic fetches off, at now.
+ * Each is first pulled in to now + MAXHINT, in place: a clock set back,
+ * or a cache file's absurd times, hold nothing off for longer.  The
+ * window asks it before every automatic fetch, print mode before it
+ * connects: while it holds, a cached feed is printed as it is.
+ */
+time_t refresh_held(time_t *next, time_t *retry, time_t now);

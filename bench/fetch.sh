@@ -7,6 +7,9 @@
 # intermediate issued the server's certificate for "localhost".  The
 # server is nginx.  A second pair of rows fetches the same through a
 # local tinyproxy (CONNECT): lwnrss with https_proxy set, curl --proxy.
+# A third puts beside curl `lwnrss -p URL` from a fresh cache, which
+# prints the cached feed and makes no connection, and `lwnrss -v`, which
+# does nothing but start: the floor of any run.
 # Run from anywhere; writes the table to stdout and, with -w, to
 # bench/fetch.txt.
 #
@@ -26,7 +29,7 @@ fi
 runs=${1:-50}
 system=/etc/ssl/certs/ca-certificates.crt
 
-for tool in nginx curl hyperfine openssl python3 make cc tinyproxy; do
+for tool in nginx curl hyperfine openssl python3 make cc tinyproxy valgrind; do
 	command -v "$tool" >/dev/null 2>&1 || [ -x "/usr/sbin/$tool" ] || {
 		echo "fetch.sh: $tool is missing (make deps installs it)" >&2
 		exit 1
@@ -35,8 +38,9 @@ done
 [ -r "$system" ] || { echo "fetch.sh: no $system" >&2; exit 1; }
 nginx=$(command -v nginx || echo /usr/sbin/nginx)
 
-# no cache: with one, lwnrss would send validators and get a 304, or paint
-# from it, and these figures are of the fetch itself
+# no cache but the third pair's: with one, lwnrss would print it while
+# fresh, or send validators and get a 304, and the first two pairs'
+# figures are of the fetch itself
 unset XDG_CACHE_HOME HOME
 # no proxy but the one a row names: a no_proxy=localhost of the user's
 # would send the proxy rows direct, an https_proxy the direct ones through
@@ -168,6 +172,26 @@ n=$(https_proxy=$proxy SSL_CERT_FILE=$tmp/bundle.pem "$lwnrss" -p "$url" | wc -l
 [ "$(grep -c CONNECT "$tmp/tinyproxy.log")" -gt "$c0" ] ||
 	{ echo "fetch.sh: lwnrss -p did not go through the proxy" >&2; exit 1; }
 
+# a cache of the feed, fresh for 30 minutes (the floor, and the feed's
+# syn: hints): from it lwnrss -p prints 25 items and connects nowhere,
+# not even to the proxy, whose log would show it
+cache=$tmp/xdg
+n=$(XDG_CACHE_HOME=$cache SSL_CERT_FILE=$tmp/bundle.pem "$lwnrss" -p "$url" | wc -l)
+[ "$n" -eq 25 ] || { echo "fetch.sh: lwnrss -p to fill its cache printed $n items" >&2; exit 1; }
+c0=$(grep -c CONNECT "$tmp/tinyproxy.log")
+n=$(XDG_CACHE_HOME=$cache https_proxy=$proxy SSL_CERT_FILE=$tmp/bundle.pem "$lwnrss" -p "$url" | wc -l)
+[ "$n" -eq 25 ] && [ "$(grep -c CONNECT "$tmp/tinyproxy.log")" -eq "$c0" ] ||
+	{ echo "fetch.sh: lwnrss -p from a fresh cache printed $n items or connected" >&2; exit 1; }
+# its instructions and those of a bare start, which the machine's load
+# does not move as it moves wall times
+ir() {
+	valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" 2>&1 >/dev/null |
+		sed -n 's/.*Collected : \([0-9]*\).*/\1/p'
+}
+irfresh=$(XDG_CACHE_HOME=$cache ir "$lwnrss" -p "$url")
+irstart=$(ir "$lwnrss" -v)
+load=$(cut -d' ' -f1-3 /proc/loadavg)
+
 export SSL_CERT_FILE="$tmp/bundle.pem"
 hyperfine -N -w 5 -r "$runs" --export-json "$tmp/h.json" \
 	-n "lwnrss -p URL" "$lwnrss -p $url" \
@@ -177,9 +201,14 @@ https_proxy=$proxy hyperfine -N -w 5 -r "$runs" --export-json "$tmp/p.json" \
 	-n "https_proxy=P lwnrss -p URL" "$lwnrss -p $url" \
 	-n "curl -s --proxy P --cacert B URL" "curl -s --proxy $proxy --cacert $tmp/bundle.pem $url" \
 	> "$tmp/hyperfine-proxy.out" 2>&1 || { cat "$tmp/hyperfine-proxy.out" >&2; exit 1; }
+XDG_CACHE_HOME=$cache hyperfine -N -w 5 -r "$runs" --export-json "$tmp/c.json" \
+	-n "lwnrss -p URL, its cache fresh" "$lwnrss -p $url" \
+	-n "curl -s --cacert BUNDLE URL" "curl -s --cacert $tmp/bundle.pem $url" \
+	-n "lwnrss -v (its start alone)" "$lwnrss -v" \
+	> "$tmp/hyperfine-cache.out" 2>&1 || { cat "$tmp/hyperfine-cache.out" >&2; exit 1; }
 
 table() {
-	echo "fetch: lwnrss -p vs curl, one HTTPS GET on loopback ($(date -u +%Y-%m-%d))"
+	echo "fetch: lwnrss -p vs curl, one HTTPS GET on loopback, and -p from a fresh cache ($(date -u +%Y-%m-%d))"
 	echo
 	echo "  server:  nginx, TLS 1.2 and 1.3; P-256 certificate for localhost sent with"
 	echo "           its intermediate CA, as real servers do"
@@ -188,8 +217,11 @@ table() {
 	echo "  lwnrss:  BearSSL 0.6, TLSv1.2; curl: $(curl --version | head -1 | cut -d' ' -f2,5), $curltls"
 	echo "  machine: $(uname -m), $(getconf _NPROCESSORS_ONLN) CPUs, $(uname -sr)"
 	echo "  CA load: $ca"
+	echo "  fresh:   lwnrss -p URL from a fresh cache, $irfresh instructions;"
+	echo "           lwnrss -v, $irstart (callgrind)"
+	echo "  load:    $load (1, 5, 15 min), before the timing"
 	echo
-	python3 - "$tmp/h.json" "$tmp/p.json" <<'EOF'
+	python3 - "$tmp/h.json" "$tmp/p.json" "$tmp/c.json" <<'EOF'
 import json, sys
 print("| %-32s | %17s | %8s | %8s | %8s | %7s |" %
       ("command", "wall ms (mean±sd)", "min ms", "user ms", "sys ms", "vs curl"))
@@ -203,14 +235,18 @@ for f in sys.argv[1:]:
                x["user"] * 1e3, x["system"] * 1e3, x["mean"] / base))
 EOF
 	echo
-	echo "  $runs runs each after 5 warm-ups, in two runs of hyperfine, one per pair"
-	echo "  (P: tinyproxy 1.11 on loopback, CONNECT to nginx; B: BUNDLE):"
+	echo "  $runs runs each after 5 warm-ups, in three runs of hyperfine, one per pair"
+	echo "  (P: tinyproxy 1.11 on loopback, CONNECT to nginx; B: BUNDLE; the third"
+	echo "  with XDG_CACHE_HOME=DIR, a cache that one lwnrss -p URL filled before):"
 	echo "  SSL_CERT_FILE=BUNDLE hyperfine -N -w 5 -r $runs \\"
 	echo "      'lwnrss -p https://localhost:PORT/feed' \\"
 	echo "      'curl -s --cacert BUNDLE https://localhost:PORT/feed'"
 	echo "  SSL_CERT_FILE=BUNDLE https_proxy=P hyperfine -N -w 5 -r $runs \\"
 	echo "      'lwnrss -p https://localhost:PORT/feed' \\"
 	echo "      'curl -s --proxy P --cacert BUNDLE https://localhost:PORT/feed'"
+	echo "  SSL_CERT_FILE=BUNDLE XDG_CACHE_HOME=DIR hyperfine -N -w 5 -r $runs \\"
+	echo "      'lwnrss -p https://localhost:PORT/feed' \\"
+	echo "      'curl -s --cacert BUNDLE https://localhost:PORT/feed' 'lwnrss -v'"
 	echo "  made by: bench/fetch.sh -w $runs"
 }
 

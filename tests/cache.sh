@@ -153,13 +153,20 @@ cachefile() {
 	grep -lx "url $1" "$XDG_CACHE_HOME"/lwnrss/* 2> /dev/null | grep -v '\.tmp$' | head -n 1
 }
 
-# p url: lwnrss -p; out, err, rc.  nginx logs a request after it has
-# answered it, so a little later than lwnrss may exit: wait for the line
+# p url: lwnrss -p -f, a fetch whatever the cache says; out, err, rc.
+# nginx logs a request after it has answered it, so a little later than
+# lwnrss may exit: wait for the line
 p() {
 	if [ -n "$NGINX" ] && [ "$1" != - ]; then n=$(nlog); else n=; fi
-	./lwnrss -p "$1" > "$D/out" 2> "$D/err"
+	./lwnrss -p -f "$1" > "$D/out" 2> "$D/err"
 	rc=$?
 	[ -z "$n" ] || retry eval '[ "$(nlog)" -gt "$n" ]' || :
+}
+# px args...: the test build's -p, whose clock the test moves on; out,
+# err, rc
+px() {
+	"$X" -p "$@" > "$D/out" 2> "$D/err"
+	rc=$?
 }
 # printed rc file: exit status rc and stdout the file's
 printed() {
@@ -206,6 +213,25 @@ check "-p again: ... and the 304 is when it was last confirmed" \
 	[ "$(hdr fetched "$CF")" -ge "$(hdr fetched "$D/cache1")" ]
 cp "$CF" "$D/cache1"
 
+# the 304 allows no automatic fetch for 30 minutes: without -f, -p
+# prints the cache as it is and asks nothing; -f asks all the same; a
+# day later the cache is stale and -p asks, conditionally
+n=$(nlog)
+px "$URL"
+check "-p, the cache fresh: the cached feed, exit 0, nothing on stderr" eval \
+	'printed 0 "$D/want1" && noerr'
+px -f "$URL"
+check "-p -f, the cache fresh: the feed, exit 0" printed 0 "$D/want1"
+check "-p -f, the cache fresh: a conditional request (304), the one since the -p before" \
+	retry eval '[ "$(nlog)" -eq $((n + 1)) ] && logis "$COND"'
+later
+px "$URL"
+retry eval '[ "$(nlog)" -gt $((n + 1)) ]'
+check "-p, a day later: a conditional request (304), the cached feed, exit 0" eval \
+	'[ "$(nlog)" -eq $((n + 2)) ] && logis "$COND" && printed 0 "$D/want1" && noerr'
+check "-p, a day later: the 304 allows the next automatic fetch 30 minutes on" \
+	[ "$(hdr next "$CF")" -eq $(($(hdr fetched "$CF") + 1800)) ]
+
 # a server that says 503 with Retry-After, then none at all
 touch "$D/down"
 t0=$(date +%s)
@@ -226,6 +252,9 @@ p "$URL"
 check "-p, server down: the cached headlines, exit 2" printed 2 "$D/want1"
 check "-p, server down: says why" grep -q '^lwnrss: localhost: connection refused' "$D/err"
 check "-p, server down: the cache is untouched" cmp -s "$CF" "$D/cache503"
+px "$URL"
+check "-p, server down, the cache fresh: the cached feed, exit 0, no connection tried" eval \
+	'printed 0 "$D/want1" && noerr'
 p "https://localhost:$PORT/never-fetched.rdf"
 check "-p, server down, no cache: nothing printed, exit 1" eval '[ "$rc" -eq 1 ] && [ ! -s "$D/out" ]'
 
@@ -339,7 +368,7 @@ while [ "$i" -lt 50 ]; do
 	cp "$D/$src" "$D/www/nocond/big.tmp"
 	mv "$D/www/nocond/big.tmp" "$D/www/nocond/big.rdf"
 	rm -f "${BF:-$D/none}.tmp"
-	./lwnrss -p "$BIG" > /dev/null 2>&1 &
+	./lwnrss -p -f "$BIG" > /dev/null 2>&1 &
 	k=$!
 	if [ $((i % 4)) -eq 3 ]; then
 		# the moment the temporary file has its first bytes, whatever
@@ -353,7 +382,7 @@ while [ "$i" -lt 50 ]; do
 	wait "$k" 2> /dev/null
 	[ -s "${BF:-$D/none}.tmp" ] && partial=$((partial + 1))
 	touch "$D/down"
-	./lwnrss -p "$BIG" > "$D/kout" 2> "$D/kerr"
+	./lwnrss -p -f "$BIG" > "$D/kout" 2> "$D/kerr"
 	krc=$?
 	rm -f "$D/down"
 	n=$(wc -l < "$D/kout")
@@ -367,7 +396,7 @@ done
 echo "# a whole run took $ms ms; $partial of 50 kills left a partly written $(basename "${BF:-none}").tmp"
 check "kill -9 during cache writes, 50 times: the cache always loads and parses whole" [ "$bad" -eq 0 ]
 check "kill -9: at least one kill landed in the middle of a write" [ "$partial" -gt 0 ]
-./lwnrss -p "$BIG" > "$D/kout" 2> "$D/kerr"
+./lwnrss -p -f "$BIG" > "$D/kout" 2> "$D/kerr"
 rc=$?
 check "kill -9: the next fetch writes, leaving no temporary file behind" \
 	eval '[ "$rc" -eq 0 ] && ! ls "$XDG_CACHE_HOME/lwnrss" | grep -q "[.]tmp$"'
@@ -380,9 +409,13 @@ if ! startx "$D"; then
 	exit 1
 fi
 
-# start args...: the test build in the background, a day later; sets PID and W
+# start args...: the test build in the background, a day later; sets PID
+# and W.  startnow args...: the same, the clock where it is
 start() {
 	later
+	startnow "$@"
+}
+startnow() {
 	"$X" "$@" < /dev/null > "$D/wout" 2> "$D/werr" &
 	PID=$!
 	PIDS="$PIDS $PID"
@@ -458,6 +491,14 @@ check "window: the cache now holds the new feed" cached "$CF" "$D/feed2.rdf"
 xdotool key --clearmodifiers g Return
 check "window: opening the new article clears its mark" \
 	retry sigis 'B[0-9]+ G[0-9]+ R1( W[0-9]+ R1){5}( W[0-9]+)?' 6
+stop
+
+# the window's fetch has just allowed the next only 30 minutes on: with
+# -f the first fetch comes at once all the same
+n1=$(nlog)
+startnow -f "$URL"
+check "window -f, the cache fresh: the cached rows, and at once a conditional request (304)" \
+	eval 'retry rows B 1 6 && retry eval "[ \$(nlog) -gt $n1 ]" && logis "$COND"'
 stop
 
 # offline: the cached headlines with the error in the title bar

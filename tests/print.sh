@@ -123,6 +123,9 @@ check "a second operand prints usage and exits 1" \
 $L - -p < tests/fixtures/atom.xml > "$T/flag.out" 2> "$T/flag.err"
 check "options may follow the operand (tabbed appends its window id)" \
 	eval 'test -s "$T/flag.out" && test ! -s "$T/flag.err"'
+$L -pf - < tests/fixtures/atom.xml > "$T/flag.out" 2> "$T/flag.err"
+check "-f with standard input changes nothing: -pf - prints what -p - prints" \
+	eval '$L -p - < tests/fixtures/atom.xml | cmp -s - "$T/flag.out" && test ! -s "$T/flag.err"'
 
 # an item without a title is listed by its link: no blank line in a menu
 printf '<rss version="2.0"><channel><title>t</title><item><link>https://example.org/untitled</link></item><item><title>B</title><link>https://example.org/b</link></item></channel></rss>' > "$T/untitled.xml"

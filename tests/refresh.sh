@@ -307,14 +307,14 @@ start "$URL"
 check "validators: after a restart, the new one from the file" \
 	eval '[ "$(reqs /etag)" -eq 4 ] && [ "$(inm /etag 4)" = "$NEW" ]'
 stop
-./lwnrss -p "$URL" > "$D/out" 2> "$D/err"
+./lwnrss -p -f "$URL" > "$D/out" 2> "$D/err"
 check "validators: -p sends it too, and prints the cached feed for the 304" \
 	eval '[ $? -eq 0 ] && [ "$(inm /etag 5)" = "$NEW" ] && [ "$(wc -l < "$D/out")" -eq 3 ]'
 
 # an ETag of 7000 bytes (etagc is any visible byte, of any number)
 URL=https://localhost:$PORT/long
 ./lwnrss -p "$URL" > /dev/null 2>&1
-./lwnrss -p "$URL" > "$D/out" 2> "$D/err"
+./lwnrss -p -f "$URL" > "$D/out" 2> "$D/err"
 rc=$?
 check "validators: an ETag of 7000 bytes is sent back whole, answered 304" \
 	eval '[ "$rc" -eq 0 ] && [ "$(reqs /long)" -eq 2 ] &&

@@ -176,11 +176,30 @@ testfeed(void)
 	feed(NULL, NULL);
 }
 
+static void
+testheld(void)
+{
+	time_t next = T + 1800, retry = 0;
+
+	check(is(refresh_held(&next, &retry, T), T + 1800, "next"), "held: until the next allowed time");
+	retry = T + 5400;
+	check(is(refresh_held(&next, &retry, T), T + 5400, "retry"), "held: until a later Retry-After");
+	next = retry = 0;
+	check(is(refresh_held(&next, &retry, T), 0, "nothing"), "held: nothing holds off");
+	next = T + 10 * MAXHINT;
+	retry = T + 3 * MAXHINT;
+	check(is(refresh_held(&next, &retry, T), T + MAXHINT, "cap") && next == T + MAXHINT &&
+	      retry == T + MAXHINT, "held: absurd times, as after a clock set back, are MAXHINT, kept");
+	check(is(refresh_held(&next, &retry, T + 60), T + MAXHINT, "kept"),
+	      "held: ... and a minute later still end a day after the first look, not later");
+}
+
 int
 main(void)
 {
 	testhttp();
 	testfeed();
+	testheld();
 	printf("%d passed, %d failed\n", npass, nfail);
 	return nfail != 0;
 }

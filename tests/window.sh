@@ -223,7 +223,7 @@ printf '<feed><entry><title>x</title></entry></feed>' > "$D/nons.xml"
 server "$D/three.xml" "$D/full.xml" "$D/full.xml" "$D/nons.xml" fail
 start "https://localhost:$PORT/feed"
 retry sigis "B$BAR G$ROW R1( W$ROW R1){2} W[0-9]+" > /dev/null
-"$X" -p "https://localhost:$PORT/feed" > /dev/null 2>&1
+"$X" -p -f "https://localhost:$PORT/feed" > /dev/null 2>&1
 key r
 check "304: a copy another lwnrss cached since is shown" retry rowsel 1 7
 check "304: ... and the server said 304" eval '[ "$(tail -n 1 "$D/requests")" = 304 ]'
