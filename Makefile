@@ -101,7 +101,7 @@ tests/x509_test-san: tests/check.h tests/x509_test.c x509.c util.c x509.h util.h
 
 # the window tests' build: the same lwnrss.c with tests/config.test.h
 XOBJ = drw.o fetch.o proc.o rules.o http.o url.o tls.o x509.o rdf.o text.o refresh.o sel.o store.o util.o
-tests/lwnrss-test: lwnrss.c tests/config.test.h $(XOBJ) drw.h http.h rdf.h refresh.h sel.h store.h url.h util.h
+tests/lwnrss-test: lwnrss.c tests/config.test.h $(XOBJ) drw.h fetch.h http.h proc.h rdf.h refresh.h rules.h sel.h store.h url.h util.h
 	$(CC) $(LWNRSS_CFLAGS) -DCONFIG_H='"tests/config.test.h"' -o $@ lwnrss.c $(XOBJ) $(LWNRSS_LDFLAGS)
 
 tests/wmdelete: tests/wmdelete.c

@@ -19,9 +19,7 @@ XDG_CONFIG_HOME=$(pwd)/$D/config XDG_DATA_HOME=$(pwd)/$D/data
 export HOME XDG_CACHE_HOME XDG_STATE_HOME XDG_CONFIG_HOME XDG_DATA_HOME
 XT=tests/x509_test-san
 GET=tests/http_test-san
-for f in ./lwnrss "$XT" "$GET"; do
-	[ -x "$f" ] || { notok "$f is built"; exit 1; }
-done
+built lwnrss "$XT" "$GET"
 need openssl python3
 
 # mkca NAME EXT ISSUER [SAN [FROM [TO [KEY]]]]: a CA certificate NAME.pem

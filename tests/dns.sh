@@ -131,6 +131,7 @@ check "an IPv4 address: no lookup, refused" errline "127.0.0.1: connection refus
 
 # the sanitizer build of the driver, for the lookup's memory
 GET=tests/http_test-san
+built "$GET"
 if [ -x "$GET" ]; then
 	inns timeout 30 "$GET" get -t 1500 http://feed.invalid.example/
 	check "http_get -t 1500 (sanitizers): \"name lookup timed out\"" \
