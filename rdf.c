@@ -751,7 +751,7 @@ capend(Parser *ps)
 	ps->cap = 0;
 	/* Atom's type="html" title is markup; nothing else is */
 	if (ps->captype)
-		n = text_html(s, n, s);
+		n = text_html(s, n, s, 0);
 	/* a date or a hint is trimmed only (a date that does not parse is
 	 * made one line later) */
 	if (line)
@@ -1500,10 +1500,22 @@ rdf_text(const char *desc, int plain)
 		return NULL;
 	len = text_xml(desc, len, out);
 	if (!plain) {
-		out[text_html(out, len, out)] = '\0';
+		out[text_html(out, len, out, 0)] = '\0';
 		return out;
 	}
 	/* text: one line, as a title is */
 	out[collapse(out, len)] = '\0';
+	return out;
+}
+
+char *
+rdf_paras(const char *desc, int plain)
+{
+	char *out;
+
+	if (plain)
+		return rdf_text(desc, 1);
+	if ((out = rdf_html(desc)))
+		out[text_html(out, strlen(out), out, 1)] = '\0';
 	return out;
 }
