@@ -247,7 +247,7 @@ drw_text(Drw *d, int face, int x, int y, int w, const char *s, const XftColor *f
 	drw_run(d, face, x + tw, y, d->ellipsis, strlen(d->ellipsis), -1, NULL, fg);
 }
 
-void
+unsigned int
 drw_wrapped(Drw *d, int face, int x, int y, int w, const char *s,
             unsigned int lines, const XftColor *fg)
 {
@@ -258,7 +258,7 @@ drw_wrapped(Drw *d, int face, int x, int y, int w, const char *s,
 		len = strlen(s);
 		if (l + 1 == lines) {
 			drw_text(d, face, x, y, w, s, fg);
-			break;
+			return lines;
 		}
 		drw_run(d, face, 0, 0, s, len, w, &n, NULL);
 		if (n == 0)
@@ -273,4 +273,5 @@ drw_wrapped(Drw *d, int face, int x, int y, int w, const char *s,
 		for (s += n; *s == ' '; s++)
 			;
 	}
+	return l;
 }

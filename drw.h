@@ -62,6 +62,7 @@ int drw_run(Drw *d, int face, int x, int y, const char *s, size_t len, int maxw,
 int drw_textw(Drw *d, int face, const char *s);
 /* draw s in at most w px, ending in an ellipsis when it does not fit */
 void drw_text(Drw *d, int face, int x, int y, int w, const char *s, const XftColor *fg);
-/* draw s in at most lines lines of w px, broken at spaces */
-void drw_wrapped(Drw *d, int face, int x, int y, int w, const char *s,
-                 unsigned int lines, const XftColor *fg);
+/* draw s in at most lines lines of w px, broken at spaces; returns the
+ * lines it took (without fg, it only counts them) */
+unsigned int drw_wrapped(Drw *d, int face, int x, int y, int w, const char *s,
+                         unsigned int lines, const XftColor *fg);
