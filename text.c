@@ -281,11 +281,13 @@ text_html(const char *s, size_t len, char *out, int paras)
 			buf[0] = *s++;
 			k = 1;
 		}
-		if (sp && o > out)
-			*o++ = paras && br ? '\n' : ' ';
-		if (paras && br && quote)
-			*o++ = '\t';
-		sp = br = 0;
+		if (sp) {
+			if (o > out)
+				*o++ = paras && br ? '\n' : ' ';
+			if (paras && br && quote)
+				*o++ = '\t';
+			sp = br = 0;
+		}
 		memcpy(o, buf, k);
 		o += k;
 	}
