@@ -213,6 +213,14 @@ check "... the end on screen, a padding above the window's edge ($((H - 1 - last
 	between $((H - 1 - last)) 12 40
 check "space scrolls it too (back at the end, no further)" \
 	eval 'key space; sleep 1; [ "$(texthash)" = "$hn" ]'
+# a taller window shows more of the end, not space past it
+xdotool windowsize "$W" 640 760
+H=760
+check "a taller window at the end: the text's end stays a padding above its edge" \
+	retry eval 'shot && paras && between $((H - 1 - $(sed -n "\$p" "$D/paras" | cut -d" " -f2))) 12 40'
+xdotool windowsize "$W" 640 720
+H=720
+retry eval 'shot && [ "$(identify -format %h "$D/shot.png")" -eq 720 ]'
 i=0
 while [ "$i" -lt 8 ]; do
 	key Prior
