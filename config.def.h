@@ -93,13 +93,13 @@ static Key keys[] = {
 	{ 0,           XK_slash,      filterstart, {0} },
 	{ 0,           XK_r,          reload,      {0} },
 	{ 0,           XK_q,          quit,        {0} },
-	{ 0,           XK_Escape,     escape,      {0} }, /* close the description, else clear the filter, else quit */
+	{ 0,           XK_Escape,     escape,      {0} }, /* close the reading view, else clear the filter, else quit */
 };
 
 /* mouse buttons over the rows */
 static Button buttons[] = {
 	/* modifier  button         function    argument */
-	{ 0,         Button1,       clickrow,   {0} },       /* select; on the selected row, open (below its date: l) */
+	{ 0,         Button1,       clickrow,   {0} },       /* select; on the selected row, open (its description: l) */
 	{ 0,         Button4,       scroll,     {.i = -1} }, /* wheel up */
 	{ 0,         Button5,       scroll,     {.i = +1} }, /* wheel down */
 };
