@@ -135,6 +135,7 @@ typedef struct {
 typedef struct {
 	Look look;              /* by the rules */
 	char *desc;             /* the description as text, made when first drawn */
+	char *full;             /* ... as paragraphs (rdf_paras), made when first read */
 	unsigned char read;     /* in the read state */
 	unsigned char isnew;    /* not among the first headlines shown, nor opened */
 	unsigned char hread;    /* read when h was measured */
@@ -157,6 +158,7 @@ static void quit(const Arg *arg);
 static void reload(const Arg *arg);
 static void scroll(const Arg *arg);
 static void unread(const Arg *arg);
+static void summary(const Arg *arg);
 
 static void buttonpress(XEvent *e);
 static void clientmessage(XEvent *e);
@@ -258,6 +260,18 @@ static struct {
 	XIC xic;
 } filt;
 
+/*
+ * The reading view: the selected row at the top, its whole description
+ * under it, scrolled off px; open only while the view has rows
+ * (buildview closes it when its article goes).  item is the item it was
+ * last drawn for, texth the height of its text then, which bounds off.
+ */
+static struct {
+	int open;
+	int item;
+	int off, texth;
+} reading = { .item = -1 };
+
 /* the title bar's messages, on the right of the title */
 static struct {
 	char status[256];       /* of the last fetch */
@@ -278,6 +292,7 @@ static struct {
 	Time lasttime;          /* of the last key or button event */
 	Time clicktime;         /* of the last click that opened a row */
 	int pointrow;           /* view position under the last button press, -1: none */
+	int pointy;             /* ... and the press's y in that row */
 	unsigned int numlock;   /* Num Lock's modifier mask */
 	int numlockknown;
 } ui = { .running = 1, .pointrow = -1 };
@@ -445,15 +460,18 @@ visrows(void)
 	return fits(shown.top, 1);
 }
 
-/* the view position at y in the window, -1 when no row is there */
+/* the view position at y in the window, -1 when no row is there; *dy
+ * is y in that row */
 static int
-rowat(int y)
+rowat(int y, int *dy)
 {
 	int i, t;
 
-	for (i = shown.top, t = lay.barh; y >= t && i < shown.nview; t += rowheight(i++))
+	for (i = shown.top, t = lay.barh; y >= t && i < shown.nview; t += rowheight(i++)) {
+		*dy = y - t;
 		if (y < t + rowheight(i))
 			return i;
+	}
 	return -1;
 }
 
@@ -507,6 +525,10 @@ buildview(int keep)
 			continue;
 		shown.view[shown.nview++] = i;
 	}
+	/* the reading view stays on its article, or closes */
+	if (keep < 0 || cur() != keep)
+		reading.open = 0;
+	reading.item = cur();
 }
 
 /* drawing */
@@ -678,11 +700,82 @@ drawrow(int pos, int y)
 		drw_wrapped(&drw, FaceNorm, pad, y, w, row->desc, lines, dim);
 }
 
+/* the reading view */
+
+/*
+ * The paragraphs of s, a gap apart, quoted ones indented beside a thin
+ * bar: drawn from y with draw (down to the window's end), else only
+ * measured.  Returns their height.
+ */
+static int
+drawparas(char *s, int y, int draw)
+{
+	const XftColor *fg = draw ? &scheme[SchemeNorm][ColFg] : NULL;
+	int y0 = y, q, x, h;
+	char *e, c;
+
+	for (;; s = e + 1) {
+		e = s + strcspn(s, "\n");
+		c = *e;
+		*e = '\0';
+		q = *s == '\t';
+		x = lay.pad * (1 + q);
+		h = drw_wrapped(&drw, FaceNorm, x, y, lay.w - lay.pad - x, s + q, ~0u, fg) *
+		    lay.lineh;
+		if (draw && q)
+			drw_rect(&drw, &scheme[SchemeDim][ColFg], lay.pad, y, MAX(lay.gap / 2, 1), h);
+		*e = c;
+		y += h + lay.pad;
+		if (!c || (draw && y >= lay.h))
+			break;
+	}
+	return y - lay.pad - y0;
+}
+
+/* scroll the text d px, no further than its ends */
+static void
+summaryscroll(int d)
+{
+	reading.off = MAX(0, MIN(reading.off + d, reading.texth - (lay.h - lay.barh - rowheight(shown.sel))));
+	ui.dirty = 1;
+}
+
+/*
+ * Under the title bar the selected row, as the list draws it, then its
+ * description, decoded only now.  The text goes first: what is scrolled
+ * off it goes under the row and the bar, drawn over it.
+ */
+static void
+drawsummary(void)
+{
+	int i = cur(), top = lay.barh + rowheight(shown.sel);
+	Row *row = &shown.rows[i];
+
+	if (!row->full)
+		row->full = rdf_paras(shown.feed.items[i].desc, shown.feed.items[i].desctext);
+	if (reading.item != i) {
+		reading.item = i;
+		reading.off = 0;
+	}
+	reading.texth = row->full ? drawparas(row->full, 0, 0) + 2 * lay.pad : 0;
+	summaryscroll(0);
+	drw_rect(&drw, &scheme[SchemeNorm][ColBg], 0, top, lay.w, lay.h - top);
+	if (row->full)
+		drawparas(row->full, top + lay.pad - reading.off, 1);
+	drawrow(shown.sel, lay.barh);
+	drawbar();
+}
+
 static void
 drawall(void)
 {
 	int i, y, a = lay.h - lay.barh, top, end, mw = MAX(lay.gap - 1, 2);
 
+	if (reading.open) {
+		drawsummary();
+		ui.dirty = ui.dirtybar = 0;
+		return;
+	}
 	drawbar();
 	for (i = shown.top, y = lay.barh; i < shown.nview && y < lay.h; y += rowheight(i++))
 		drawrow(i, y);
@@ -959,8 +1052,10 @@ rowsfree(void)
 {
 	size_t i;
 
-	for (i = 0; shown.rows && i < shown.feed.nitems; i++)
+	for (i = 0; shown.rows && i < shown.feed.nitems; i++) {
 		free(shown.rows[i].desc);
+		free(shown.rows[i].full);
+	}
 	free(shown.rows);
 	shown.rows = NULL;
 }
@@ -1325,6 +1420,10 @@ page(const Arg *arg)
 {
 	int n = MAX(visrows(), 2) * arg->i / 2;
 
+	if (reading.open) {
+		summaryscroll((lay.h - lay.barh - rowheight(shown.sel) - lay.lineh) * arg->i / 2);
+		return;
+	}
 	shown.top += n;
 	setsel(shown.sel + n);
 }
@@ -1338,6 +1437,10 @@ jump(const Arg *arg)
 static void
 scroll(const Arg *arg)
 {
+	if (reading.open) {
+		summaryscroll(3 * lay.lineh * arg->i);
+		return;
+	}
 	shown.top += arg->i;
 	shown.moved = 1;
 	clampview(0);
@@ -1370,6 +1473,18 @@ hideread(const Arg *arg)
 	buildview(cur());
 	shown.top = shown.sel - off;
 	clampview(1);
+}
+
+/* l, Tab: the selected row's whole description, or the rows again; it
+ * is read, so a new feed keeps its place */
+static void
+summary(const Arg *arg)
+{
+	(void)arg;
+	reading.open = !reading.open && shown.nview;
+	reading.off = 0;
+	shown.moved |= reading.open;
+	ui.dirty = 1;
 }
 
 /* the selected item, when it has a link; else -1, and the title bar says so */
@@ -1494,7 +1609,8 @@ markall(const Arg *arg)
 }
 
 /* a click selects, without scrolling; a click on the selected row opens
- * it, but the second click of a double click opens nothing more */
+ * it, but the second click of a double click opens nothing more; one
+ * below its date opens or closes the reading view */
 static void
 clickrow(const Arg *arg)
 {
@@ -1502,6 +1618,12 @@ clickrow(const Arg *arg)
 
 	if (ui.pointrow < 0 || ui.pointrow >= shown.nview)
 		return;
+	/* the description: under the title's lines and the date's */
+	if (open && desclines && ui.pointy >= rowheight(shown.sel) - lay.rowh + lay.pad +
+	    lay.boldh + lay.gap + lay.lineh) {
+		summary(arg);
+		return;
+	}
 	twice = ui.clicktime && ui.lasttime - ui.clicktime < DOUBLECLICK;
 	ui.clicktime = open ? ui.lasttime : 0;
 	if (open && !twice) {
@@ -1636,11 +1758,13 @@ filterstop(int clear)
 	ui.dirtybar = 1;
 }
 
-/* Escape: clear the filter; without one, quit */
+/* Escape: close the reading view, else clear the filter; else quit */
 static void
 escape(const Arg *arg)
 {
-	if (filt.text[0] || filt.typing)
+	if (reading.open)
+		summary(arg);
+	else if (filt.text[0] || filt.typing)
 		filterstop(1);
 	else
 		quit(arg);
@@ -1751,7 +1875,11 @@ buttonpress(XEvent *e)
 	size_t i;
 
 	ui.lasttime = ev->time;
-	ui.pointrow = rowat(ev->y);
+	ui.pointrow = rowat(ev->y, &ui.pointy);
+	/* the reading view's one row is the selected one */
+	if (reading.open)
+		ui.pointrow = (ui.pointy = ev->y - lay.barh) >= 0 &&
+		    ui.pointy < rowheight(shown.sel) ? shown.sel : -1;
 	for (i = 0; i < LENGTH(buttons); i++)
 		if (buttons[i].button == ev->button && buttons[i].func &&
 		    CLEANMASK(buttons[i].mod) == CLEANMASK(ev->state))

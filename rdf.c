@@ -729,7 +729,7 @@ capend(Parser *ps)
 	ps->cap = 0;
 	/* Atom's type="html" title is markup; nothing else is */
 	if (ps->captype)
-		n = text_html(s, n, s);
+		n = text_html(s, n, s, 0);
 	/* a date or a hint is trimmed only (a date that does not parse is
 	 * made one line later) */
 	if (line)
@@ -1332,6 +1332,18 @@ rdf_text(const char *desc, int plain)
 
 	/* text is made one line, as a title is */
 	if (out)
-		out[plain ? collapse(out, strlen(out)) : text_html(out, strlen(out), out)] = '\0';
+		out[plain ? collapse(out, strlen(out)) : text_html(out, strlen(out), out, 0)] = '\0';
+	return out;
+}
+
+char *
+rdf_paras(const char *desc, int plain)
+{
+	char *out;
+
+	if (plain)
+		return rdf_text(desc, 1);
+	if ((out = rdf_html(desc)))
+		out[text_html(out, strlen(out), out, 1)] = '\0';
 	return out;
 }

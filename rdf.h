@@ -118,3 +118,7 @@ time_t rdf_nextupdate(const Feed *f, time_t t);
  */
 char *rdf_html(const char *desc);
 char *rdf_text(const char *desc, int plain);
+/* rdf_paras is rdf_text with the paragraphs of HTML kept: a '\n' where a
+ * block tag breaks the line, a '\t' starting each paragraph inside a
+ * blockquote; no empty paragraph, none at either end */
+char *rdf_paras(const char *desc, int plain);

@@ -218,16 +218,17 @@ blocktag(const char *s, size_t n)
 
 /*
  * The text of HTML [s, s + len) into out, which may be s itself: nothing
- * writes more than it has read, a tag becoming at most one space.
+ * writes more than it has read, a tag becoming at most one space, or
+ * with paras a '\n' and a '\t', never more than the 3 bytes of "<p>".
  * Returns the length written.
  */
 size_t
-text_html(const char *s, size_t len, char *out)
+text_html(const char *s, size_t len, char *out, int paras)
 {
 	const char *e = s + len, *n, *q, *c;
 	size_t used, k;
 	char *o = out, buf[4];
-	int sp = 0;
+	int sp = 0, br = 0, quote = 0;
 
 	while (s < e) {
 		if (*s == '<' && s + 1 < e && (s[1] == '/' || s[1] == '!' || s[1] == '?' ||
@@ -254,8 +255,10 @@ text_html(const char *s, size_t len, char *out)
 				if (!c || !(q = memchr(c, '>', e - c)))
 					break;
 			}
+			if (k == 10 && !strncasecmp(n, "blockquote", 10))
+				quote += s[1] == '/' ? -(quote > 0) : 1;
 			if (blocktag(n, k))
-				sp = 1;
+				sp = br = 1;
 			s = q + 1;
 			continue;
 		}
@@ -278,9 +281,13 @@ text_html(const char *s, size_t len, char *out)
 			buf[0] = *s++;
 			k = 1;
 		}
-		if (sp && o > out)
-			*o++ = ' ';
-		sp = 0;
+		if (sp) {
+			if (o > out)
+				*o++ = paras && br ? '\n' : ' ';
+			if (paras && br && quote)
+				*o++ = '\t';
+			sp = br = 0;
+		}
 		memcpy(o, buf, k);
 		o += k;
 	}

@@ -41,6 +41,7 @@ size_t text_xml(const char *s, size_t len, char *out);
  * text_html: the text of HTML s[0..len): tags dropped (script and style
  * with their content), references decoded, white space and no-break
  * spaces collapsed to one space, a space where a block tag breaks the
- * line.  Returns the length written.
+ * line; with paras a '\n' there instead, and a '\t' starting each
+ * paragraph inside a blockquote.  Returns the length written.
  */
-size_t text_html(const char *s, size_t len, char *out);
+size_t text_html(const char *s, size_t len, char *out, int paras);

@@ -95,6 +95,8 @@ static Key keys[] = {
 	{ 0,           XK_Return,     openitem,    {0} },
 	{ 0,           XK_KP_Enter,   openitem,    {0} },
 	{ 0,           XK_o,          openitem,    {0} },
+	{ 0,           XK_l,          summary,     {0} }, /* the whole description, or the rows again */
+	{ 0,           XK_Tab,        summary,     {0} },
 	{ 0,           XK_m,          markread,    {0} }, /* toggle read */
 	{ 0,           XK_M,          markall,     {0} }, /* every row read */
 	{ 0,           XK_n,          unread,      {.i = +1} }, /* the next unread article */
@@ -105,13 +107,13 @@ static Key keys[] = {
 	{ 0,           XK_slash,      filterstart, {0} },
 	{ 0,           XK_r,          reload,      {0} },
 	{ 0,           XK_q,          quit,        {0} },
-	{ 0,           XK_Escape,     escape,      {0} }, /* clear the filter, else quit */
+	{ 0,           XK_Escape,     escape,      {0} }, /* close the reading view, else clear the filter, else quit */
 };
 
 /* mouse buttons over the rows */
 static Button buttons[] = {
 	/* modifier  button         function    argument */
-	{ 0,         Button1,       clickrow,   {0} },       /* select; on the selected row, open */
+	{ 0,         Button1,       clickrow,   {0} },       /* select; on the selected row, open (its description: l) */
 	{ 0,         Button4,       scroll,     {.i = -1} }, /* wheel up */
 	{ 0,         Button5,       scroll,     {.i = +1} }, /* wheel down */
 };

@@ -1044,6 +1044,46 @@ testtext(void)
 	check(ok, "rdf_text: XML then HTML: CDATA, tags, entities, script/style, comments, white space");
 }
 
+/* the reading view's text: paragraphs apart, quoted ones marked */
+static void
+testparas(void)
+{
+	static const struct { const char *in, *out; } t[] = {
+		{ "", "" },
+		{ "one line", "one line" },
+		{ "<p>one</p>\n<p>two</p>", "one\ntwo" },
+		{ "<p></p> <p> <br> </p>a<br><br>b", "a\nb" },
+		{ "x<b>y</b> <a href=\"u\">link</a> z", "xy link z" },
+		/* LWN's shape: escaped, a bare <p>, then a quote */
+		{ "Intro &lt;a href=&quot;https://x/&quot;&gt;this\narticle&lt;/a&gt; says:\n"
+		  "&lt;p&gt;\n&lt;blockquote class=&quot;bq&quot;&gt;\n\tQuoted  text,\n"
+		  "\tstill quoted.\n&lt;/blockquote&gt;\n&lt;p&gt;After.",
+		  "Intro this article says:\n\tQuoted text, still quoted.\nAfter." },
+		{ "<blockquote><p>q1</p><p>q2</p></blockquote>after",
+		  "\tq1\n\tq2\nafter" },
+		{ "<BLOCKQUOTE>a<blockquote>b</blockquote>c</BLOCKQUOTE>d",
+		  "\ta\n\tb\n\tc\nd" },
+		{ "</blockquote>x<p>y", "x\ny" },
+		{ "<p>x<p>x<li>x<blockquote>x", "x\nx\nx\n\tx" },
+	};
+	size_t i;
+	char *s;
+	int ok = 1;
+
+	for (i = 0; i < LENGTH(t); i++) {
+		s = rdf_paras(t[i].in, 0);
+		ok &= s && same(s, t[i].out, t[i].in) && strlen(s) <= strlen(t[i].in);
+		free(s);
+	}
+	check(ok, "rdf_paras: a line between paragraphs, a tab before quoted ones, none empty");
+	s = rdf_paras("plain <p>\n\n text", 1);
+	check(s && same(s, "plain <p> text", "plain"), "rdf_paras: plain text is one paragraph");
+	free(s);
+	s = rdf_text("<p>one</p><blockquote>two</blockquote>", 0);
+	check(s && same(s, "one two", "one line"), "rdf_text: still one line");
+	free(s);
+}
+
 static void
 testerrors(void)
 {
@@ -1467,6 +1507,7 @@ main(void)
 	testbase();
 	testdates();
 	testtext();
+	testparas();
 	testerrors();
 	testtruncation();
 	testhuge();

@@ -1,6 +1,6 @@
 /* See LICENSE file for copyright and license details. */
 /*
- * libFuzzer target: rdf_html and rdf_text on any string.  Their output is
+ * libFuzzer target: rdf_html, rdf_text and rdf_paras on any string.  Their output is
  * never longer than their input, and it is valid UTF-8 whenever the input
  * is, as every description from rdf_parse is.
  */
@@ -29,6 +29,13 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t len)
 		free(t);
 	}
 	if ((t = rdf_text(s, len && (data[0] & 1)))) {
+		if (strlen(t) > strlen(s))
+			abort();
+		if (isutf8(s, strlen(s)))
+			assertutf8(t);
+		free(t);
+	}
+	if ((t = rdf_paras(s, len && (data[0] & 1)))) {
 		if (strlen(t) > strlen(s))
 			abort();
 		if (isutf8(s, strlen(s)))
