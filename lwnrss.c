@@ -21,18 +21,21 @@
  * redraws the title bar alone.  Text goes through drw.c.
  *
  * The window's state is in a few structs below, each saying what it
- * owns: the layout, the feed shown and its view, the fetch, the read
- * state's writer, the filter line, the title bar's messages, the window's
- * own flags.  The rows shown (the view) are the feed's items less those a
- * rule hides or the filter leaves out; the selection and the first row
- * shown are positions in it, which clampview() alone keeps in range, an
- * empty view included.
+ * owns: the layout, the feed shown and its view, the reading view, the
+ * fetch, the read state's writer, the filter line, the title bar's
+ * messages, the window's own flags.  The rows shown (the view) are the
+ * feed's items less those a rule hides, the filter leaves out or, on
+ * request, those read; the selection and the first row shown are
+ * positions in it, which clampview() alone keeps in range, an empty view
+ * included.  A row is as tall as its headline's lines; the reading view
+ * shows the selected row alone with its whole description.
  *
  * There is one way a feed reaches the screen: from the cache.  On start
  * the cache's copy, if any, is painted first; the first fetch starts after
- * that paint, once the times the cache keeps allow it.  fetchstart() forks
- * a child (fetch_child) that asks the server, conditionally on the cache's
- * validators, writes what the answer teaches to the cache and exits with
+ * that paint, once the times the cache keeps allow it (with -f, at once).
+ * fetchstart() forks a child (fetch_child) that asks the server,
+ * conditionally on the cache's validators, writes what the answer
+ * teaches to the cache and exits with
  * what happened: a new feed, not modified, or failed, the answer's times
  * and errors on a pipe.  The window then reads the cache again
  * (cacheshow) and shows its copy, after a 304 too (another lwnrss may have
