@@ -2016,6 +2016,8 @@ checkstart(void)
 	if (self.pid == 0) {
 		dup2(fd, 1);
 		dup2(fd, 2);
+		if (fd > 2)
+			close(fd);
 		setenv("LWNRSS_RESUME", "check", 1);
 		execvp(self.path, self.argv);
 		warn("cannot run %s:", self.path);
@@ -2070,6 +2072,10 @@ reexec(void)
 {
 	char err[512], *s;
 
+	/* a change since the check: the check again */
+	selfchanged();
+	if (!self.ready)
+		return;
 	self.ready = 0;
 	if (state_dirty(&reads.set) && state_save(&reads.set, NOW(),
 	    (time_t)readdays * 86400, err, sizeof(err)) < 0) {

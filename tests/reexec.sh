@@ -151,6 +151,9 @@ s1=$(xsock)
 check "rebuild: a new X connection" eval '[ -n "$s1" ] && [ "$s1" != "$s0" ]'
 check "rebuild: WM_DELETE_WINDOW is no longer asked for" \
 	eval '! xprop -id "$W" WM_PROTOCOLS | grep -q WM_DELETE_WINDOW'
+# the new image's start changes nothing the watch sees
+sleep 3
+check "rebuild: ... once" [ "$(xsock)" = "$s1" ]
 xdotool mousemove --window "$W" 200 $((BAR + 5 * (ROW + 1) + 30)) click 1
 check "rebuild: a click reaches the new image" retry selrow 6
 key j
@@ -187,6 +190,29 @@ printf '#!/bin/sh\nexit 0\n' > "$D/true"
 put "$D/true"
 check "a binary that starts no window: said on stderr" slow grep -q 'not restarted: .*exited with status 0, not ok$' "$D/err"
 check "a binary that starts no window: ... the title bar still red" barcolour '#FF00FF'
+
+# one that passes its check and then cannot be run (a writer holds it
+# open: ETXTBSY), once: this image again, in the same window, says so
+: > "$D/err"
+s2=$(xsock)
+cat > "$D/busy" <<EOF
+#!/bin/sh
+[ -e "$D/busy.done" ] && exit 1
+: > "$D/busy.done"
+exec 3>> "\$0"
+sleep 5 3>&3 < /dev/null > /dev/null 2>&1 &
+exec 3>&-
+echo ok
+EOF
+put "$D/busy"
+check "a binary that cannot be run in place: said on stderr" \
+	slow grep -q 'not restarted: cannot run .*: Text file busy$' "$D/err"
+check "a binary that cannot be run in place: ... the binary before runs again" \
+	slow eval '[ -n "$(xsock)" ] && [ "$(xsock)" != "$s2" ]'
+check "a binary that cannot be run in place: ... in the same window, red" \
+	eval '[ "$(xdotool search --pid "$PID" 2> /dev/null)" = "$W" ] && slow barcolour "#FF00FF"'
+check "a binary that cannot be run in place: ... showing the same rows" \
+	retry eval '[ "$(view | cut -d" " -f1)" = "$(echo "$v0" | cut -d" " -f1)" ]'
 
 colour '#000040'
 rebuild
