@@ -121,9 +121,10 @@ requests() {
 server "$D/feed.xml"
 start "https://localhost:$PORT/feed"
 retry rowsel 1 7 > /dev/null
-# the third article, with the filter "odd": the second of eight rows;
-# marked read; then the last, so that the first row shown is the second
-key j j m slash o d d Return
+# the third article, with the filter "e odd" (words: "e" and "odd"): the
+# second of eight rows; marked read; then the last, so that the first
+# row shown is the second
+key j j m slash e space o d d Return
 retry sigis "B$BAR W$ROW R1 G$ROW R1( W$ROW R1){5}( W[0-9]+)?" > /dev/null
 key G
 retry rowsel 7 7 > /dev/null
