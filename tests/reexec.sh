@@ -17,7 +17,7 @@ X11SRV_LOG=$D/requests
 export LWNRSS_CLOCK XDG_STATE_HOME X11SRV_LOG LC_ALL=C.UTF-8
 
 need Xvfb xdotool xprop xwininfo xdpyinfo xrdb import convert identify openssl python3 make
-built lwnrss
+built lwnrss tests/lwnrss-test tests/wmdelete
 
 PIDS=
 XVFB=
@@ -231,5 +231,32 @@ rc=$?
 check "closed by the window manager: ... with exit status 0" [ "$rc" -eq 0 ]
 check "closed by the window manager: ... the window is gone" \
 	eval '! xwininfo -id "$W" > /dev/null 2>&1'
+
+# ---- embedded (-w): the window stays in its host -------------------------------
+
+XC=$X
+X=tests/lwnrss-test
+start - < "$D/feed.xml"
+retry hastitle "Reexec Test"
+HOST=$W
+HOSTPID=$PID
+X=$XC
+start -w "$HOST" "https://localhost:$PORT/feed"
+retry selrow 1 > /dev/null
+s0=$(xsock)
+kill -USR1 "$PID"
+check "embedded: SIGUSR1 runs the binary again" \
+	slow eval '[ -n "$(xsock)" ] && [ "$(xsock)" != "$s0" ]'
+check "embedded: ... in the same window, still in its host" \
+	eval '[ "$(xdotool search --pid "$PID" 2> /dev/null)" = "$W" ] &&
+	xwininfo -tree -id "$W" | grep -q "Parent window id: $(printf 0x%x "$HOST") "'
+key j
+check "embedded: ... which takes keys" retry selrow 2
+tests/wmdelete -d "$W"
+check "embedded: the host destroying the window ends the process" within 50 "$PID"
+wait "$PID"
+rc=$?
+check "embedded: ... with status 0" [ "$rc" -eq 0 ]
+kill "$HOSTPID"
 
 exit 0
