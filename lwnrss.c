@@ -2418,6 +2418,10 @@ cleanup(int keep)
 		/* ButtonPress is one client's at a time: the next image's */
 		XSelectInput(dpy, win, NoEventMask);
 		XSetCloseDownMode(dpy, RetainPermanent);
+	} else if (win && !keep && ui.adopted) {
+		/* its maker is gone: killing it takes the window, and
+		 * anything else that maker left */
+		XKillClient(dpy, win);
 	} else if (win && !keep) {
 		XDestroyWindow(dpy, win);
 	}
