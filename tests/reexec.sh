@@ -3,9 +3,10 @@
 # reexec.sh: a window whose binary is rebuilt runs the new one in place,
 # under an Xvfb of its own: the same window, selection, filter, first row
 # and read marks, the new config.h's colour, and no new request to the
-# server; SIGUSR1 does the same; a new binary that cannot start leaves
-# the old window running, its title bar in the error colour.  The window
-# runs a copy of the tree's test build, which the test rebuilds.
+# server; SIGUSR1 does the same, embedded (-w) too; a new binary that
+# cannot start, or passes its check and then cannot be run, leaves the
+# old window running, its title bar in the error colour; closing ends it.
+# The window runs a copy of the tree's test build, which the test rebuilds.
 cd "$(dirname "$0")/.." || exit 1
 . tests/lib.sh
 . tests/xlib.sh
@@ -111,6 +112,8 @@ selrow() {
 	! gone "$PID" && sig > /dev/null && sed 's/^[^ ]*//' "$D/sig" > "$D/rows" &&
 		grep -Eq "^( W$ROW R1){$(($1 - 1))} G$ROW R1( W$ROW R1){$((7 - $1))}( W[0-9]+)?\$" "$D/rows"
 }
+# xsock: the window process's sockets, its X connection: a new one after
+# each exec
 xsock() {
 	ls -l "/proc/$PID/fd" 2> /dev/null | sed -n 's/.*socket:/socket:/p' | sort
 }
