@@ -57,10 +57,17 @@
  * no zombie; a close-on-exec pipe tells the window whether the exec
  * worked, and only then is the article read.
  *
+ * A new binary (a rebuild after editing config.h, on Linux seen through
+ * inotify; SIGUSR1 elsewhere) takes over the window in place (reexec):
+ * a child first checks that it starts, then this image hands its view
+ * over in $LWNRSS_RESUME, lets the window outlive its X connection, and
+ * execs it; the new image adopts the window and paints the cache's rows.
+ *
  * To understand everything else, start reading main().
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <locale.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -73,6 +80,9 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
+#ifdef __linux__
+#include <sys/inotify.h>
+#endif
 
 #include <X11/Xatom.h>
 #include <X11/Xlib.h>
@@ -113,7 +123,7 @@ enum { SchemeNorm, SchemeSel, SchemeDim, SchemeBar, SchemeErr, SchemeLast }; /* 
 enum { ColFg, ColBg }; /* color scheme index */
 enum { WMProtocols, WMDelete, NetWMName, NetWMPid, UTF8String, XEmbedInfo,
        XEmbed, AtomLast }; /* atoms */
-enum { DiskCache, DiskRead, DiskLast }; /* files not written */
+enum { DiskCache, DiskRead, DiskExe, DiskLast }; /* files not written, or not run */
 
 typedef union {
 	int i;
@@ -177,6 +187,7 @@ static void selclear(XEvent *e);
 static void selrequest(XEvent *e);
 
 static size_t parentfds(int *fds);
+static void cleanup(int keep);
 
 /* variables */
 static const char *url;                 /* the feed's URL, or "-" for stdin */
@@ -193,6 +204,7 @@ static XftColor newclr;                 /* the mark of new articles, and badges 
 static Sel xsel;                        /* PRIMARY and CLIPBOARD, after y */
 static volatile sig_atomic_t gotsig;    /* SIGTERM or SIGINT: quit */
 static volatile sig_atomic_t gothup;    /* SIGHUP: fetch now */
+static volatile sig_atomic_t gotusr1;   /* SIGUSR1: run the binary again */
 
 /* the layout in pixels: the fonts' and config.h's, scaled to the fonts' dpi */
 static struct {
@@ -279,7 +291,8 @@ static struct {
 static struct {
 	char status[256];       /* of the last fetch */
 	int failed;             /* ... which failed */
-	char disk[DiskLast][256]; /* a file not written, until it is */
+	char disk[DiskLast][256]; /* a file not written, until it is; a
+	                           binary that cannot take the window over */
 	char flash[256];        /* a message for a few seconds or until a key */
 	int flasherr;
 	time_t flashend;
@@ -298,7 +311,24 @@ static struct {
 	int pointy;             /* ... and the press's y in that row */
 	unsigned int numlock;   /* Num Lock's modifier mask */
 	int numlockknown;
+	int adopted;            /* the window is one a re-exec left (reexec) */
 } ui = { .running = 1, .pointrow = -1 };
+
+/*
+ * The binary the window runs, and its re-exec (reexec): a change to it,
+ * or SIGUSR1, sets due; then a child checks that the new binary starts,
+ * and once it did and no other child runs, it replaces this image.
+ */
+static struct {
+	char path[PATH_MAX];    /* by name: the file the next exec finds */
+	char **argv;
+	int ifd;                /* inotify on its directory, -1: none */
+	time_t due;             /* when the check starts, 0: none wanted */
+	pid_t pid;              /* the check, -1 when none runs */
+	int fd;                 /* its stdout and stderr */
+	Buf buf;
+	int ready;              /* it passed: exec when no child runs */
+} self = { .ifd = -1, .pid = -1, .fd = -1 };
 
 /* open commands whose exec is not known to have worked yet */
 static struct {
@@ -571,11 +601,15 @@ ageshown(void)
 	return shown.feed.nitems && shown.fetched && (shown.fromcache || msg.failed);
 }
 
-/* a file not written, if any: the cache's or the read state's */
+/* a file not written (the cache's, the read state's) or a new binary not run, if any */
 static const char *
 diskerr(void)
 {
-	return msg.disk[DiskCache][0] ? msg.disk[DiskCache] : msg.disk[DiskRead];
+	int k;
+
+	for (k = 0; k < DiskLast - 1 && !msg.disk[k][0]; k++)
+		;
+	return msg.disk[k];
 }
 
 /*
@@ -2026,6 +2060,297 @@ selrequest(XEvent *e)
 	sel_request(&xsel, &e->xselectionrequest);
 }
 
+/* the re-exec */
+
+/*
+ * The view a re-exec hands the new image in $LWNRSS_RESUME: the window's
+ * id, then these in order, a space before each, numbers in decimal and
+ * text in hex, so that a filter may hold any byte.  One more field is
+ * one more line here; an image that finds fewer keeps its own values.
+ */
+static const struct {
+	int *i;                 /* a number, */
+	time_t *t;              /* a time, */
+	char *s;                /* or text of size n */
+	size_t n;
+} resumed[] = {
+	{ .i = &shown.sel },
+	{ .i = &shown.top },
+	{ .i = &shown.moved },
+	{ .s = filt.text, .n = sizeof(filt.text) },
+	{ .i = &shown.fromcache },
+	{ .i = &fetcher.first },
+	{ .t = &fetcher.asked },
+	{ .i = &fetcher.fails },
+	{ .i = &msg.failed },
+	{ .s = msg.status, .n = sizeof(msg.status) },
+	{ .s = msg.disk[DiskExe], .n = sizeof(msg.disk[DiskExe]) },
+	{ .i = &ui.focused },
+	{ .i = &ui.unseen },
+	{ .i = &shown.hideread },
+	{ .i = &reading.open },
+	{ .i = &reading.off },
+};
+
+/* the state as $LWNRSS_RESUME holds it (resumed[]); NULL when out of memory */
+static char *
+statesave(void)
+{
+	Buf b = {0};
+	char num[32];
+	size_t k, j;
+	int e;
+
+	snprintf(num, sizeof(num), "%lu", (unsigned long)win);
+	e = bufadd(&b, num, strlen(num));
+	for (k = 0; k < LENGTH(resumed); k++) {
+		if (resumed[k].s) {
+			e |= bufaddc(&b, ' ');
+			for (j = 0; resumed[k].s[j]; j++) {
+				snprintf(num, sizeof(num), "%02x", (unsigned char)resumed[k].s[j]);
+				e |= bufadd(&b, num, 2);
+			}
+		} else {
+			snprintf(num, sizeof(num), " %lld", resumed[k].i ?
+			         (long long)*resumed[k].i : (long long)*resumed[k].t);
+			e |= bufadd(&b, num, strlen(num));
+		}
+	}
+	if (e < 0)
+		buffree(&b);
+	return b.p;
+}
+
+static int
+hexval(int c)
+{
+	return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
+}
+
+/* statesave's state, once the cache's rows are shown: the view as it was */
+static void
+stateload(const char *p)
+{
+	char *end, *s;
+	size_t k, j;
+	long long v;
+	int sel, top, open;
+
+	strtoul(p, &end, 10);
+	for (p = end, k = 0; k < LENGTH(resumed) && *p == ' '; k++) {
+		p++;
+		if ((s = resumed[k].s)) {
+			for (j = 0; hexval(p[0]) >= 0 && hexval(p[1]) >= 0; p += 2)
+				if (j + 1 < resumed[k].n)
+					s[j++] = hexval(p[0]) << 4 | hexval(p[1]);
+			s[j] = '\0';
+			continue;
+		}
+		v = strtoll(p, &end, 10);
+		if (end == p)
+			break;
+		p = end;
+		if (resumed[k].i)
+			*resumed[k].i = v;
+		else
+			*resumed[k].t = v;
+	}
+	/* the rows the filter leaves, the positions in them */
+	sel = shown.sel;
+	top = shown.top;
+	open = reading.open;
+	buildview(-1);
+	shown.sel = sel;
+	shown.top = top;
+	clampview(0);
+	reading.open = open && shown.nview;
+	reading.item = cur();
+	updatetitle();
+	/* an adopted window has no Expose to wait for */
+	redraw(0);
+}
+
+/* a new binary that cannot take the window over: said, in the title bar
+ * until one can */
+static void
+selferr(const char *fmt, ...)
+{
+	char e[sizeof(msg.disk[DiskExe]) - 16];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(e, sizeof(e), fmt, ap);
+	va_end(ap);
+	warn("not restarted: %s", e);
+	snprintf(msg.disk[DiskExe], sizeof(msg.disk[DiskExe]), "not restarted: %s", e);
+	ui.dirtybar = 1;
+}
+
+/*
+ * The binary this window runs, by name (/proc/self/exe names the old
+ * file once a new one replaced it), and on Linux a watch on its name in
+ * its directory: a compiler writes the file, install renames one there.
+ */
+static void
+watchself(char *argv[])
+{
+#ifdef __linux__
+	char *d;
+	ssize_t n;
+
+	if ((n = readlink("/proc/self/exe", self.path, sizeof(self.path) - 1)) > 0) {
+		self.path[n] = '\0';
+		if (n > 10 && !strcmp(self.path + n - 10, " (deleted)"))
+			self.path[n - 10] = '\0';
+	}
+	if ((d = strrchr(self.path, '/')) &&
+	    (self.ifd = inotify_init1(IN_CLOEXEC | IN_NONBLOCK)) >= 0) {
+		*d = '\0';
+		if (inotify_add_watch(self.ifd, d == self.path ? "/" : self.path, IN_CREATE |
+		    IN_MODIFY | IN_ATTRIB | IN_CLOSE_WRITE | IN_MOVED_TO) < 0) {
+			close(self.ifd);
+			self.ifd = -1;
+		}
+		*d = '/';
+	}
+#endif
+	if (!self.path[0])
+		snprintf(self.path, sizeof(self.path), "%s", argv[0]);
+	self.argv = argv;
+}
+
+/* the binary's name changed: the check waits for two quiet seconds, so
+ * that a binary still being written (a link, a chmod after) never runs */
+static void
+selfchanged(void)
+{
+#ifdef __linux__
+	long buf[1024];
+	const char *base = strrchr(self.path, '/') + 1;
+	struct inotify_event *e;
+	ssize_t n, off;
+
+	while ((n = read(self.ifd, buf, sizeof(buf))) > 0) {
+		for (off = 0; off < n; off += sizeof(*e) + e->len) {
+			e = (struct inotify_event *)((char *)buf + off);
+			if ((e->mask & IN_Q_OVERFLOW) || (e->len && !strcmp(e->name, base))) {
+				self.due = NOW() + 2;
+				self.ready = 0;
+			}
+		}
+	}
+#endif
+}
+
+/* start the new binary as far as its fonts and colours, in a child whose
+ * output comes back through a pipe: "ok", or why it cannot start */
+static void
+checkstart(void)
+{
+	int fds[3 + LENGTH(spawns)], fd;
+
+	self.due = 0;
+	if (!strcmp(url, "-")) {
+		selferr("the feed came from standard input, which was read");
+		return;
+	}
+	if ((self.pid = proc_fork(&fd, fds, parentfds(fds))) < 0) {
+		self.pid = -1;
+		selferr("cannot check %s: %s", self.path, strerror(errno));
+		return;
+	}
+	if (self.pid == 0) {
+		dup2(fd, 1);
+		dup2(fd, 2);
+		if (fd > 2)
+			close(fd);
+		setenv("LWNRSS_RESUME", "check", 1);
+		execvp(self.path, self.argv);
+		warn("cannot run %s:", self.path);
+		_exit(127);
+	}
+	self.fd = fd;
+}
+
+/* the check's pipe is readable: on EOF, ready, or why not in the title bar */
+static void
+checkread(void)
+{
+	char *p, *end;
+	int wstatus = 0;
+
+	if (proc_read(self.fd, &self.buf) == 0)
+		return;
+	close(self.fd);
+	self.fd = -1;
+	while (waitpid(self.pid, &wstatus, 0) < 0 && errno == EINTR)
+		;
+	self.pid = -1;
+	/* its last line: "ok", or its error without "lwnrss: " */
+	if ((p = self.buf.p)) {
+		for (end = p + self.buf.len; end > p && end[-1] == '\n'; end--)
+			;
+		*end = '\0';
+		p = strrchr(p, '\n') ? strrchr(p, '\n') + 1 : p;
+		p += strncmp(p, "lwnrss: ", 8) ? 0 : 8;
+	}
+	if (WIFEXITED(wstatus) && WEXITSTATUS(wstatus) == 0 && p && !strcmp(p, "ok"))
+		self.ready = !self.due;
+	else if (p && *p)
+		selferr("%s", p);
+	else if (WIFSIGNALED(wstatus))
+		selferr("%s killed by signal %d", self.path, WTERMSIG(wstatus));
+	else
+		selferr("%s exited with status %d, not ok", self.path, WEXITSTATUS(wstatus));
+	buffree(&self.buf);
+}
+
+/*
+ * Run the checked binary in place: the same window, view and schedule,
+ * no fetch.  No child runs (run waits), and unwritten read marks are
+ * written now, so the new image loses none.  The window outlives this
+ * image's connection (RetainPermanent), its other server resources do
+ * not (cleanup).  Signals stay blocked through exec: one that comes
+ * meanwhile waits for the new image's loop (blocksignals).
+ */
+static void
+reexec(void)
+{
+	char err[512], *s;
+
+	/* a change since the check: the check again */
+	selfchanged();
+	if (!self.ready)
+		return;
+	self.ready = 0;
+	if (state_dirty(&reads.set) && state_save(&reads.set, NOW(),
+	    (time_t)readdays * 86400, err, sizeof(err)) < 0) {
+		selferr("read marks not written: %s", err);
+		return;
+	}
+	msg.disk[DiskExe][0] = '\0';
+	if (!(s = statesave()) || setenv("LWNRSS_RESUME", s, 1) < 0) {
+		free(s);
+		selferr("out of memory");
+		return;
+	}
+	free(s);
+	cleanup(1);
+	execvp(self.path, self.argv);
+	selferr("cannot run %s: %s", self.path, strerror(errno));
+#ifdef __linux__
+	/* this image again, in the same window, saying so */
+	if ((s = statesave()) && setenv("LWNRSS_RESUME", s, 1) == 0)
+		execv("/proc/self/exe", self.argv);
+#endif
+	/* no image to take the window: it goes */
+	if ((dpy = XOpenDisplay(NULL))) {
+		XKillClient(dpy, win);
+		XCloseDisplay(dpy);
+	}
+	die("cannot run this binary again:");
+}
+
 /* setup and the event loop */
 /* setup and the event loop */
 
@@ -2034,6 +2359,8 @@ sighandler(int sig)
 {
 	if (sig == SIGHUP)
 		gothup = 1;
+	else if (sig == SIGUSR1)
+		gotusr1 = 1;
 	else
 		gotsig = sig;
 }
@@ -2067,8 +2394,43 @@ xerror(Display *d, XErrorEvent *e)
 	return 0;
 }
 
+/*
+ * Take over the window a re-exec left (reexec), when it is still there
+ * and still says it is this process's: its events, background and size.
+ * Its maker's connection is closed, and a message sent with no event
+ * mask goes to a window's maker alone, as WM_DELETE_WINDOW and XEmbed's
+ * are: without WM_DELETE_WINDOW in WM_PROTOCOLS (setup) a window manager
+ * closes it by killing its maker, which destroys it, and DestroyNotify
+ * quits as closing does.
+ */
+static int
+adopt(Window w, XSetWindowAttributes *swa, XWindowAttributes *wa)
+{
+	unsigned char *p = NULL;
+	unsigned long n, left;
+	Atom type;
+	int fmt;
+
+	if (!w || XGetWindowProperty(dpy, w, atoms[NetWMPid], 0, 1, False, XA_CARDINAL,
+	    &type, &fmt, &n, &left, &p) != Success || !p || n != 1 || fmt != 32 ||
+	    *(long *)p != (long)getpid()) {
+		if (p)
+			XFree(p);
+		return 0;
+	}
+	XFree(p);
+	XChangeWindowAttributes(dpy, w, CWBackPixel | CWBitGravity | CWEventMask, swa);
+	if (!XGetWindowAttributes(dpy, w, wa))
+		return 0;
+	win = w;
+	ui.adopted = 1;
+	/* mapped before: no MapNotify comes */
+	ui.mapped = wa->map_state != IsUnmapped;
+	return 1;
+}
+
 static void
-setup(Window embed, int argc, char *argv[])
+setup(Window embed, int argc, char *argv[], const char *resume)
 {
 	static char *names[AtomLast] = {
 		[WMProtocols] = "WM_PROTOCOLS", [WMDelete] = "WM_DELETE_WINDOW",
@@ -2099,6 +2461,11 @@ setup(Window embed, int argc, char *argv[])
 				die("cannot allocate color %s", colors[i][j]);
 	if (drw_clr(&drw, newcolor, &newclr) < 0)
 		die("cannot allocate color %s", newcolor);
+	/* a re-exec's check of this binary (checkstart): it starts */
+	if (resume && !strcmp(resume, "check")) {
+		puts("ok");
+		exit(0);
+	}
 
 	lay.lineh = drw.h[FaceNorm];
 	lay.boldh = drw.h[FaceBold];
@@ -2120,9 +2487,14 @@ setup(Window embed, int argc, char *argv[])
 	swa.bit_gravity = NorthWestGravity;
 	swa.event_mask = ExposureMask | KeyPressMask | ButtonPressMask |
 	                 StructureNotifyMask | FocusChangeMask;
-	win = XCreateWindow(dpy, embed ? embed : root, 0, 0, MAX(w, 1), MAX(h, 1), 0,
-	                    CopyFromParent, CopyFromParent, CopyFromParent,
-	                    CWBackPixel | CWBitGravity | CWEventMask, &swa);
+	if (resume && adopt(strtoul(resume, NULL, 10), &swa, &wa)) {
+		w = wa.width;
+		h = wa.height;
+	} else {
+		win = XCreateWindow(dpy, embed ? embed : root, 0, 0, MAX(w, 1), MAX(h, 1), 0,
+		                    CopyFromParent, CopyFromParent, CopyFromParent,
+		                    CWBackPixel | CWBitGravity | CWEventMask, &swa);
+	}
 	gc = XCreateGC(dpy, win, 0, NULL);
 	resize(w, h);
 
@@ -2135,20 +2507,23 @@ setup(Window embed, int argc, char *argv[])
 	sh->min_height = lay.barh;
 	XSetWMProperties(dpy, win, NULL, NULL, argv, argc, sh, &wmh, &ch);
 	XFree(sh);
-	XSetWMProtocols(dpy, win, &atoms[WMDelete], 1);
+	XSetWMProtocols(dpy, win, &atoms[WMDelete], !ui.adopted);
 	pid = getpid();
 	XChangeProperty(dpy, win, atoms[NetWMPid], XA_CARDINAL, 32,
 	                PropModeReplace, (unsigned char *)&pid, 1);
 	XChangeProperty(dpy, win, atoms[XEmbedInfo], atoms[XEmbedInfo], 32,
 	                PropModeReplace, (unsigned char *)xembed, 2);
-	settitle("lwnrss");
-	XMapWindow(dpy, win);
+	if (!ui.adopted) {
+		settitle("lwnrss");
+		XMapWindow(dpy, win);
+	}
 }
 
 /*
  * Wait for the X connection, the children's pipes (the fetch, the read
- * state's writer, the open commands' exec) or a timer: the next automatic
- * fetch, a minute while the title bar shows an age, the end of a message.
+ * state's writer, the open commands' exec, a new binary's check), the
+ * binary's watch, or a timer: the next automatic fetch, a minute while
+ * the title bar shows an age, the end of a message, a check.
  * Wall-clock time, checked at least once a minute, so a suspended laptop
  * refreshes soon after it wakes.  Signals come only in here.
  */
@@ -2157,7 +2532,7 @@ waitevents(const sigset_t *waitmask)
 {
 	fd_set fds;
 	struct timespec ts = { 60, 0 };
-	time_t due, now = NOW();
+	time_t due, check, now = NOW();
 	int xfd = ConnectionNumber(dpy), n, k, maxfd = xfd;
 
 	FD_ZERO(&fds);
@@ -2171,12 +2546,20 @@ waitevents(const sigset_t *waitmask)
 		FD_SET(spawns[k].fd, &fds);
 		maxfd = MAX(maxfd, spawns[k].fd);
 	}
+	if (self.ifd >= 0)
+		FD_SET(self.ifd, &fds);
+	if (self.fd >= 0)
+		FD_SET(self.fd, &fds);
+	maxfd = MAX(maxfd, MAX(self.ifd, self.fd));
 	if ((due = fetchdue()))
 		ts.tv_sec = MIN(ts.tv_sec, MAX(0, due - now));
 	if (msg.flash[0])
 		ts.tv_sec = MIN(ts.tv_sec, MAX(0, msg.flashend - now));
+	/* a check waits for the one running to end */
+	if ((check = self.pid < 0 ? self.due : 0))
+		ts.tv_sec = MIN(ts.tv_sec, MAX(0, check - now));
 	n = pselect(maxfd + 1, &fds, NULL, NULL,
-	            due || msg.flash[0] || ageshown() ? &ts : NULL, waitmask);
+	            due || check || msg.flash[0] || ageshown() ? &ts : NULL, waitmask);
 	if (n < 0 && errno != EINTR)
 		die("pselect:");
 	if (n > 0 && fetcher.fd >= 0 && FD_ISSET(fetcher.fd, &fds))
@@ -2186,6 +2569,12 @@ waitevents(const sigset_t *waitmask)
 	for (k = nspawn - 1; n > 0 && k >= 0; k--)
 		if (FD_ISSET(spawns[k].fd, &fds))
 			spawnread(k);
+	if (n > 0 && self.ifd >= 0 && FD_ISSET(self.ifd, &fds))
+		selfchanged();
+	if (n > 0 && self.fd >= 0 && FD_ISSET(self.fd, &fds))
+		checkread();
+	if (self.due && self.pid < 0 && NOW() >= self.due)
+		checkstart();
 	if (n == 0 && ageshown())
 		ui.dirtybar = 1;
 	if (msg.flash[0] && NOW() >= msg.flashend) {
@@ -2213,6 +2602,14 @@ run(const sigset_t *waitmask)
 			gothup = 0;
 			reload(NULL);
 		}
+		if (gotusr1) {
+			gotusr1 = 0;
+			self.due = NOW();
+			self.ready = 0;
+		}
+		/* the new binary once no child's work would be lost */
+		if (self.ready && fetcher.pid < 0 && reads.pid < 0 && !nspawn)
+			reexec();
 		while (XPending(dpy)) {
 			XNextEvent(dpy, &ev);
 			/* the input method's: compose sequences, other layouts */
@@ -2232,8 +2629,10 @@ run(const sigset_t *waitmask)
 	}
 }
 
+/* everything freed, the window destroyed; with keep it outlives the
+ * connection, for a re-exec */
 static void
-cleanup(void)
+cleanup(int keep)
 {
 	char err[512];
 	int i, j, wstatus;
@@ -2261,8 +2660,17 @@ cleanup(void)
 	drw_free(&drw);
 	XFreePixmap(dpy, pm);
 	XFreeGC(dpy, gc);
-	if (win)
+	if (keep && !ui.adopted) {
+		/* ButtonPress is one client's at a time: the next image's */
+		XSelectInput(dpy, win, NoEventMask);
+		XSetCloseDownMode(dpy, RetainPermanent);
+	} else if (win && !keep && ui.adopted) {
+		/* its maker is gone: killing it takes the window, and
+		 * anything else that maker left */
+		XKillClient(dpy, win);
+	} else if (win && !keep) {
 		XDestroyWindow(dpy, win);
+	}
 	XCloseDisplay(dpy);
 
 	/* the window is gone: now the read state's last changes, at leisure */
@@ -2285,25 +2693,30 @@ cleanup(void)
 	buffree(&reads.buf);
 }
 
-/* SIGTERM and SIGINT quit, SIGHUP fetches; all three only set a flag,
- * and are blocked but in pselect: *orig is the mask to wait with */
+/*
+ * SIGTERM and SIGINT quit, SIGHUP fetches, SIGUSR1 re-execs; all only
+ * set a flag, and are blocked but in pselect: *orig is the mask to wait
+ * with, without them even when they came blocked (through a re-exec)
+ */
 static void
 blocksignals(sigset_t *orig)
 {
+	static const int sigs[] = { SIGTERM, SIGINT, SIGHUP, SIGUSR1 };
 	struct sigaction sa;
 	sigset_t block;
+	size_t i;
 
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = sighandler;
 	sigemptyset(&sa.sa_mask);
-	sigaction(SIGTERM, &sa, NULL);
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGHUP, &sa, NULL);
 	sigemptyset(&block);
-	sigaddset(&block, SIGTERM);
-	sigaddset(&block, SIGINT);
-	sigaddset(&block, SIGHUP);
+	for (i = 0; i < LENGTH(sigs); i++) {
+		sigaction(sigs[i], &sa, NULL);
+		sigaddset(&block, sigs[i]);
+	}
 	sigprocmask(SIG_BLOCK, &block, orig);
+	for (i = 0; i < LENGTH(sigs); i++)
+		sigdelset(orig, sigs[i]);
 }
 
 /* the cache's rows before anything else; the first fetch now, or after
@@ -2381,7 +2794,7 @@ main(int argc, char *argv[])
 	sigset_t orig;
 	Window embed = 0;
 	const char *embedarg = NULL, *operand = NULL;
-	char err[512], *f;
+	char err[512], *f, *resume = NULL;
 	int fflag = 0, pflag = 0, vflag = 0, i, opts = 1;
 
 	url = feedurl;
@@ -2429,6 +2842,11 @@ main(int argc, char *argv[])
 
 	if (pflag)
 		return fetch_print(&fconf, url, fflag);
+	/* a re-exec's state (reexec), read once: no child inherits it */
+	if ((f = getenv("LWNRSS_RESUME"))) {
+		resume = estrdup(f);
+		unsetenv("LWNRSS_RESUME");
+	}
 
 	setlocale(LC_CTYPE, "");
 	setlocale(LC_TIME, "");
@@ -2450,9 +2868,14 @@ main(int argc, char *argv[])
 	/* signals are blocked except while the loop waits */
 	blocksignals(&orig);
 
-	setup(embed, argc, argv);
-	firstpaint(fflag);
+	setup(embed, argc, argv, resume);
+	/* a re-exec fetches when its predecessor would have */
+	firstpaint(fflag && !resume);
+	if (resume)
+		stateload(resume);
+	free(resume);
+	watchself(argv);
 	run(&orig);
-	cleanup();
+	cleanup(0);
 	return 0;
 }

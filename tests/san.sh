@@ -46,8 +46,10 @@ ASAN_OPTIONS="log_path=$S/log/asan:detect_leaks=0:abort_on_error=0"
 UBSAN_OPTIONS="log_path=$S/log/ubsan:print_stacktrace=1:halt_on_error=1:exitcode=86"
 export ASAN_OPTIONS UBSAN_OPTIONS
 
-for t in print http tls proxy x11 reader window rows summary cache refresh; do
-	(cd "$S/tree" && T=tests/tmp "tests/$t.sh") > "$S/$t.log" 2>&1
+# CFLAGS and LDFLAGS for the builds a test makes itself (reexec.sh's)
+for t in print http tls proxy x11 reader window rows summary cache refresh reexec; do
+	(cd "$S/tree" && T=tests/tmp CFLAGS="$SANFLAGS" LDFLAGS="$SANFLAGS" \
+	    "tests/$t.sh") > "$S/$t.log" 2>&1
 	rc=$?
 	p=$(grep -c '^ok ' "$S/$t.log")
 	f=$(grep -c '^not ok ' "$S/$t.log")
