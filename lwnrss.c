@@ -117,6 +117,8 @@
 #define DOUBLECLICK             400
 /* the first retry after a failed fetch, in seconds; each next one doubles */
 #define RETRYFIRST              60
+/* seconds a new binary has to say it starts before it is killed */
+#define CHECKTIME               5
 
 /* enums */
 enum { SchemeNorm, SchemeSel, SchemeDim, SchemeBar, SchemeErr, SchemeLast }; /* color schemes */
@@ -325,6 +327,8 @@ static struct {
 	int ifd;                /* inotify on its directory, -1: none */
 	time_t due;             /* when the check starts, 0: none wanted */
 	pid_t pid;              /* the check, -1 when none runs */
+	time_t end;             /* when it is killed as hung (an older lwnrss
+	                           knows no check, and opens a window) */
 	int fd;                 /* its stdout and stderr */
 	Buf buf;
 	int ready;              /* it passed: exec when no child runs */
@@ -2270,6 +2274,7 @@ checkstart(void)
 		_exit(127);
 	}
 	self.fd = fd;
+	self.end = NOW() + CHECKTIME;
 }
 
 /* the check's pipe is readable: on EOF, ready, or why not in the title bar */
@@ -2298,6 +2303,8 @@ checkread(void)
 		self.ready = !self.due;
 	else if (p && *p)
 		selferr("%s", p);
+	else if (WIFSIGNALED(wstatus) && NOW() >= self.end)
+		selferr("%s did not start in %d s", self.path, CHECKTIME);
 	else if (WIFSIGNALED(wstatus))
 		selferr("%s killed by signal %d", self.path, WTERMSIG(wstatus));
 	else
@@ -2351,7 +2358,6 @@ reexec(void)
 	die("cannot run this binary again:");
 }
 
-/* setup and the event loop */
 /* setup and the event loop */
 
 static void
@@ -2555,8 +2561,8 @@ waitevents(const sigset_t *waitmask)
 		ts.tv_sec = MIN(ts.tv_sec, MAX(0, due - now));
 	if (msg.flash[0])
 		ts.tv_sec = MIN(ts.tv_sec, MAX(0, msg.flashend - now));
-	/* a check waits for the one running to end */
-	if ((check = self.pid < 0 ? self.due : 0))
+	/* a check waits for the one running to end, which has its time */
+	if ((check = self.pid < 0 ? self.due : self.end))
 		ts.tv_sec = MIN(ts.tv_sec, MAX(0, check - now));
 	n = pselect(maxfd + 1, &fds, NULL, NULL,
 	            due || check || msg.flash[0] || ageshown() ? &ts : NULL, waitmask);
@@ -2573,6 +2579,8 @@ waitevents(const sigset_t *waitmask)
 		selfchanged();
 	if (n > 0 && self.fd >= 0 && FD_ISSET(self.fd, &fds))
 		checkread();
+	if (self.pid > 0 && NOW() >= self.end)
+		kill(self.pid, SIGKILL);
 	if (self.due && self.pid < 0 && NOW() >= self.due)
 		checkstart();
 	if (n == 0 && ageshown())

@@ -213,6 +213,16 @@ put "$D/true"
 check "a binary that starts no window: said on stderr" slow grep -q 'not restarted: .*exited with status 0, not ok$' "$D/err"
 check "a binary that starts no window: ... the title bar still red" barcolour '#FF00FF'
 
+# one that never answers (an lwnrss older than the check opens a window
+# of its own): killed after its time
+: > "$D/err"
+printf '#!/bin/sh\nexec sleep 60\n' > "$D/hangs"
+put "$D/hangs"
+check "a binary that never answers: killed, said on stderr" \
+	slow grep -q 'not restarted: .* did not start in 5 s$' "$D/err"
+check "a binary that never answers: ... the old window still runs" \
+	eval '[ "$(xdotool search --pid "$PID" 2> /dev/null)" = "$W" ]'
+
 # one that passes its check and then cannot be run (a writer holds it
 # open: ETXTBSY), once: this image again, in the same window, says so
 : > "$D/err"
