@@ -140,13 +140,16 @@ function typed(   r, k) {
 function key(   k) {
 	if (typing)
 		return typed()
+	# the filter cleared in its line: an Escape outside it closes the
+	# reading view if open, and quits if the model is wrong (a remapped
+	# key such as Greek_alpha can be lost under load)
 	if (flt != "" && rand() < 0.05) {
 		flt = ""
-		return "Escape"
+		return "slash ctrl+u Escape"
 	}
 	k = pick("j j k k Up Down Prior Prior Next space ctrl+u ctrl+u ctrl+d ctrl+n ctrl+p " \
 	    "g G Home End Return o m M y Y r r slash slash KP_Up KP_Down KP_Prior KP_Next " \
-	    "KP_Home KP_End KP_Enter x BackSpace")
+	    "KP_Home KP_End KP_Enter x BackSpace l l Tab n N u")
 	if (k == "slash")
 		typing = 1
 	return k
