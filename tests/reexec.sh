@@ -281,6 +281,9 @@ check "embedded: SIGUSR1 runs the binary again" \
 check "embedded: ... in the same window, still in its host" \
 	eval '[ "$(xdotool search --pid "$PID" 2> /dev/null)" = "$W" ] &&
 	xwininfo -tree -id "$W" | grep -q "Parent window id: $(printf 0x%x "$HOST") "'
+# the key once the new image listens for keys, not before its setup
+check "embedded: ... listening for keys" \
+	retry eval 'xwininfo -events -id "$W" 2> /dev/null | grep -q KeyPress'
 key j
 check "embedded: ... which takes keys" retry selrow 2
 key q
