@@ -1455,16 +1455,19 @@ move(const Arg *arg)
 	setsel(shown.sel + arg->i);
 }
 
-/* arg->i halves of a page, down when positive */
+/* arg->i halves of a page, down when positive; at least a row, as a
+ * page of one row is that row */
 static void
 page(const Arg *arg)
 {
-	int n = MAX(visrows(), 2) * arg->i / 2;
+	int n = visrows() * arg->i / 2;
 
 	if (reading.open) {
 		summaryscroll((lay.h - lay.barh - rowheight(shown.sel) - lay.lineh) * arg->i / 2);
 		return;
 	}
+	if (!n)
+		n = arg->i > 0 ? 1 : -1;
 	shown.top += n;
 	setsel(shown.sel + n);
 }
