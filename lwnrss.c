@@ -1456,14 +1456,16 @@ move(const Arg *arg)
 }
 
 /* arg->i halves of a page, down when positive; at least a row, as a
- * page of one row is that row */
+ * page of one row is that row; in the reading view the text's area less
+ * a line, at least a line */
 static void
 page(const Arg *arg)
 {
 	int n = visrows() * arg->i / 2;
 
 	if (reading.open) {
-		summaryscroll((lay.h - lay.barh - rowheight(shown.sel) - lay.lineh) * arg->i / 2);
+		summaryscroll(MAX(lay.h - lay.barh - rowheight(shown.sel) - lay.lineh, lay.lineh) *
+		              arg->i / 2);
 		return;
 	}
 	if (!n)

@@ -4,8 +4,9 @@
 # presses and clicks against an HTTPS server on loopback, read back in
 # pixels: the whole description in paragraphs a gap apart, the quote
 # indented, the keys that open and close it, j moving it on, scrolling
-# a long one to its end and no further, the other keys meanwhile, a new
-# feed keeping or closing it, an empty view, and clicks.
+# a long one to its end and no further (a line a page where less than a
+# line shows), the other keys meanwhile, a new feed keeping or closing
+# it, an empty view, and clicks.
 cd "$(dirname "$0")/.." || exit 1
 . tests/lib.sh
 . tests/xlib.sh
@@ -245,6 +246,20 @@ check "j from a scrolled text: an article without a description shows its row al
 	retry eval 'isopen && paras && [ ! -s "$D/paras" ]'
 key k
 check "k: the long one again from its start" retry eval '[ "$(texthash)" = "$h0" ]'
+# a text area lower than a line: a page is a line
+key Prior
+retry eval '[ "$(texthash)" = "$h0" ]' > /dev/null
+H=$((TOP + 12))
+xdotool windowsize "$W" 640 "$H"
+retry eval 'shot && [ "$(identify -format %h "$D/shot.png")" -eq "$H" ]' > /dev/null
+hb=$(texthash)
+key Next
+check "a text area lower than a line: Page Down scrolls" \
+	retry eval '[ "$(texthash)" != "$hb" ]'
+key Prior
+check "... and Page Up back" retry eval '[ "$(texthash)" = "$hb" ]'
+H=720
+xdotool windowsize "$W" 640 "$H"
 stop
 
 # ---- an empty view, and Escape's order ----------------------------------------
