@@ -279,15 +279,13 @@ static struct {
 
 /*
  * The reading view: the selected row at the top, its whole description
- * under it, scrolled off px; open only while the view has rows
- * (buildview closes it when its article goes).  item is the item it was
- * last drawn for, texth the height of its text then, which bounds off.
+ * under it, scrolled off px (0 again for another article); open only
+ * while the view has rows (buildview closes it when its article goes).
  */
 static struct {
 	int open;
-	int item;
-	int off, texth;
-} reading = { .item = -1 };
+	int off;
+} reading;
 
 /* the title bar's messages, on the right of the title */
 static struct {
@@ -565,7 +563,6 @@ buildview(int keep)
 	/* the reading view stays on its article, or closes */
 	if (keep < 0 || cur() != keep)
 		reading.open = 0;
-	reading.item = cur();
 }
 
 /* drawing */
@@ -773,36 +770,37 @@ drawparas(char *s, int y, int draw)
 	return y - lay.pad - y0;
 }
 
-/* scroll the text d px, no further than its ends */
+/* scroll the text d px, no further than its ends: measured now, as
+ * the keys before may have changed the article or the width since the
+ * last draw; the description is decoded only now */
 static void
 summaryscroll(int d)
 {
-	reading.off = MAX(0, MIN(reading.off + d, reading.texth - (lay.h - lay.barh - rowheight(shown.sel))));
+	int i = cur(), h;
+	Row *row = &shown.rows[i];
+
+	if (!row->full)
+		row->full = rdf_paras(shown.feed.items[i].desc, shown.feed.items[i].desctext);
+	h = row->full ? drawparas(row->full, 0, 0) + 2 * lay.pad : 0;
+	reading.off = MAX(0, MIN(reading.off + d, h - (lay.h - lay.barh - rowheight(shown.sel))));
 	ui.dirty = 1;
 }
 
 /*
  * Under the title bar the selected row, as the list draws it, then its
- * description, decoded only now.  The text goes first: what is scrolled
- * off it goes under the row and the bar, drawn over it.
+ * description.  The text goes first: what is scrolled off it goes under
+ * the row and the bar, drawn over it.
  */
 static void
 drawsummary(void)
 {
-	int i = cur(), top = lay.barh + rowheight(shown.sel);
-	Row *row = &shown.rows[i];
+	int top = lay.barh + rowheight(shown.sel);
+	char *full;
 
-	if (!row->full)
-		row->full = rdf_paras(shown.feed.items[i].desc, shown.feed.items[i].desctext);
-	if (reading.item != i) {
-		reading.item = i;
-		reading.off = 0;
-	}
-	reading.texth = row->full ? drawparas(row->full, 0, 0) + 2 * lay.pad : 0;
 	summaryscroll(0);
 	drw_rect(&drw, &scheme[SchemeNorm][ColBg], 0, top, lay.w, lay.h - top);
-	if (row->full)
-		drawparas(row->full, top + lay.pad - reading.off, 1);
+	if ((full = shown.rows[cur()].full))
+		drawparas(full, top + lay.pad - reading.off, 1);
 	drawrow(shown.sel, lay.barh);
 	drawbar();
 }
@@ -1441,12 +1439,18 @@ fetchread(void)
 
 /* actions */
 
+/* select view position i; the reading view shows another article from
+ * its start */
 static void
 setsel(int i)
 {
+	int was = cur();
+
 	shown.sel = i;
 	shown.moved = 1;
 	clampview(1);
+	if (cur() != was)
+		reading.off = 0;
 }
 
 static void
@@ -2173,7 +2177,6 @@ stateload(const char *p)
 	shown.top = top;
 	clampview(0);
 	reading.open = open && shown.nview;
-	reading.item = cur();
 	updatetitle();
 	/* an adopted window has no Expose to wait for */
 	redraw(0);

@@ -5,8 +5,8 @@
 # pixels: the whole description in paragraphs a gap apart, the quote
 # indented, the keys that open and close it, j moving it on, scrolling
 # a long one to its end and no further (a line a page where less than a
-# line shows), the other keys meanwhile, a new feed keeping or closing
-# it, an empty view, and clicks.
+# line shows), keys that come at once, the other keys meanwhile, a new
+# feed keeping or closing it, an empty view, and clicks.
 cd "$(dirname "$0")/.." || exit 1
 . tests/lib.sh
 . tests/xlib.sh
@@ -198,6 +198,7 @@ top0=$(para 1 top)
 key Next
 check "Page Down scrolls the text" retry eval '[ "$(texthash)" != "$h0" ]'
 check "... under the row, which stays" isopen
+hs=$(texthash)
 i=0
 while [ "$i" -lt 8 ]; do
 	key Next
@@ -246,6 +247,24 @@ check "j from a scrolled text: an article without a description shows its row al
 	retry eval 'isopen && paras && [ ! -s "$D/paras" ]'
 key k
 check "k: the long one again from its start" retry eval '[ "$(texthash)" = "$h0" ]'
+# keys that come together, as on a busy machine (lwnrss stopped while
+# they are sent): the scroll is the text's the first key showed
+key k
+retry eval 'isopen && paras && [ "$(wc -l < "$D/paras")" -eq 2 ]' > /dev/null
+kill -STOP "$PID"
+key j space
+kill -CONT "$PID"
+check "j and space at once: the next article's text a page down" \
+	retry eval '[ "$(texthash)" = "$hs" ]'
+key k
+retry eval 'isopen && paras && [ "$(wc -l < "$D/paras")" -eq 2 ]' > /dev/null
+key Escape j
+retry sigis "B$BAR W$ROW R1 W$ROW R1 G$ROW R1( W$ROW R1){2}( W[0-9]+)?" > /dev/null
+kill -STOP "$PID"
+key l space
+kill -CONT "$PID"
+check "l and space at once: the text opened a page down" \
+	retry eval '[ "$(texthash)" = "$hs" ]'
 # a text area lower than a line: a page is a line
 key Prior
 retry eval '[ "$(texthash)" = "$h0" ]' > /dev/null
