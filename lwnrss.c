@@ -1659,8 +1659,8 @@ markall(const Arg *arg)
 }
 
 /* a click selects, without scrolling; a click on the selected row opens
- * it, but the second click of a double click opens nothing more; one
- * below its date opens or closes the reading view */
+ * it, or below its date opens or closes the reading view, but the second
+ * click of a double click does nothing more */
 static void
 clickrow(const Arg *arg)
 {
@@ -1668,20 +1668,19 @@ clickrow(const Arg *arg)
 
 	if (ui.pointrow < 0 || ui.pointrow >= shown.nview)
 		return;
-	/* the description: under the title's lines and the date's */
-	if (open && desclines && ui.pointy >= rowheight(shown.sel) - lay.rowh + lay.pad +
-	    lay.boldh + lay.gap + lay.lineh) {
-		summary(arg);
-		return;
-	}
 	twice = ui.clicktime && ui.lasttime - ui.clicktime < DOUBLECLICK;
 	ui.clicktime = open ? ui.lasttime : 0;
-	if (open && !twice) {
-		openitem(arg);
-	} else if (!open) {
+	if (!open) {
 		shown.sel = ui.pointrow;
 		shown.moved = 1;
 		clampview(0);
+	} else if (!twice) {
+		/* the description: under the title's lines and the date's */
+		if (desclines && ui.pointy >= rowheight(shown.sel) - lay.rowh + lay.pad +
+		    lay.boldh + lay.gap + lay.lineh)
+			summary(arg);
+		else
+			openitem(arg);
 	}
 }
 

@@ -329,6 +329,13 @@ sleep 0.5
 check "... and not the article" eval '! [ -s "$LWNRSS_OPENLOG" ]'
 xdotool click 1
 check "a second closes it" retry rows 5
+sleep 0.5
+xdotool click --repeat 2 --delay 100 1
+sleep 1
+check "a double click opens it, its second click closing nothing" isopen
+sleep 0.5
+xdotool click 1
+retry rows 5 > /dev/null
 xdotool mousemove --window "$W" 200 $((BAR + ROW + 1 + 66)) click 1
 check "a click on another row's description selects it" \
 	retry sigis "B$BAR W$ROW R1 G$ROW R1( W$ROW R1){3}( W[0-9]+)?"
