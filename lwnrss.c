@@ -676,6 +676,27 @@ drawbar(void)
 		drw_rect(&drw, &c[ColFg], lay.pad + MIN(tw, lw) + lay.gap, lay.barpad, 2, lay.boldh);
 }
 
+/* the line under a row's title: the date and author, and a link Return
+ * will not open, saying so and what it is; "" for none */
+static const char *
+rowmeta(const Item *it, char *meta, size_t size)
+{
+	char date[128];
+	struct tm tm;
+
+	date[0] = '\0';
+	if (it->dated && localtime_r(&it->time, &tm))
+		strftime(date, sizeof(date), datefmt, &tm);
+	snprintf(meta, size, "%s%s%s", date[0] ? date : it->date,
+	         (date[0] || it->date[0]) && it->author[0] ? "  \xc2\xb7  " : "",
+	         it->author);
+	if (it->link[0] && !url_isweb(it->link))
+		snprintf(meta + strlen(meta), size - strlen(meta),
+		         "%s\xe2\x8a\x98 not a web link: %s", meta[0] ? "  \xc2\xb7  " : "",
+		         it->link);
+	return meta;
+}
+
 /*
  * The row at view position pos: the title, bold until read, grey for a
  * Dim rule, after a Badge rule's label, on up to titlelines lines; the
@@ -690,8 +711,7 @@ drawrow(int pos, int y)
 	const Look *r = &row->look;
 	XftColor *c = scheme[pos == shown.sel ? SchemeSel : SchemeNorm];
 	XftColor *dim = &scheme[SchemeDim][ColFg];
-	char meta[512], date[128], label[64];
-	struct tm tm;
+	char meta[512], label[64];
 	int w = lay.w - 2 * lay.pad, x, bw, pad = lay.pad, h = rowheight(pos);
 	unsigned int lines = desclines;
 
@@ -712,20 +732,8 @@ drawrow(int pos, int y)
 	            y + (row->read ? (lay.boldh - lay.lineh) / 2 : 0), pad + w - x,
 	            headline(i), titlelines, r->dim ? dim : &c[ColFg]);
 	y += h - lay.rowh + lay.boldh + lay.gap;
-
-	date[0] = '\0';
-	if (it->dated && localtime_r(&it->time, &tm))
-		strftime(date, sizeof(date), datefmt, &tm);
-	snprintf(meta, sizeof(meta), "%s%s%s", date[0] ? date : it->date,
-	         (date[0] || it->date[0]) && it->author[0] ? "  \xc2\xb7  " : "",
-	         it->author);
-	/* a link Return will not open says so, and what it is */
-	if (it->link[0] && !url_isweb(it->link))
-		snprintf(meta + strlen(meta), sizeof(meta) - strlen(meta),
-		         "%s\xe2\x8a\x98 not a web link: %s", meta[0] ? "  \xc2\xb7  " : "",
-		         it->link);
 	/* no date nor author: the description takes the line */
-	if (meta[0]) {
+	if (rowmeta(it, meta, sizeof(meta))[0]) {
 		drw_text(&drw, FaceNorm, pad, y, w, meta, dim);
 		y += lay.lineh;
 	} else if (lines) {
@@ -1664,7 +1672,8 @@ markall(const Arg *arg)
 static void
 clickrow(const Arg *arg)
 {
-	int open = ui.pointrow == shown.sel, twice;
+	int open = ui.pointrow == shown.sel, twice, y;
+	char meta[512];
 
 	if (ui.pointrow < 0 || ui.pointrow >= shown.nview)
 		return;
@@ -1675,9 +1684,12 @@ clickrow(const Arg *arg)
 		shown.moved = 1;
 		clampview(0);
 	} else if (!twice) {
-		/* the description: under the title's lines and the date's */
-		if (desclines && ui.pointy >= rowheight(shown.sel) - lay.rowh + lay.pad +
-		    lay.boldh + lay.gap + lay.lineh)
+		/* the description: under the title's lines and the date's,
+		 * or on the date's line when there is none */
+		y = rowheight(shown.sel) - lay.rowh + lay.pad + lay.boldh + lay.gap;
+		if (rowmeta(&shown.feed.items[cur()], meta, sizeof(meta))[0])
+			y += lay.lineh;
+		if (desclines && ui.pointy >= y)
 			summary(arg);
 		else
 			openitem(arg);

@@ -6,7 +6,8 @@
 # indented, the keys that open and close it, j moving it on, scrolling
 # a long one to its end and no further (a line a page where less than a
 # line shows), keys that come at once, the other keys meanwhile, a new
-# feed keeping or closing it, an empty view, and clicks.
+# feed keeping or closing it, an empty view, and clicks, on a row with
+# neither date nor author too.
 cd "$(dirname "$0")/.." || exit 1
 . tests/lib.sh
 . tests/xlib.sh
@@ -343,6 +344,20 @@ sleep 0.5
 xdotool mousemove --window "$W" 200 $((BAR + ROW + 1 + 25)) click 1
 check "a click on the selected row's title still opens the article" \
 	retry opened https://example.org/second
+stop
+
+# a row with neither date nor author: the description takes the date's line
+for i in 1 2; do
+	echo "<item><title>Undated $i</title><link>https://example.org/u$i</link><description>Text $i.</description></item>"
+done | sed '1s|^|<rss version="2.0"><channel><title>Summary Test</title>|; $s|$|</channel></rss>|' > "$D/undated.xml"
+fresh
+start - < "$D/undated.xml"
+retry rows 2 > /dev/null
+xdotool mousemove --window "$W" 200 $((BAR + 48)) click 1
+check "no date nor author: a click on the description, on the date's line, opens the view" \
+	retry isopen
+sleep 0.5
+check "... and not the article" eval '! [ -s "$LWNRSS_OPENLOG" ]'
 stop
 
 exit 0
