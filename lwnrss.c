@@ -488,13 +488,6 @@ fits(int from, int dir)
 	return n;
 }
 
-/* the rows a page moves: those shown whole from the first on */
-static int
-visrows(void)
-{
-	return fits(shown.top, 1);
-}
-
 /* the view position at y in the window, -1 when no row is there; *dy
  * is y in that row */
 static int
@@ -1467,13 +1460,13 @@ move(const Arg *arg)
 	setsel(shown.sel + arg->i);
 }
 
-/* arg->i halves of a page, down when positive; at least a row, as a
- * page of one row is that row; in the reading view the text's area less
- * a line, at least a line */
+/* arg->i halves of a page, down when positive: of the rows shown whole
+ * from the first on, at least one; in the reading view, of the text's
+ * area less a line, at least a line */
 static void
 page(const Arg *arg)
 {
-	int n = visrows() * arg->i / 2;
+	int n = fits(shown.top, 1) * arg->i / 2;
 
 	if (reading.open) {
 		summaryscroll(MAX(lay.h - lay.barh - rowheight(shown.sel) - lay.lineh, lay.lineh) *
