@@ -1660,8 +1660,8 @@ markall(const Arg *arg)
 }
 
 /* a click selects, without scrolling; a click on the selected row opens
- * it, or below its date opens or closes the reading view, but the second
- * click of a double click does nothing more */
+ * it, or on its description opens or closes the reading view, but the
+ * second click of a double click does nothing more */
 static void
 clickrow(const Arg *arg)
 {
