@@ -279,15 +279,13 @@ static struct {
 
 /*
  * The reading view: the selected row at the top, its whole description
- * under it, scrolled off px; open only while the view has rows
- * (buildview closes it when its article goes).  item is the item it was
- * last drawn for, texth the height of its text then, which bounds off.
+ * under it, scrolled off px (0 again for another article); open only
+ * while the view has rows (buildview closes it when its article goes).
  */
 static struct {
 	int open;
-	int item;
-	int off, texth;
-} reading = { .item = -1 };
+	int off;
+} reading;
 
 /* the title bar's messages, on the right of the title */
 static struct {
@@ -490,13 +488,6 @@ fits(int from, int dir)
 	return n;
 }
 
-/* the rows a page moves: those shown whole from the first on */
-static int
-visrows(void)
-{
-	return fits(shown.top, 1);
-}
-
 /* the view position at y in the window, -1 when no row is there; *dy
  * is y in that row */
 static int
@@ -565,7 +556,6 @@ buildview(int keep)
 	/* the reading view stays on its article, or closes */
 	if (keep < 0 || cur() != keep)
 		reading.open = 0;
-	reading.item = cur();
 }
 
 /* drawing */
@@ -679,6 +669,27 @@ drawbar(void)
 		drw_rect(&drw, &c[ColFg], lay.pad + MIN(tw, lw) + lay.gap, lay.barpad, 2, lay.boldh);
 }
 
+/* the line under a row's title: the date and author, and a link Return
+ * will not open, saying so and what it is; "" for none */
+static const char *
+rowmeta(const Item *it, char *meta, size_t size)
+{
+	char date[128];
+	struct tm tm;
+
+	date[0] = '\0';
+	if (it->dated && localtime_r(&it->time, &tm))
+		strftime(date, sizeof(date), datefmt, &tm);
+	snprintf(meta, size, "%s%s%s", date[0] ? date : it->date,
+	         (date[0] || it->date[0]) && it->author[0] ? "  \xc2\xb7  " : "",
+	         it->author);
+	if (it->link[0] && !url_isweb(it->link))
+		snprintf(meta + strlen(meta), size - strlen(meta),
+		         "%s\xe2\x8a\x98 not a web link: %s", meta[0] ? "  \xc2\xb7  " : "",
+		         it->link);
+	return meta;
+}
+
 /*
  * The row at view position pos: the title, bold until read, grey for a
  * Dim rule, after a Badge rule's label, on up to titlelines lines; the
@@ -693,8 +704,7 @@ drawrow(int pos, int y)
 	const Look *r = &row->look;
 	XftColor *c = scheme[pos == shown.sel ? SchemeSel : SchemeNorm];
 	XftColor *dim = &scheme[SchemeDim][ColFg];
-	char meta[512], date[128], label[64];
-	struct tm tm;
+	char meta[512], label[64];
 	int w = lay.w - 2 * lay.pad, x, bw, pad = lay.pad, h = rowheight(pos);
 	unsigned int lines = desclines;
 
@@ -715,20 +725,8 @@ drawrow(int pos, int y)
 	            y + (row->read ? (lay.boldh - lay.lineh) / 2 : 0), pad + w - x,
 	            headline(i), titlelines, r->dim ? dim : &c[ColFg]);
 	y += h - lay.rowh + lay.boldh + lay.gap;
-
-	date[0] = '\0';
-	if (it->dated && localtime_r(&it->time, &tm))
-		strftime(date, sizeof(date), datefmt, &tm);
-	snprintf(meta, sizeof(meta), "%s%s%s", date[0] ? date : it->date,
-	         (date[0] || it->date[0]) && it->author[0] ? "  \xc2\xb7  " : "",
-	         it->author);
-	/* a link Return will not open says so, and what it is */
-	if (it->link[0] && !url_isweb(it->link))
-		snprintf(meta + strlen(meta), sizeof(meta) - strlen(meta),
-		         "%s\xe2\x8a\x98 not a web link: %s", meta[0] ? "  \xc2\xb7  " : "",
-		         it->link);
 	/* no date nor author: the description takes the line */
-	if (meta[0]) {
+	if (rowmeta(it, meta, sizeof(meta))[0]) {
 		drw_text(&drw, FaceNorm, pad, y, w, meta, dim);
 		y += lay.lineh;
 	} else if (lines) {
@@ -773,36 +771,37 @@ drawparas(char *s, int y, int draw)
 	return y - lay.pad - y0;
 }
 
-/* scroll the text d px, no further than its ends */
+/* scroll the text d px, no further than its ends: measured now, as
+ * the keys before may have changed the article or the width since the
+ * last draw; the description is decoded only now */
 static void
 summaryscroll(int d)
 {
-	reading.off = MAX(0, MIN(reading.off + d, reading.texth - (lay.h - lay.barh - rowheight(shown.sel))));
+	int i = cur(), h;
+	Row *row = &shown.rows[i];
+
+	if (!row->full)
+		row->full = rdf_paras(shown.feed.items[i].desc, shown.feed.items[i].desctext);
+	h = row->full ? drawparas(row->full, 0, 0) + 2 * lay.pad : 0;
+	reading.off = MAX(0, MIN(reading.off + d, h - (lay.h - lay.barh - rowheight(shown.sel))));
 	ui.dirty = 1;
 }
 
 /*
  * Under the title bar the selected row, as the list draws it, then its
- * description, decoded only now.  The text goes first: what is scrolled
- * off it goes under the row and the bar, drawn over it.
+ * description.  The text goes first: what is scrolled off it goes under
+ * the row and the bar, drawn over it.
  */
 static void
 drawsummary(void)
 {
-	int i = cur(), top = lay.barh + rowheight(shown.sel);
-	Row *row = &shown.rows[i];
+	int top = lay.barh + rowheight(shown.sel);
+	char *full;
 
-	if (!row->full)
-		row->full = rdf_paras(shown.feed.items[i].desc, shown.feed.items[i].desctext);
-	if (reading.item != i) {
-		reading.item = i;
-		reading.off = 0;
-	}
-	reading.texth = row->full ? drawparas(row->full, 0, 0) + 2 * lay.pad : 0;
 	summaryscroll(0);
 	drw_rect(&drw, &scheme[SchemeNorm][ColBg], 0, top, lay.w, lay.h - top);
-	if (row->full)
-		drawparas(row->full, top + lay.pad - reading.off, 1);
+	if ((full = shown.rows[cur()].full))
+		drawparas(full, top + lay.pad - reading.off, 1);
 	drawrow(shown.sel, lay.barh);
 	drawbar();
 }
@@ -1441,12 +1440,18 @@ fetchread(void)
 
 /* actions */
 
+/* select view position i; the reading view shows another article from
+ * its start */
 static void
 setsel(int i)
 {
+	int was = cur();
+
 	shown.sel = i;
 	shown.moved = 1;
 	clampview(1);
+	if (cur() != was)
+		reading.off = 0;
 }
 
 static void
@@ -1455,16 +1460,21 @@ move(const Arg *arg)
 	setsel(shown.sel + arg->i);
 }
 
-/* arg->i halves of a page, down when positive */
+/* arg->i halves of a page, down when positive: of the rows shown whole
+ * from the first on, at least one; in the reading view, of the text's
+ * area less a line, at least a line */
 static void
 page(const Arg *arg)
 {
-	int n = MAX(visrows(), 2) * arg->i / 2;
+	int n = fits(shown.top, 1) * arg->i / 2;
 
 	if (reading.open) {
-		summaryscroll((lay.h - lay.barh - rowheight(shown.sel) - lay.lineh) * arg->i / 2);
+		summaryscroll(MAX(lay.h - lay.barh - rowheight(shown.sel) - lay.lineh, lay.lineh) *
+		              arg->i / 2);
 		return;
 	}
+	if (!n)
+		n = arg->i > 0 ? 1 : -1;
 	shown.top += n;
 	setsel(shown.sel + n);
 }
@@ -1650,29 +1660,32 @@ markall(const Arg *arg)
 }
 
 /* a click selects, without scrolling; a click on the selected row opens
- * it, but the second click of a double click opens nothing more; one
- * below its date opens or closes the reading view */
+ * it, or on its description opens or closes the reading view, but the
+ * second click of a double click does nothing more */
 static void
 clickrow(const Arg *arg)
 {
-	int open = ui.pointrow == shown.sel, twice;
+	int open = ui.pointrow == shown.sel, twice, y;
+	char meta[512];
 
 	if (ui.pointrow < 0 || ui.pointrow >= shown.nview)
 		return;
-	/* the description: under the title's lines and the date's */
-	if (open && desclines && ui.pointy >= rowheight(shown.sel) - lay.rowh + lay.pad +
-	    lay.boldh + lay.gap + lay.lineh) {
-		summary(arg);
-		return;
-	}
 	twice = ui.clicktime && ui.lasttime - ui.clicktime < DOUBLECLICK;
 	ui.clicktime = open ? ui.lasttime : 0;
-	if (open && !twice) {
-		openitem(arg);
-	} else if (!open) {
+	if (!open) {
 		shown.sel = ui.pointrow;
 		shown.moved = 1;
 		clampview(0);
+	} else if (!twice) {
+		/* the description: under the title's lines and the date's,
+		 * or on the date's line when there is none */
+		y = rowheight(shown.sel) - lay.rowh + lay.pad + lay.boldh + lay.gap;
+		if (rowmeta(&shown.feed.items[cur()], meta, sizeof(meta))[0])
+			y += lay.lineh;
+		if (desclines && ui.pointy >= y)
+			summary(arg);
+		else
+			openitem(arg);
 	}
 }
 
@@ -2168,7 +2181,6 @@ stateload(const char *p)
 	shown.top = top;
 	clampview(0);
 	reading.open = open && shown.nview;
-	reading.item = cur();
 	updatetitle();
 	/* an adopted window has no Expose to wait for */
 	redraw(0);

@@ -4,7 +4,8 @@
 # real key presses and clicks, read back from pixels: a long headline on
 # two lines and a short one on one, a click anywhere in a tall row, the
 # next and previous unread article, read articles hidden and shown, the
-# scroll mark at the right edge, and every key on a view left empty.
+# scroll mark at the right edge, every key on a view left empty, and a
+# page when one row fits.
 cd "$(dirname "$0")/.." || exit 1
 . tests/lib.sh
 . tests/xlib.sh
@@ -199,6 +200,22 @@ check "empty: every key and button on it: no crash" alive
 check "empty: ... and nothing opened" eval '[ ! -s "$LWNRSS_OPENLOG" ]'
 key u
 check "empty: u shows the rows again" retry eval '[ "$(nrows)" -ge 5 ]'
+stop
+
+# ---- a page when one row fits ------------------------------------------------
+
+# the first row whole and the tall second cut off: Page Down goes to the
+# second, not past it
+start - < "$D/twelve.xml"
+retry hastitle "Rows Test" > /dev/null
+h=$((BAR + H1 + 1 + H2 / 2))
+xdotool windowsize "$W" 640 "$h"
+retry eval 'sig > /dev/null && [ "$(identify -format %h "$D/shot.png")" -eq "$h" ]'
+key Next
+check "page: one row fits: Page Down selects the next row, the tall one" \
+	retry sigis "B$BAR G$H2 R1 .*"
+key Prior
+check "... and Page Up the first again" retry sigis "B$BAR G$H1 R1 .*"
 stop
 
 exit 0

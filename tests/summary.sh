@@ -4,8 +4,10 @@
 # presses and clicks against an HTTPS server on loopback, read back in
 # pixels: the whole description in paragraphs a gap apart, the quote
 # indented, the keys that open and close it, j moving it on, scrolling
-# a long one to its end and no further, the other keys meanwhile, a new
-# feed keeping or closing it, an empty view, and clicks.
+# a long one to its end and no further (a line a page where less than a
+# line shows), keys that come at once, the other keys meanwhile, a new
+# feed keeping or closing it, an empty view, and clicks, on a row with
+# neither date nor author too.
 cd "$(dirname "$0")/.." || exit 1
 . tests/lib.sh
 . tests/xlib.sh
@@ -197,6 +199,7 @@ top0=$(para 1 top)
 key Next
 check "Page Down scrolls the text" retry eval '[ "$(texthash)" != "$h0" ]'
 check "... under the row, which stays" isopen
+hs=$(texthash)
 i=0
 while [ "$i" -lt 8 ]; do
 	key Next
@@ -245,6 +248,38 @@ check "j from a scrolled text: an article without a description shows its row al
 	retry eval 'isopen && paras && [ ! -s "$D/paras" ]'
 key k
 check "k: the long one again from its start" retry eval '[ "$(texthash)" = "$h0" ]'
+# keys that come together, as on a busy machine (lwnrss stopped while
+# they are sent): the scroll is the text's the first key showed
+key k
+retry eval 'isopen && paras && [ "$(wc -l < "$D/paras")" -eq 2 ]' > /dev/null
+kill -STOP "$PID"
+key j space
+kill -CONT "$PID"
+check "j and space at once: the next article's text a page down" \
+	retry eval '[ "$(texthash)" = "$hs" ]'
+key k
+retry eval 'isopen && paras && [ "$(wc -l < "$D/paras")" -eq 2 ]' > /dev/null
+key Escape j
+retry sigis "B$BAR W$ROW R1 W$ROW R1 G$ROW R1( W$ROW R1){2}( W[0-9]+)?" > /dev/null
+kill -STOP "$PID"
+key l space
+kill -CONT "$PID"
+check "l and space at once: the text opened a page down" \
+	retry eval '[ "$(texthash)" = "$hs" ]'
+# a text area lower than a line: a page is a line
+key Prior
+retry eval '[ "$(texthash)" = "$h0" ]' > /dev/null
+H=$((TOP + 12))
+xdotool windowsize "$W" 640 "$H"
+retry eval 'shot && [ "$(identify -format %h "$D/shot.png")" -eq "$H" ]' > /dev/null
+hb=$(texthash)
+key Next
+check "a text area lower than a line: Page Down scrolls" \
+	retry eval '[ "$(texthash)" != "$hb" ]'
+key Prior
+check "... and Page Up back" retry eval '[ "$(texthash)" = "$hb" ]'
+H=720
+xdotool windowsize "$W" 640 "$H"
 stop
 
 # ---- an empty view, and Escape's order ----------------------------------------
@@ -295,6 +330,13 @@ sleep 0.5
 check "... and not the article" eval '! [ -s "$LWNRSS_OPENLOG" ]'
 xdotool click 1
 check "a second closes it" retry rows 5
+sleep 0.5
+xdotool click --repeat 2 --delay 100 1
+sleep 1
+check "a double click opens it, its second click closing nothing" isopen
+sleep 0.5
+xdotool click 1
+retry rows 5 > /dev/null
 xdotool mousemove --window "$W" 200 $((BAR + ROW + 1 + 66)) click 1
 check "a click on another row's description selects it" \
 	retry sigis "B$BAR W$ROW R1 G$ROW R1( W$ROW R1){3}( W[0-9]+)?"
@@ -302,6 +344,20 @@ sleep 0.5
 xdotool mousemove --window "$W" 200 $((BAR + ROW + 1 + 25)) click 1
 check "a click on the selected row's title still opens the article" \
 	retry opened https://example.org/second
+stop
+
+# a row with neither date nor author: the description takes the date's line
+for i in 1 2; do
+	echo "<item><title>Undated $i</title><link>https://example.org/u$i</link><description>Text $i.</description></item>"
+done | sed '1s|^|<rss version="2.0"><channel><title>Summary Test</title>|; $s|$|</channel></rss>|' > "$D/undated.xml"
+fresh
+start - < "$D/undated.xml"
+retry rows 2 > /dev/null
+xdotool mousemove --window "$W" 200 $((BAR + 48)) click 1
+check "no date nor author: a click on the description, on the date's line, opens the view" \
+	retry isopen
+sleep 0.5
+check "... and not the article" eval '! [ -s "$LWNRSS_OPENLOG" ]'
 stop
 
 exit 0
