@@ -2277,15 +2277,22 @@ checkstart(void)
 	self.end = NOW() + CHECKTIME;
 }
 
-/* the check's pipe is readable: on EOF, ready, or why not in the title bar */
+/*
+ * The check's pipe is readable, or its time is up: on EOF or then, ready,
+ * or why not in the title bar.  Killed first either way: EOF may come
+ * from one that closed its output and runs on, and a child of a hung one
+ * may hold its pipe after it (an older lwnrss's fetch); reaping must not
+ * wait for either.
+ */
 static void
 checkread(void)
 {
 	char *p, *end;
 	int wstatus = 0;
 
-	if (proc_read(self.fd, &self.buf) == 0)
+	if (proc_read(self.fd, &self.buf) == 0 && NOW() < self.end)
 		return;
+	kill(self.pid, SIGKILL);
 	close(self.fd);
 	self.fd = -1;
 	while (waitpid(self.pid, &wstatus, 0) < 0 && errno == EINTR)
@@ -2577,10 +2584,8 @@ waitevents(const sigset_t *waitmask)
 			spawnread(k);
 	if (n > 0 && self.ifd >= 0 && FD_ISSET(self.ifd, &fds))
 		selfchanged();
-	if (n > 0 && self.fd >= 0 && FD_ISSET(self.fd, &fds))
+	if (self.pid > 0 && ((n > 0 && FD_ISSET(self.fd, &fds)) || NOW() >= self.end))
 		checkread();
-	if (self.pid > 0 && NOW() >= self.end)
-		kill(self.pid, SIGKILL);
 	if (self.due && self.pid < 0 && NOW() >= self.due)
 		checkstart();
 	if (n == 0 && ageshown())

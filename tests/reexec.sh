@@ -214,14 +214,27 @@ check "a binary that starts no window: said on stderr" slow grep -q 'not restart
 check "a binary that starts no window: ... the title bar still red" barcolour '#FF00FF'
 
 # one that never answers (an lwnrss older than the check opens a window
-# of its own): killed after its time
+# of its own), and leaves a child holding its output (that lwnrss's
+# fetch): killed after its time, whatever the child does
 : > "$D/err"
-printf '#!/bin/sh\nexec sleep 60\n' > "$D/hangs"
+printf '#!/bin/sh\nsleep 60 &\necho $! > "%s/hangs.pid"\nexec sleep 60\n' "$D" > "$D/hangs"
 put "$D/hangs"
 check "a binary that never answers: killed, said on stderr" \
 	slow grep -q 'not restarted: .* did not start in 5 s$' "$D/err"
 check "a binary that never answers: ... the old window still runs" \
 	eval '[ "$(xdotool search --pid "$PID" 2> /dev/null)" = "$W" ]'
+PIDS="$PIDS $(cat "$D/hangs.pid")"
+
+# one that closes its output and runs on: the window never waits for it
+: > "$D/err"
+printf '#!/bin/sh\nexec sleep 60 > /dev/null 2>&1\n' > "$D/quiet"
+put "$D/quiet"
+check "a binary that closes its output: killed, said on stderr" \
+	slow grep -q 'not restarted: .* killed by signal 9$' "$D/err"
+key k
+check "a binary that closes its output: ... the old window takes keys" retry selrow 6
+key j
+retry selrow 7 > /dev/null
 
 # one that passes its check and then cannot be run (a writer holds it
 # open: ETXTBSY), once: this image again, in the same window, says so
