@@ -2882,9 +2882,10 @@ main(int argc, char *argv[])
 	blocksignals(&orig);
 
 	setup(embed, argc, argv, resume);
-	/* a re-exec fetches when its predecessor would have */
-	firstpaint(fflag && !resume);
-	if (resume)
+	/* a re-exec fetches when its predecessor would have; a window not
+	 * adopted is a new one, whatever $LWNRSS_RESUME said */
+	firstpaint(fflag && !ui.adopted);
+	if (ui.adopted)
 		stateload(resume);
 	free(resume);
 	watchself(argv);

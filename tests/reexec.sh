@@ -5,7 +5,8 @@
 # and read marks, the new config.h's colour, and no new request to the
 # server; SIGUSR1 does the same, embedded (-w) too; a new binary that
 # cannot start, or passes its check and then cannot be run, leaves the
-# old window running, its title bar in the error colour; closing ends it.
+# old window running, its title bar in the error colour; closing ends it;
+# a $LWNRSS_RESUME naming a window not its own is ignored.
 # The window runs a copy of the tree's test build, which the test rebuilds.
 cd "$(dirname "$0")/.." || exit 1
 . tests/lib.sh
@@ -275,6 +276,19 @@ rc=$?
 check "closed by the window manager: ... with exit status 0" [ "$rc" -eq 0 ]
 check "closed by the window manager: ... the window is gone" \
 	eval '! xwininfo -id "$W" > /dev/null 2>&1'
+
+# ---- $LWNRSS_RESUME set by hand ----------------------------------------------
+
+# naming a window that is not this process's (the root): a new window,
+# and none of the view it describes (the third row, the filter "odd")
+LWNRSS_RESUME="$(xwininfo -root | sed -n 's/.*Window id: \(0x[0-9a-f]*\).*/\1/p' |
+	xargs printf %d) 2 0 1 6f6464"
+export LWNRSS_RESUME
+start "https://localhost:$PORT/feed"
+unset LWNRSS_RESUME
+check "resume by hand: a window not ours: the view is not taken" retry selrow 1
+key q
+within 50 "$PID"
 
 # ---- embedded (-w): the window stays in its host ------------------------------
 
