@@ -2170,6 +2170,9 @@ stateload(const char *p)
 	reading.open = open && shown.nview;
 	reading.item = cur();
 	updatetitle();
+	/* setup's WM_HINTS has no urgency */
+	if (ui.unseen)
+		seturgent(1);
 	/* an adopted window has no Expose to wait for */
 	redraw(0);
 }

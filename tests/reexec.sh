@@ -6,7 +6,8 @@
 # server; SIGUSR1 does the same, embedded (-w) too; a new binary that
 # cannot start, or passes its check and then cannot be run, leaves the
 # old window running, its title bar in the error colour; closing ends it;
-# a $LWNRSS_RESUME naming a window not its own is ignored.
+# a $LWNRSS_RESUME naming a window not its own is ignored; the urgency
+# hint of new articles unseen stays.
 # The window runs a copy of the tree's test build, which the test rebuilds.
 cd "$(dirname "$0")/.." || exit 1
 . tests/lib.sh
@@ -277,7 +278,7 @@ check "closed by the window manager: ... with exit status 0" [ "$rc" -eq 0 ]
 check "closed by the window manager: ... the window is gone" \
 	eval '! xwininfo -id "$W" > /dev/null 2>&1'
 
-# ---- $LWNRSS_RESUME set by hand ----------------------------------------------
+# ---- $LWNRSS_RESUME set by hand -----------------------------------------------
 
 # naming a window that is not this process's (the root): a new window,
 # and none of the view it describes (the third row, the filter "odd")
@@ -318,5 +319,31 @@ check "embedded: ... with status 0" [ "$rc" -eq 0 ]
 check "embedded: ... and the window is gone" \
 	eval '! xwininfo -id "$W" > /dev/null 2>&1'
 kill "$HOSTPID"
+
+# ---- new articles while the focus is elsewhere: still told after --------------
+
+feed | sed 's|<channel><title>Reexec Test</title>|&<item><title>Brand new</title><link>https://example.org/n1</link></item>|' \
+	> "$D/feed2.xml"
+server "$D/feed.xml" "$D/feed2.xml"
+X=tests/lwnrss-test
+start - < "$D/feed.xml"
+retry hastitle "Reexec Test"
+OTHERPID=$PID
+OTHER=$W
+X=$XC
+start "https://localhost:$PORT/feed"
+retry selrow 1 > /dev/null
+xdotool windowfocus --sync "$OTHER"
+kill -HUP "$PID"
+urgent() {
+	xprop -id "$W" WM_HINTS | grep -qi urgen
+}
+retry urgent
+kill -USR1 "$PID"
+# the new image's setup is done when WM_DELETE_WINDOW is no longer asked for
+slow eval '! xprop -id "$W" WM_PROTOCOLS | grep -q WM_DELETE_WINDOW'
+check "urgency: after a re-exec the window still has the urgency hint" retry urgent
+check "urgency: ... and the count in its title" hastitle "(1) Reexec Test"
+kill "$OTHERPID"
 
 exit 0
