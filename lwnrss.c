@@ -2197,11 +2197,13 @@ selferr(const char *fmt, ...)
  * The binary this window runs, by name (/proc/self/exe names the old
  * file once a new one replaced it), and on Linux a watch on its name in
  * its directory: a compiler writes the file, install renames one there.
+ * One put there before the watch (while this image started) is checked.
  */
 static void
 watchself(char *argv[])
 {
 #ifdef __linux__
+	struct stat named, run;
 	char *d;
 	ssize_t n;
 
@@ -2220,6 +2222,9 @@ watchself(char *argv[])
 		}
 		*d = '/';
 	}
+	if (self.ifd >= 0 && stat(self.path, &named) == 0 && stat("/proc/self/exe", &run) == 0 &&
+	    (named.st_dev != run.st_dev || named.st_ino != run.st_ino))
+		self.due = NOW() + 2;
 #endif
 	if (!self.path[0])
 		snprintf(self.path, sizeof(self.path), "%s", argv[0]);

@@ -7,7 +7,8 @@
 # cannot start, or passes its check and then cannot be run, leaves the
 # old window running, its title bar in the error colour; closing ends it;
 # a $LWNRSS_RESUME naming a window not its own is ignored; the urgency
-# hint of new articles unseen stays.
+# hint of new articles unseen stays; a binary put there while the new
+# image starts runs too.
 # The window runs a copy of the tree's test build, which the test rebuilds.
 cd "$(dirname "$0")/.." || exit 1
 . tests/lib.sh
@@ -19,7 +20,7 @@ XDG_STATE_HOME=$D/state
 X11SRV_LOG=$D/requests
 export LWNRSS_CLOCK XDG_STATE_HOME X11SRV_LOG LC_ALL=C.UTF-8
 
-need Xvfb xdotool xprop xwininfo xdpyinfo xrdb import convert identify openssl python3 make
+need strace Xvfb xdotool xprop xwininfo xdpyinfo xrdb import convert identify openssl python3 make
 built lwnrss tests/lwnrss-test
 
 PIDS=
@@ -164,6 +165,27 @@ xdotool mousemove --window "$W" 200 $((BAR + 5 * (ROW + 1) + 30)) click 1
 check "rebuild: a click reaches the new image" retry selrow 6
 key j
 check "rebuild: ... and a key" retry selrow 7
+
+# ---- a binary put there while the new image starts ----------------------------
+
+# the new image is held before it watches the binary (strace delays its
+# inotify_init1) while another binary takes the place: the window checks
+# and runs that one too, once it watches
+cp "$X" "$D/navy"
+strace -qq -o /dev/null -e inject=inotify_init1:delay_enter=4000000 -p "$PID" &
+ST=$!
+PIDS="$PIDS $ST"
+sleep 1
+put "$D/good"
+slow eval '[ -n "$(xsock)" ] && [ "$(xsock)" != "$s1" ]'
+put "$D/navy"
+# the image held draws once it no longer is: the binary put before it
+slow barcolour '#0000FF'
+check "a binary put there while the new image starts: it runs" slow barcolour '#000080'
+kill "$ST"
+wait "$ST" 2> /dev/null
+retry eval '[ "$(view)" = "$v0" ]'
+s1=$(xsock)
 
 # ---- SIGUSR1 ------------------------------------------------------------------
 
