@@ -2659,6 +2659,9 @@ cleanup(int keep)
 	int i, j, wstatus;
 
 	fetchstop();
+	/* a new binary's check: it may never end (an older lwnrss's window) */
+	if (self.pid > 0)
+		kill(self.pid, SIGKILL);
 	rowsfree();
 	rdf_free(&shown.feed);
 	buffree(&shown.raw);

@@ -5,10 +5,10 @@
 # and read marks, the new config.h's colour, and no new request to the
 # server; SIGUSR1 does the same, embedded (-w) too; a new binary that
 # cannot start, or passes its check and then cannot be run, leaves the
-# old window running, its title bar in the error colour; closing ends it;
-# a $LWNRSS_RESUME naming a window not its own is ignored; the urgency
-# hint of new articles unseen stays; a binary put there while the new
-# image starts runs too.
+# old window running, its title bar in the error colour; closing ends it
+# and a check under way; a $LWNRSS_RESUME naming a window not its own is
+# ignored; the urgency hint of new articles unseen stays; a binary put
+# there while the new image starts runs too.
 # The window runs a copy of the tree's test build, which the test rebuilds.
 cd "$(dirname "$0")/.." || exit 1
 . tests/lib.sh
@@ -291,7 +291,14 @@ check "a good binary again: ... and no request to the server" [ "$(requests)" -e
 
 # ---- closing ------------------------------------------------------------------
 
-# a window manager without WM_DELETE_WINDOW to send kills the window's maker
+# a window manager without WM_DELETE_WINDOW to send kills the window's
+# maker; while a new binary's check runs, which ends with the window
+cp "$X" "$D/last"
+printf '#!/bin/sh\necho $$ > "%s/check.pid"\nexec sleep 60\n' "$D" > "$D/hangs"
+put "$D/hangs"
+slow test -s "$D/check.pid"
+CHECK=$(cat "$D/check.pid")
+PIDS="$PIDS $CHECK"
 xdotool windowkill "$W" 2> /dev/null
 check "closed by the window manager: lwnrss ends" within 50 "$PID"
 wait "$PID"
@@ -299,6 +306,9 @@ rc=$?
 check "closed by the window manager: ... with exit status 0" [ "$rc" -eq 0 ]
 check "closed by the window manager: ... the window is gone" \
 	eval '! xwininfo -id "$W" > /dev/null 2>&1'
+check "closed by the window manager: ... the new binary's check under way ends" \
+	retry gone "$CHECK"
+put "$D/last"
 
 # ---- $LWNRSS_RESUME set by hand -----------------------------------------------
 
