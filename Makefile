@@ -26,7 +26,7 @@ FUZZBIN = tests/fuzz/rdf-fuzz tests/fuzz/text-fuzz tests/fuzz/http-fuzz \
 BUILDDEPS = make gcc libc6-dev libx11-dev libxft-dev libfontconfig1-dev libbearssl-dev
 TESTDEPS = clang libclang-rt-dev mandoc openssl python3 nginx-light xvfb xauth xdotool x11-utils \
 	x11-xserver-utils imagemagick fonts-dejavu-core fonts-noto-color-emoji fonts-wqy-microhei valgrind \
-	tinyproxy xclip tabbed suckless-tools
+	tinyproxy xclip tabbed suckless-tools strace
 BENCHDEPS = sfeed libxml2-utils curl hyperfine time
 
 all: lwnrss

@@ -2182,6 +2182,9 @@ stateload(const char *p)
 	clampview(0);
 	reading.open = open && shown.nview;
 	updatetitle();
+	/* setup's WM_HINTS has no urgency */
+	if (ui.unseen)
+		seturgent(1);
 	/* an adopted window has no Expose to wait for */
 	redraw(0);
 }
@@ -2206,11 +2209,13 @@ selferr(const char *fmt, ...)
  * The binary this window runs, by name (/proc/self/exe names the old
  * file once a new one replaced it), and on Linux a watch on its name in
  * its directory: a compiler writes the file, install renames one there.
+ * One put there before the watch (while this image started) is checked.
  */
 static void
 watchself(char *argv[])
 {
 #ifdef __linux__
+	struct stat named, run;
 	char *d;
 	ssize_t n;
 
@@ -2229,6 +2234,9 @@ watchself(char *argv[])
 		}
 		*d = '/';
 	}
+	if (self.ifd >= 0 && stat(self.path, &named) == 0 && stat("/proc/self/exe", &run) == 0 &&
+	    (named.st_dev != run.st_dev || named.st_ino != run.st_ino))
+		self.due = NOW() + 2;
 #endif
 	if (!self.path[0])
 		snprintf(self.path, sizeof(self.path), "%s", argv[0]);
@@ -2289,15 +2297,22 @@ checkstart(void)
 	self.end = NOW() + CHECKTIME;
 }
 
-/* the check's pipe is readable: on EOF, ready, or why not in the title bar */
+/*
+ * The check's pipe is readable, or its time is up: on EOF or then, ready,
+ * or why not in the title bar.  Killed first either way: EOF may come
+ * from one that closed its output and runs on, and a child of a hung one
+ * may hold its pipe after it (an older lwnrss's fetch); reaping must not
+ * wait for either.
+ */
 static void
 checkread(void)
 {
 	char *p, *end;
 	int wstatus = 0;
 
-	if (proc_read(self.fd, &self.buf) == 0)
+	if (proc_read(self.fd, &self.buf) == 0 && NOW() < self.end)
 		return;
+	kill(self.pid, SIGKILL);
 	close(self.fd);
 	self.fd = -1;
 	while (waitpid(self.pid, &wstatus, 0) < 0 && errno == EINTR)
@@ -2589,10 +2604,8 @@ waitevents(const sigset_t *waitmask)
 			spawnread(k);
 	if (n > 0 && self.ifd >= 0 && FD_ISSET(self.ifd, &fds))
 		selfchanged();
-	if (n > 0 && self.fd >= 0 && FD_ISSET(self.fd, &fds))
+	if (self.pid > 0 && ((n > 0 && FD_ISSET(self.fd, &fds)) || NOW() >= self.end))
 		checkread();
-	if (self.pid > 0 && NOW() >= self.end)
-		kill(self.pid, SIGKILL);
 	if (self.due && self.pid < 0 && NOW() >= self.due)
 		checkstart();
 	if (n == 0 && ageshown())
@@ -2658,6 +2671,9 @@ cleanup(int keep)
 	int i, j, wstatus;
 
 	fetchstop();
+	/* a new binary's check: it may never end (an older lwnrss's window) */
+	if (self.pid > 0)
+		kill(self.pid, SIGKILL);
 	rowsfree();
 	rdf_free(&shown.feed);
 	buffree(&shown.raw);
@@ -2889,9 +2905,10 @@ main(int argc, char *argv[])
 	blocksignals(&orig);
 
 	setup(embed, argc, argv, resume);
-	/* a re-exec fetches when its predecessor would have */
-	firstpaint(fflag && !resume);
-	if (resume)
+	/* a re-exec fetches when its predecessor would have; a window not
+	 * adopted is a new one, whatever $LWNRSS_RESUME said */
+	firstpaint(fflag && !ui.adopted);
+	if (ui.adopted)
 		stateload(resume);
 	free(resume);
 	watchself(argv);

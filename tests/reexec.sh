@@ -5,7 +5,10 @@
 # and read marks, the new config.h's colour, and no new request to the
 # server; SIGUSR1 does the same, embedded (-w) too; a new binary that
 # cannot start, or passes its check and then cannot be run, leaves the
-# old window running, its title bar in the error colour; closing ends it.
+# old window running, its title bar in the error colour; closing ends it
+# and a check under way; a $LWNRSS_RESUME naming a window not its own is
+# ignored; the urgency hint of new articles unseen stays; a binary put
+# there while the new image starts runs too.
 # The window runs a copy of the tree's test build, which the test rebuilds.
 cd "$(dirname "$0")/.." || exit 1
 . tests/lib.sh
@@ -17,7 +20,7 @@ XDG_STATE_HOME=$D/state
 X11SRV_LOG=$D/requests
 export LWNRSS_CLOCK XDG_STATE_HOME X11SRV_LOG LC_ALL=C.UTF-8
 
-need Xvfb xdotool xprop xwininfo xdpyinfo xrdb import convert identify openssl python3 make
+need strace Xvfb xdotool xprop xwininfo xdpyinfo xrdb import convert identify openssl python3 make
 built lwnrss tests/lwnrss-test
 
 PIDS=
@@ -163,6 +166,27 @@ check "rebuild: a click reaches the new image" retry selrow 6
 key j
 check "rebuild: ... and a key" retry selrow 7
 
+# ---- a binary put there while the new image starts ----------------------------
+
+# the new image is held before it watches the binary (strace delays its
+# inotify_init1) while another binary takes the place: the window checks
+# and runs that one too, once it watches
+cp "$X" "$D/navy"
+strace -qq -o /dev/null -e inject=inotify_init1:delay_enter=4000000 -p "$PID" &
+ST=$!
+PIDS="$PIDS $ST"
+sleep 1
+put "$D/good"
+slow eval '[ -n "$(xsock)" ] && [ "$(xsock)" != "$s1" ]'
+put "$D/navy"
+# the image held draws once it no longer is: the binary put before it
+slow barcolour '#0000FF'
+check "a binary put there while the new image starts: it runs" slow barcolour '#000080'
+kill "$ST"
+wait "$ST" 2> /dev/null
+retry eval '[ "$(view)" = "$v0" ]'
+s1=$(xsock)
+
 # ---- SIGUSR1 ------------------------------------------------------------------
 
 kill -USR1 "$PID"
@@ -214,14 +238,27 @@ check "a binary that starts no window: said on stderr" slow grep -q 'not restart
 check "a binary that starts no window: ... the title bar still red" barcolour '#FF00FF'
 
 # one that never answers (an lwnrss older than the check opens a window
-# of its own): killed after its time
+# of its own), and leaves a child holding its output (that lwnrss's
+# fetch): killed after its time, whatever the child does
 : > "$D/err"
-printf '#!/bin/sh\nexec sleep 60\n' > "$D/hangs"
+printf '#!/bin/sh\nsleep 60 &\necho $! > "%s/hangs.pid"\nexec sleep 60\n' "$D" > "$D/hangs"
 put "$D/hangs"
 check "a binary that never answers: killed, said on stderr" \
 	slow grep -q 'not restarted: .* did not start in 5 s$' "$D/err"
 check "a binary that never answers: ... the old window still runs" \
 	eval '[ "$(xdotool search --pid "$PID" 2> /dev/null)" = "$W" ]'
+PIDS="$PIDS $(cat "$D/hangs.pid")"
+
+# one that closes its output and runs on: the window never waits for it
+: > "$D/err"
+printf '#!/bin/sh\nexec sleep 60 > /dev/null 2>&1\n' > "$D/quiet"
+put "$D/quiet"
+check "a binary that closes its output: killed, said on stderr" \
+	slow grep -q 'not restarted: .* killed by signal 9$' "$D/err"
+key k
+check "a binary that closes its output: ... the old window takes keys" retry selrow 6
+key j
+retry selrow 7 > /dev/null
 
 # one that passes its check and then cannot be run (a writer holds it
 # open: ETXTBSY), once: this image again, in the same window, says so
@@ -254,7 +291,14 @@ check "a good binary again: ... and no request to the server" [ "$(requests)" -e
 
 # ---- closing ------------------------------------------------------------------
 
-# a window manager without WM_DELETE_WINDOW to send kills the window's maker
+# a window manager without WM_DELETE_WINDOW to send kills the window's
+# maker; while a new binary's check runs, which ends with the window
+cp "$X" "$D/last"
+printf '#!/bin/sh\necho $$ > "%s/check.pid"\nexec sleep 60\n' "$D" > "$D/hangs"
+put "$D/hangs"
+slow test -s "$D/check.pid"
+CHECK=$(cat "$D/check.pid")
+PIDS="$PIDS $CHECK"
 xdotool windowkill "$W" 2> /dev/null
 check "closed by the window manager: lwnrss ends" within 50 "$PID"
 wait "$PID"
@@ -262,6 +306,22 @@ rc=$?
 check "closed by the window manager: ... with exit status 0" [ "$rc" -eq 0 ]
 check "closed by the window manager: ... the window is gone" \
 	eval '! xwininfo -id "$W" > /dev/null 2>&1'
+check "closed by the window manager: ... the new binary's check under way ends" \
+	retry gone "$CHECK"
+put "$D/last"
+
+# ---- $LWNRSS_RESUME set by hand -----------------------------------------------
+
+# naming a window that is not this process's (the root): a new window,
+# and none of the view it describes (the third row, the filter "odd")
+LWNRSS_RESUME="$(xwininfo -root | sed -n 's/.*Window id: \(0x[0-9a-f]*\).*/\1/p' |
+	xargs printf %d) 2 0 1 6f6464"
+export LWNRSS_RESUME
+start "https://localhost:$PORT/feed"
+unset LWNRSS_RESUME
+check "resume by hand: a window not ours: the view is not taken" retry selrow 1
+key q
+within 50 "$PID"
 
 # ---- embedded (-w): the window stays in its host ------------------------------
 
@@ -294,5 +354,31 @@ check "embedded: ... with status 0" [ "$rc" -eq 0 ]
 check "embedded: ... and the window is gone" \
 	eval '! xwininfo -id "$W" > /dev/null 2>&1'
 kill "$HOSTPID"
+
+# ---- new articles while the focus is elsewhere: still told after --------------
+
+feed | sed 's|<channel><title>Reexec Test</title>|&<item><title>Brand new</title><link>https://example.org/n1</link></item>|' \
+	> "$D/feed2.xml"
+server "$D/feed.xml" "$D/feed2.xml"
+X=tests/lwnrss-test
+start - < "$D/feed.xml"
+retry hastitle "Reexec Test"
+OTHERPID=$PID
+OTHER=$W
+X=$XC
+start "https://localhost:$PORT/feed"
+retry selrow 1 > /dev/null
+xdotool windowfocus --sync "$OTHER"
+kill -HUP "$PID"
+urgent() {
+	xprop -id "$W" WM_HINTS | grep -qi urgen
+}
+retry urgent
+kill -USR1 "$PID"
+# the new image's setup is done when WM_DELETE_WINDOW is no longer asked for
+slow eval '! xprop -id "$W" WM_PROTOCOLS | grep -q WM_DELETE_WINDOW'
+check "urgency: after a re-exec the window still has the urgency hint" retry urgent
+check "urgency: ... and the count in its title" hastitle "(1) Reexec Test"
+kill "$OTHERPID"
 
 exit 0
