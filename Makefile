@@ -54,7 +54,8 @@ text.o: text.h url.h
 refresh.o: refresh.h http.h rdf.h
 
 lwnrss: $(OBJ)
-	$(CC) -o $@ $(OBJ) $(LWNRSS_LDFLAGS)
+	$(CC) -o $@ $(OBJ) $(RELR) $(LWNRSS_LDFLAGS)
+	./$@ -v >/dev/null 2>&1 || $(CC) -o $@ $(OBJ) $(LWNRSS_LDFLAGS)
 
 RDFTESTSRC = tests/rdf_test.c rdf.c text.c url.c util.c
 tests/rdf_test: tests/check.h $(RDFTESTSRC) rdf.h url.h util.h
