@@ -498,8 +498,7 @@ psize(Parser *p, const char *s)
 	}
 	if (n == 0) {
 		p->state = PTrailer;
-		p->headlen = 0;
-		p->nfields = 0;
+		p->headlen = p->nfields = 0;
 		return 0;
 	}
 	if (ptoobig(p, n) < 0)
@@ -557,7 +556,7 @@ pfeed(Parser *p, const char *s, size_t n)
 	const char *e = s + n, *nl;
 	size_t k, max;
 
-	while (s < e) {
+	while (s < e && p->state != PDone && p->state != PError) {
 		switch (p->state) {
 		case PStatus:
 		case PHead:
@@ -614,10 +613,6 @@ pfeed(Parser *p, const char *s, size_t n)
 			if (!(p->left -= k))
 				p->state = p->state == PBody ? PDone : PDataEnd;
 			break;
-		case PDone:
-			return 1;
-		default:
-			return -1;
 		}
 	}
 	return p->state == PDone ? 1 : p->state == PError ? -1 : 0;
@@ -710,10 +705,9 @@ sockio(Sock *c, unsigned char *buf, size_t len, int out)
 		n = out ? send(c->fd, buf, len, MSG_NOSIGNAL) : recv(c->fd, buf, len, 0);
 		if (n > 0)
 			return n;
-		if (n == 0)
-			return -1;
-		if (errno != EINTR && errno != EAGAIN && errno != EWOULDBLOCK) {
-			c->err = errno;
+		/* the peer's close leaves c->err 0 */
+		if (n == 0 || (errno != EINTR && errno != EAGAIN && errno != EWOULDBLOCK)) {
+			c->err = n ? errno : 0;
 			return -1;
 		}
 	}
@@ -1105,8 +1099,7 @@ proxyparse(Proxy *px, const char *spec, char *err, size_t errlen)
 			seterr(err, errlen, "proxy %s: credentials too long", px->name);
 			return -1;
 		}
-		memcpy(cred, s, n);
-		cred[n] = '\0';
+		snprintf(cred, sizeof(cred), "%.*s", (int)n, s);
 		if (pctdecode(cred) < 0) {
 			memset(cred, 0, sizeof(cred));
 			seterr(err, errlen, "proxy %s: invalid credentials", px->name);
@@ -1274,12 +1267,12 @@ tunnel(Sock *c, const Url *u, const Proxy *px, unsigned int timeout,
 static void
 refused(Sock *c, Tls *t)
 {
-	char buf[4096];
-	int64_t until = MIN(c->deadline, now() + 250);
+	unsigned char buf[4096];
 
 	tls_refuse(t);
 	shutdown(c->fd, SHUT_WR);
-	while (waitfd(c->fd, POLLIN, until) > 0 && recv(c->fd, buf, sizeof(buf), 0) > 0)
+	c->deadline = MIN(c->deadline, now() + 250);
+	while (sockread(c, buf, sizeof(buf)) > 0)
 		;
 }
 

@@ -76,13 +76,11 @@ tls_codemsg(int code, char *buf, size_t size)
 {
 	size_t i;
 
-	for (i = 0; i < LENGTH(tlserrs); i++) {
-		if (tlserrs[i].code == code) {
-			snprintf(buf, size, "%s", tlserrs[i].msg);
-			return;
-		}
-	}
-	if (code >= BR_ERR_SEND_FATAL_ALERT)
+	for (i = 0; i < LENGTH(tlserrs) && tlserrs[i].code != code; i++)
+		;
+	if (i < LENGTH(tlserrs))
+		snprintf(buf, size, "%s", tlserrs[i].msg);
+	else if (code >= BR_ERR_SEND_FATAL_ALERT)
 		snprintf(buf, size, "TLS handshake failure (sent alert %d)",
 		    code - BR_ERR_SEND_FATAL_ALERT);
 	else if (code >= BR_ERR_RECV_FATAL_ALERT)
