@@ -275,31 +275,6 @@ nextelem(char **sp)
 }
 
 /*
- * One Cache-Control directive (RFC 9111 5.2): the ones that say how long
- * the response stays fresh.  max-age may be quoted; the first counts,
- * and one that is no number makes the response stale at once.  A
- * no-cache that names fields is about those fields only.
- */
-static void
-pcache(Parser *p, char *d)
-{
-	size_t k;
-
-	if (!strcasecmp(d, "no-store")) {
-		p->nostore = 1;
-	} else if (!strcasecmp(d, "no-cache")) {
-		p->nocache = 1;
-	} else if (!strncasecmp(d, "max-age=", 8) && p->maxage < 0) {
-		d += 8;
-		if (*d == '"' && (k = strlen(d)) >= 2 && d[k - 1] == '"') {
-			d[k - 1] = '\0';
-			d++;
-		}
-		p->maxage = MAX(decval(d, DELTAMAX), 0);
-	}
-}
-
-/*
  * pfield acts on one header of the final response.  Framing headers
  * are checked strictly: a response whose length is ambiguous could be
  * a smuggling attempt, and a coding we did not ask for is unreadable.
@@ -309,7 +284,7 @@ pfield(Parser *p, const char *name, char *v)
 {
 	unsigned long long n;
 	const char *d;
-	size_t i;
+	size_t i, k;
 	char *e;
 
 	/* RFC 9110 9.3.6: a 2xx to CONNECT has no content; its framing is ignored */
@@ -359,9 +334,28 @@ pfield(Parser *p, const char *name, char *v)
 			if (*e && strcasecmp(e, "identity"))
 				return perr(p, "unsupported Content-Encoding: %.40s", e);
 	} else if (!strcasecmp(name, "cache-control")) {
+		/*
+		 * The directives that say how long the response stays fresh
+		 * (RFC 9111 5.2).  max-age may be quoted; the first counts,
+		 * and one that is no number makes the response stale at
+		 * once.  A no-cache that names fields is about those fields
+		 * only.
+		 */
 		p->cc = 1;
-		while ((e = nextelem(&v)))
-			pcache(p, e);
+		while ((e = nextelem(&v))) {
+			if (!strcasecmp(e, "no-store")) {
+				p->nostore = 1;
+			} else if (!strcasecmp(e, "no-cache")) {
+				p->nocache = 1;
+			} else if (!strncasecmp(e, "max-age=", 8) && p->maxage < 0) {
+				e += 8;
+				if (*e == '"' && (k = strlen(e)) >= 2 && e[k - 1] == '"') {
+					e[k - 1] = '\0';
+					e++;
+				}
+				p->maxage = MAX(decval(e, DELTAMAX), 0);
+			}
+		}
 	}
 	/* a later one replaces an earlier */
 	for (i = 0; i < HLast; i++) {
@@ -1320,9 +1314,9 @@ fetch1(const Url *u, const Proxy *px, const HttpOpt *o, Anchors *a, int64_t dead
 	}
 
 	/*
-	 * Read until the parser has a complete message.  No
-	 * br_sslio_close: it waits for the peer's close_notify, which many
-	 * servers never send, and completeness is the framing's business.
+	 * Read until the parser has a complete message.  No TLS close:
+	 * BearSSL's waits for the peer's close_notify, which many servers
+	 * never send, and completeness is the framing's business.
 	 */
 	do {
 		n = t ? tls_read(t, buf, sizeof(buf)) :
