@@ -827,36 +827,36 @@ lookup(const char *host, unsigned int port, int64_t deadline, char *err, size_t 
 	return res;
 }
 
-/* a non-blocking socket connected to ai by until; -1 with errno set */
+/*
+ * connectto puts in *fd a non-blocking socket connected to ai by until.
+ * Returns 0, or the errno of the failure with *fd -1.
+ */
 static int
-connectto(const struct addrinfo *ai, int64_t until)
+connectto(const struct addrinfo *ai, int64_t until, int *fd)
 {
-	int fd, rc, e, soerr = 0;
-	socklen_t sl = sizeof(soerr);
+	int rc, e = 0;
+	socklen_t sl = sizeof(e);
 
-	if ((fd = socket(ai->ai_family, SOCK_STREAM, 0)) < 0)
-		return -1;
+	if ((*fd = socket(ai->ai_family, SOCK_STREAM, 0)) < 0)
+		return errno;
 	/* close-on-exec: a browser started later must not inherit it */
-	if (fcntl(fd, F_SETFD, FD_CLOEXEC) < 0 ||
-	    fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) < 0)
-		goto fail;
-	if (connect(fd, ai->ai_addr, ai->ai_addrlen) == 0)
-		return fd;
+	if (fcntl(*fd, F_SETFD, FD_CLOEXEC) < 0 ||
+	    fcntl(*fd, F_SETFL, fcntl(*fd, F_GETFL) | O_NONBLOCK) < 0)
+		e = errno;
 	/* EINTR leaves a non-blocking connect running, as EINPROGRESS does */
-	if (errno != EINPROGRESS && errno != EINTR)
-		goto fail;
-	if ((rc = waitfd(fd, POLLOUT, until)) <= 0) {
-		if (rc == 0)
-			errno = ETIMEDOUT;
-		goto fail;
+	else if (connect(*fd, ai->ai_addr, ai->ai_addrlen) < 0 && errno != EINPROGRESS &&
+	    errno != EINTR)
+		e = errno;
+	/* a connect done at once is writable at once */
+	else if ((rc = waitfd(*fd, POLLOUT, until)) <= 0)
+		e = rc ? errno : ETIMEDOUT;
+	else if (getsockopt(*fd, SOL_SOCKET, SO_ERROR, &e, &sl) < 0)
+		e = errno;
+	if (e) {
+		close(*fd);
+		*fd = -1;
 	}
-	if (getsockopt(fd, SOL_SOCKET, SO_ERROR, &soerr, &sl) == 0 && !(errno = soerr))
-		return fd;
-fail:
-	e = errno;
-	close(fd);
-	errno = e;
-	return -1;
+	return e;
 }
 
 /*
@@ -879,8 +879,7 @@ dial(const Url *u, const HttpOpt *o, int64_t deadline, char *err, size_t errlen)
 	for (ai = res; ai && fd < 0 && now() < deadline; ai = ai->ai_next) {
 		until = now() + o->conntimeout;
 		total = until >= deadline;
-		if ((fd = connectto(ai, MIN(until, deadline))) < 0)
-			e = errno;
+		e = connectto(ai, MIN(until, deadline), &fd);
 	}
 	freeaddrinfo(res);
 	/*
