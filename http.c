@@ -213,10 +213,7 @@ skipword(const char *s, int quoted)
 static void
 pinit(Parser *p, size_t maxbody)
 {
-	memset(p, 0, sizeof(*p));
-	p->state = PStatus;
-	p->maxbody = maxbody;
-	p->maxage = -1;
+	*p = (Parser){ .state = PStatus, .maxbody = maxbody, .maxage = -1 };
 }
 
 static void
@@ -661,12 +658,10 @@ pend(Parser *p)
 static int
 waitfd(int fd, short events, int64_t until)
 {
-	struct pollfd pfd;
+	struct pollfd pfd = { .fd = fd, .events = events };
 	int64_t left;
 	int rc;
 
-	pfd.fd = fd;
-	pfd.events = events;
 	for (;;) {
 		if ((left = until - now()) <= 0)
 			return 0;
@@ -759,14 +754,12 @@ jobfree(Job *j)
 static void *
 lookupthread(void *arg)
 {
-	struct addrinfo hints;
+	static const struct addrinfo hints = {
+		.ai_family = AF_UNSPEC, .ai_socktype = SOCK_STREAM, .ai_flags = AI_NUMERICSERV
+	};
 	Job *j = arg;
 	int left;
 
-	memset(&hints, 0, sizeof(hints));
-	hints.ai_family = AF_UNSPEC;
-	hints.ai_socktype = SOCK_STREAM;
-	hints.ai_flags = AI_NUMERICSERV;
 	j->rc = getaddrinfo(j->host, j->port, &hints, &j->res);
 	j->err = errno;
 	pthread_mutex_lock(&j->mu);
@@ -1383,7 +1376,6 @@ follow(const Url *u, const char *loc, Url *next, const Buf *seen, char *err, siz
 static int
 answer(Parser *p, HttpResp *r, char *err, size_t errlen)
 {
-	r->status = p->status;
 	if (p->kept[HRetry])
 		r->retryafter = retryafter(p->kept[HRetry], time(NULL));
 	r->cachecontrol = p->cc;
@@ -1430,9 +1422,7 @@ http_get(const char *url, const HttpOpt *o, HttpResp *r)
 	int64_t deadline = now() + o->timeout;
 	int ret = -1, rc;
 
-	memset(r, 0, sizeof(*r));
-	r->retryafter = r->maxage = r->age = -1;
-	r->date = r->expires = -1;
+	*r = (HttpResp){ .retryafter = -1, .maxage = -1, .age = -1, .date = -1, .expires = -1 };
 	pinit(&p, o->maxbody);
 	if (url_parse(&u, url, err, sizeof(err)) < 0) {
 		seterr(r->err, sizeof(r->err), "%s", err);
@@ -1476,9 +1466,8 @@ http_get(const char *url, const HttpOpt *o, HttpResp *r)
 		goto out;
 fail:
 	seterr(r->err, sizeof(r->err), "%s: %s", u.host, err);
-	if (p.status)
-		r->status = p.status;
 out:
+	r->status = p.status;
 	buffree(&seen);
 	pfree(&p);
 	x509_freeanchors(&a);
