@@ -54,12 +54,9 @@
 #include <time.h>
 #include <unistd.h>
 
-#include <bearssl.h>
-
 #include "http.h"
 #include "url.h"
 #include "util.h"
-#include "x509.h"
 #include "tls.h"
 
 #define MAXHEAD     65536  /* bytes of response head, 1xx heads included */
@@ -84,8 +81,7 @@ static const char *const keptname[HLast] = {
 enum {
 	PStatus,   /* the status line */
 	PHead,     /* header lines up to the empty line */
-	PLength,   /* a body of Content-Length bytes */
-	PClose,    /* a body that ends when the server closes */
+	PBody,     /* a body of Content-Length bytes, or without one to the close */
 	PSize,     /* a chunk-size line */
 	PData,     /* chunk data */
 	PDataEnd,  /* the CRLF after chunk data */
@@ -110,8 +106,7 @@ typedef struct {
 	Buf line;               /* the line being gathered */
 	size_t headlen;         /* bytes of head (or trailer) so far */
 	unsigned int nfields;   /* header (or trailer) lines so far */
-	int chunked, haslen;
-	int te;                 /* a Transfer-Encoding header came */
+	int chunked, haslen;    /* a Transfer-Encoding (always chunked), a Content-Length */
 	int http10;             /* the final response is HTTP/1.0 */
 	int connect;            /* the answer to a CONNECT: a 2xx ends with its head */
 	uintmax_t length;       /* Content-Length */
@@ -140,10 +135,7 @@ now(void)
 static const char *
 fmtms(char *buf, size_t size, unsigned int ms)
 {
-	if (ms % 1000 == 0)
-		snprintf(buf, size, "%u s", ms / 1000);
-	else
-		snprintf(buf, size, "%u ms", ms);
+	snprintf(buf, size, ms % 1000 ? "%u ms" : "%u s", ms % 1000 ? ms : ms / 1000);
 	return buf;
 }
 
@@ -174,13 +166,6 @@ retryafter(const char *s, time_t t)
 }
 
 /* ----------------------------------------------------------- characters */
-
-/* an RFC 9110 token character (header names, codings) */
-static int
-istchar(int c)
-{
-	return asciialpha(c) || asciidigit(c) || (c && strchr("!#$%&'*+-.^_`|~", c));
-}
 
 /* does s[0..n) hold a control character other than HTAB? */
 static int
@@ -217,7 +202,8 @@ skipword(const char *s, int quoted)
 				return NULL;
 		return s + 1;
 	}
-	while (istchar((unsigned char)*t))
+	/* RFC 9110 tchar */
+	while (asciialpha(*t) || asciidigit(*t) || (*t && strchr("!#$%&'*+-.^_`|~", *t)))
 		t++;
 	return t > s ? t : NULL;
 }
@@ -227,10 +213,7 @@ skipword(const char *s, int quoted)
 static void
 pinit(Parser *p, size_t maxbody)
 {
-	memset(p, 0, sizeof(*p));
-	p->state = PStatus;
-	p->maxbody = maxbody;
-	p->maxage = -1;
+	*p = (Parser){ .state = PStatus, .maxbody = maxbody, .maxage = -1 };
 }
 
 static void
@@ -258,52 +241,34 @@ perr(Parser *p, const char *fmt, ...)
 	return -1;
 }
 
-/* a body of n more bytes would break the limit */
+/* -1, with the error, when a body of n more bytes would break the limit */
 static int
 ptoobig(Parser *p, uintmax_t n)
 {
-	return n > p->maxbody || p->body.len > p->maxbody - n;
+	if (n > p->maxbody || p->body.len > p->maxbody - n)
+		return perr(p, "response is larger than the %zu byte limit", p->maxbody);
+	return 0;
 }
 
-/* the next comma-separated element of a header list, trimmed; NULL at the end */
+/*
+ * the next comma-separated element of a header list, trimmed, "" when
+ * empty (which only Content-Length refuses, RFC 9110 5.6.1); NULL past
+ * the last
+ */
 static char *
 nextelem(char **sp)
 {
-	char *s = *sp + strspn(*sp, " \t,"), *e, *t;
+	char *s = *sp, *e, *t;
 
-	if (!*s)
+	if (!s)
 		return NULL;
+	s += strspn(s, " \t");
 	e = s + strcspn(s, ",");
-	*sp = *e ? e + 1 : e;
+	*sp = *e ? e + 1 : NULL;
 	for (t = e; t > s && (t[-1] == ' ' || t[-1] == '\t'); t--)
 		;
 	*t = '\0';
 	return s;
-}
-
-/*
- * One Cache-Control directive (RFC 9111 5.2): the ones that say how long
- * the response stays fresh.  max-age may be quoted; the first counts,
- * and one that is no number makes the response stale at once.  A
- * no-cache that names fields is about those fields only.
- */
-static void
-pcache(Parser *p, char *d)
-{
-	size_t k;
-
-	if (!strcasecmp(d, "no-store")) {
-		p->nostore = 1;
-	} else if (!strcasecmp(d, "no-cache")) {
-		p->nocache = 1;
-	} else if (!strncasecmp(d, "max-age=", 8) && p->maxage < 0) {
-		d += 8;
-		if (*d == '"' && (k = strlen(d)) >= 2 && d[k - 1] == '"') {
-			d[k - 1] = '\0';
-			d++;
-		}
-		p->maxage = MAX(decval(d, DELTAMAX), 0);
-	}
 }
 
 /*
@@ -315,7 +280,8 @@ static int
 pfield(Parser *p, const char *name, char *v)
 {
 	unsigned long long n;
-	size_t i;
+	const char *d;
+	size_t i, k;
 	char *e;
 
 	/* RFC 9110 9.3.6: a 2xx to CONNECT has no content; its framing is ignored */
@@ -328,8 +294,8 @@ pfield(Parser *p, const char *name, char *v)
 		 * 8.6).  Anything else, an empty element included, is an
 		 * error: never a reason to read to the close instead.
 		 */
-		for (;;) {
-			if (!(v = (char *)decnum(v, ULLONG_MAX, &n)))
+		while ((e = nextelem(&v))) {
+			if (!(d = decnum(e, ULLONG_MAX, &n)) || *d)
 				return perr(p, "malformed Content-Length");
 			if (n == ULLONG_MAX)
 				return perr(p, "Content-Length too large");
@@ -337,12 +303,6 @@ pfield(Parser *p, const char *name, char *v)
 				return perr(p, "conflicting Content-Length headers");
 			p->haslen = 1;
 			p->length = n;
-			v += strspn(v, " \t");
-			if (!*v)
-				break;
-			if (*v++ != ',')
-				return perr(p, "malformed Content-Length");
-			v += strspn(v, " \t");
 		}
 	} else if (!strcasecmp(name, "transfer-encoding")) {
 		/*
@@ -352,10 +312,11 @@ pfield(Parser *p, const char *name, char *v)
 		 * did not ask for.  Empty elements are ignored (RFC 9110
 		 * 5.6.1), an empty value is not.
 		 */
-		p->te = 1;
 		if (!*v)
 			return perr(p, "empty Transfer-Encoding");
 		while ((e = nextelem(&v))) {
+			if (!*e)
+				continue;
 			if (p->chunked)
 				return perr(p, "chunked is not the last Transfer-Encoding");
 			if (strcasecmp(e, "chunked"))
@@ -367,12 +328,31 @@ pfield(Parser *p, const char *name, char *v)
 	} else if (!strcasecmp(name, "content-encoding")) {
 		/* we sent Accept-Encoding: identity */
 		while ((e = nextelem(&v)))
-			if (strcasecmp(e, "identity"))
+			if (*e && strcasecmp(e, "identity"))
 				return perr(p, "unsupported Content-Encoding: %.40s", e);
 	} else if (!strcasecmp(name, "cache-control")) {
+		/*
+		 * The directives that say how long the response stays fresh
+		 * (RFC 9111 5.2).  max-age may be quoted; the first counts,
+		 * and one that is no number makes the response stale at
+		 * once.  A no-cache that names fields is about those fields
+		 * only.
+		 */
 		p->cc = 1;
-		while ((e = nextelem(&v)))
-			pcache(p, e);
+		while ((e = nextelem(&v))) {
+			if (!strcasecmp(e, "no-store")) {
+				p->nostore = 1;
+			} else if (!strcasecmp(e, "no-cache")) {
+				p->nocache = 1;
+			} else if (!strncasecmp(e, "max-age=", 8) && p->maxage < 0) {
+				e += 8;
+				if (*e == '"' && (k = strlen(e)) >= 2 && e[k - 1] == '"') {
+					e[k - 1] = '\0';
+					e++;
+				}
+				p->maxage = MAX(decval(e, DELTAMAX), 0);
+			}
+		}
 	}
 	/* a later one replaces an earlier */
 	for (i = 0; i < HLast; i++) {
@@ -395,7 +375,7 @@ pendhead(Parser *p)
 			return perr(p, "unexpected 101 Switching Protocols");
 		p->state = PStatus;
 		p->nfields = 0;
-		p->chunked = p->haslen = p->te = 0;
+		p->chunked = p->haslen = 0;
 		return 0;
 	}
 	/*
@@ -404,9 +384,9 @@ pendhead(Parser *p)
 	 * Transfer-Encoding would win, but the message "ought to be
 	 * handled as an error": it is how responses are smuggled.
 	 */
-	if (p->te && p->http10)
+	if (p->chunked && p->http10)
 		return perr(p, "Transfer-Encoding in an HTTP/1.0 response");
-	if (p->te && p->haslen)
+	if (p->chunked && p->haslen)
 		return perr(p, "both Transfer-Encoding and Content-Length in the response");
 	/* a 2xx to CONNECT: the tunnel starts after the head (RFC 9110 9.3.6) */
 	if (p->status / 100 != 2 || p->status == 204 || p->connect) {
@@ -415,15 +395,13 @@ pendhead(Parser *p)
 	}
 	if (p->chunked) {
 		p->state = PSize;
-	} else if (p->haslen) {
-		if (ptoobig(p, p->length))
-			return perr(p, "response is larger than the %zu byte limit", p->maxbody);
-		p->left = p->length;
-		p->state = p->length ? PLength : PDone;
-	} else {
-		p->left = UINTMAX_MAX;   /* as much as the server sends */
-		p->state = PClose;
+		return 0;
 	}
+	/* without a length, as much as the server sends */
+	if (ptoobig(p, p->haslen ? p->length : 0) < 0)
+		return -1;
+	p->left = p->haslen ? p->length : UINTMAX_MAX;
+	p->state = p->left ? PBody : PDone;
 	return 0;
 }
 
@@ -511,12 +489,11 @@ psize(Parser *p, const char *s)
 	}
 	if (n == 0) {
 		p->state = PTrailer;
-		p->headlen = 0;
-		p->nfields = 0;
+		p->headlen = p->nfields = 0;
 		return 0;
 	}
-	if (ptoobig(p, n))
-		return perr(p, "response is larger than the %zu byte limit", p->maxbody);
+	if (ptoobig(p, n) < 0)
+		return -1;
 	p->left = n;
 	p->state = PData;
 	return 0;
@@ -546,7 +523,7 @@ pline(Parser *p)
 	case PSize:
 		return psize(p, s);
 	case PDataEnd:
-		/* plinemax let only the CR in, and it is gone */
+		/* pfeed let only the CR in, and it is gone */
 		p->state = PSize;
 		return 0;
 	case PTrailer:
@@ -559,20 +536,6 @@ pline(Parser *p)
 	return perr(p, "parser in a bad state");
 }
 
-/* how long the current line may grow */
-static size_t
-plinemax(const Parser *p)
-{
-	switch (p->state) {
-	case PSize:
-		return MAXLINE;
-	case PDataEnd:
-		return 1;   /* the CR */
-	default:
-		return MAXHEAD - MIN(p->headlen, MAXHEAD);
-	}
-}
-
 /*
  * pfeed pushes n bytes of the response into p.  Returns 1 once the
  * message is complete (bytes after it are ignored: we asked the server
@@ -582,9 +545,9 @@ static int
 pfeed(Parser *p, const char *s, size_t n)
 {
 	const char *e = s + n, *nl;
-	size_t k;
+	size_t k, max;
 
-	while (s < e) {
+	while (s < e && p->state != PDone && p->state != PError) {
 		switch (p->state) {
 		case PStatus:
 		case PHead:
@@ -594,7 +557,10 @@ pfeed(Parser *p, const char *s, size_t n)
 			/* gather a line up to LF; its CR goes in pline */
 			nl = memchr(s, '\n', e - s);
 			k = nl ? (size_t)(nl - s) : (size_t)(e - s);
-			if (p->line.len + k > plinemax(p)) {
+			/* a chunk-size line, the CR after chunk data, or what is left of the head */
+			max = p->state == PSize ? MAXLINE : p->state == PDataEnd ? 1 :
+			    MAXHEAD - MIN(p->headlen, MAXHEAD);
+			if (p->line.len + k > max) {
 				if (p->state == PSize)
 					return perr(p, "chunk size line too long");
 				if (p->state == PDataEnd)
@@ -627,23 +593,17 @@ pfeed(Parser *p, const char *s, size_t n)
 				return -1;
 			p->line.len = 0;
 			break;
-		case PLength:
+		case PBody:
 		case PData:
-		case PClose:
 			k = (size_t)MIN(p->left, (uintmax_t)(e - s));
-			if (ptoobig(p, k))
-				return perr(p, "response is larger than the %zu byte limit",
-				    p->maxbody);
+			if (ptoobig(p, k) < 0)
+				return -1;
 			if (bufadd(&p->body, s, k) < 0)
 				return perr(p, "out of memory");
 			s += k;
 			if (!(p->left -= k))
-				p->state = p->state == PLength ? PDone : PDataEnd;
+				p->state = p->state == PBody ? PDone : PDataEnd;
 			break;
-		case PDone:
-			return 1;
-		default:
-			return -1;
 		}
 	}
 	return p->state == PDone ? 1 : p->state == PError ? -1 : 0;
@@ -657,9 +617,7 @@ static int
 pend(Parser *p)
 {
 	switch (p->state) {
-	case PDone:
-		return 1;
-	case PClose:
+	case PBody:
 		/*
 		 * No length given: the close is the end (RFC 9112 6.3 item
 		 * 8).  Over TLS without close_notify, someone who can cut the
@@ -667,7 +625,12 @@ pend(Parser *p)
 		 * without it are common, and a cut feed shows as truncated
 		 * XML to the parser.
 		 */
+		if (p->haslen)
+			return perr(p, "response truncated after %zu of %ju bytes",
+			    p->body.len, p->length);
 		p->state = PDone;
+		/* FALLTHROUGH */
+	case PDone:
 		return 1;
 	case PStatus:
 		if (!p->headlen && !p->line.len)
@@ -675,9 +638,6 @@ pend(Parser *p)
 		return perr(p, "response truncated in the status line");
 	case PHead:
 		return perr(p, "response truncated in the header");
-	case PLength:
-		return perr(p, "response truncated after %zu of %ju bytes",
-		    p->body.len, p->length);
 	case PSize:
 	case PData:
 	case PDataEnd:
@@ -698,12 +658,10 @@ pend(Parser *p)
 static int
 waitfd(int fd, short events, int64_t until)
 {
-	struct pollfd pfd;
+	struct pollfd pfd = { .fd = fd, .events = events };
 	int64_t left;
 	int rc;
 
-	pfd.fd = fd;
-	pfd.events = events;
 	for (;;) {
 		if ((left = until - now()) <= 0)
 			return 0;
@@ -736,10 +694,9 @@ sockio(Sock *c, unsigned char *buf, size_t len, int out)
 		n = out ? send(c->fd, buf, len, MSG_NOSIGNAL) : recv(c->fd, buf, len, 0);
 		if (n > 0)
 			return n;
-		if (n == 0)
-			return -1;
-		if (errno != EINTR && errno != EAGAIN && errno != EWOULDBLOCK) {
-			c->err = errno;
+		/* the peer's close leaves c->err 0 */
+		if (n == 0 || (errno != EINTR && errno != EAGAIN && errno != EWOULDBLOCK)) {
+			c->err = n ? errno : 0;
 			return -1;
 		}
 	}
@@ -765,40 +722,20 @@ errnomsg(int e, char *buf, size_t size)
 	buf[0] = asciitolower(buf[0]);
 }
 
-/* a name lookup's answer: getaddrinfo's code, errno for EAI_SYSTEM, its list */
-typedef struct {
-	int rc, err;
-	struct addrinfo *res;
-} Lookup;
-
-/* resolve fills l with getaddrinfo's answer for host and port */
-static void
-resolve(Lookup *l, const char *host, const char *port, int flags)
-{
-	struct addrinfo hints;
-
-	memset(&hints, 0, sizeof(hints));
-	hints.ai_family = AF_UNSPEC;
-	hints.ai_socktype = SOCK_STREAM;
-	hints.ai_flags = AI_NUMERICSERV | flags;
-	l->res = NULL;
-	l->rc = getaddrinfo(host, port, &hints, &l->res);
-	l->err = errno;
-}
-
 /*
  * A name lookup in a thread of its own.  getaddrinfo has no timeout
  * (resolv.conf's timeouts, attempts and search domains let a dead name
  * server hold it a minute), so the caller waits for the thread's byte on
  * a pipe only until the deadline, then leaves it; of the two, the one
  * that finishes last frees the Job.  A thread costs a tenth of what a
- * forked child does.
+ * forked child does; an address takes the same way, answered at once.
  */
 typedef struct {
-	Lookup l;
+	int rc, err;            /* getaddrinfo's code, errno for EAI_SYSTEM */
+	struct addrinfo *res;
 	char host[256], port[8];
 	int fd[2];
-	int done;               /* the thread has answered: l is whole */
+	int done;               /* the thread has answered: the above is whole */
 	int left;               /* the caller gave up: the thread frees */
 	pthread_mutex_t mu;
 } Job;
@@ -808,8 +745,8 @@ jobfree(Job *j)
 {
 	close(j->fd[0]);
 	close(j->fd[1]);
-	if (j->l.res)
-		freeaddrinfo(j->l.res);
+	if (j->res)
+		freeaddrinfo(j->res);
 	pthread_mutex_destroy(&j->mu);
 	free(j);
 }
@@ -817,10 +754,14 @@ jobfree(Job *j)
 static void *
 lookupthread(void *arg)
 {
+	static const struct addrinfo hints = {
+		.ai_family = AF_UNSPEC, .ai_socktype = SOCK_STREAM, .ai_flags = AI_NUMERICSERV
+	};
 	Job *j = arg;
 	int left;
 
-	resolve(&j->l, j->host, j->port, 0);
+	j->rc = getaddrinfo(j->host, j->port, &hints, &j->res);
+	j->err = errno;
 	pthread_mutex_lock(&j->mu);
 	if (!(left = j->left))
 		while (write(j->fd[1], "", 1) < 0 && errno == EINTR)
@@ -833,84 +774,82 @@ lookupthread(void *arg)
 }
 
 /*
- * lookup resolves host into l by the deadline: an address at once, a
- * name in a thread (above).  Returns 0 with l filled (l->rc says whether
- * the name resolved), ETIMEDOUT at the deadline, or the errno of a
- * failed pipe, thread or poll.
+ * lookup resolves host by the deadline (above).  Returns getaddrinfo's
+ * list, or NULL with err set.
  */
-static int
-lookup(Lookup *l, const char *host, const char *port, int64_t deadline)
+static struct addrinfo *
+lookup(const char *host, unsigned int port, int64_t deadline, char *err, size_t errlen)
 {
+	struct addrinfo *res = NULL;
 	pthread_t t;
 	Job *j;
-	int rc, e, done;
+	int e, done;
 
-	resolve(l, host, port, AI_NUMERICHOST);
-	if (l->rc != EAI_NONAME)
-		return 0;
-	if (now() >= deadline)
-		return ETIMEDOUT;
-	if (!(j = calloc(1, sizeof(*j))))
-		return ENOMEM;
-	snprintf(j->host, sizeof(j->host), "%s", host);
-	snprintf(j->port, sizeof(j->port), "%s", port);
-	if (pipe(j->fd) < 0) {
-		e = errno;
+	if (!(j = calloc(1, sizeof(*j))) || pipe(j->fd) < 0) {
+		errnomsg(errno, err, errlen);
 		free(j);
-		return e;
+		return NULL;
 	}
+	snprintf(j->host, sizeof(j->host), "%s", host);
+	snprintf(j->port, sizeof(j->port), "%u", port);
 	pthread_mutex_init(&j->mu, NULL);
 	if ((e = pthread_create(&t, NULL, lookupthread, j))) {
 		jobfree(j);
-		return e;
+		errnomsg(e, err, errlen);
+		return NULL;
 	}
 	pthread_detach(t);
-	rc = waitfd(j->fd[0], POLLIN, deadline);
-	e = rc < 0 ? errno : ETIMEDOUT;
+	e = waitfd(j->fd[0], POLLIN, deadline) < 0 ? errno : ETIMEDOUT;
 	pthread_mutex_lock(&j->mu);
-	if ((done = j->done)) {
-		*l = j->l;
-		j->l.res = NULL;
-	} else {
+	if (!(done = j->done))
 		j->left = 1;
-	}
 	pthread_mutex_unlock(&j->mu);
-	if (!done)
-		return e;
+	if (!done) {
+		if (e == ETIMEDOUT)
+			seterr(err, errlen, "name lookup timed out");
+		else
+			errnomsg(e, err, errlen);
+		return NULL;
+	}
+	if (j->rc)
+		seterr(err, errlen, "cannot resolve host name: %s",
+		    j->rc == EAI_SYSTEM ? strerror(j->err) : gai_strerror(j->rc));
+	else
+		res = j->res, j->res = NULL;
 	jobfree(j);
-	return 0;
+	return res;
 }
 
-/* a non-blocking socket connected to ai by until; -1 with errno set */
+/*
+ * connectto puts in *fd a non-blocking socket connected to ai by until.
+ * Returns 0, or the errno of the failure with *fd -1.
+ */
 static int
-connectto(const struct addrinfo *ai, int64_t until)
+connectto(const struct addrinfo *ai, int64_t until, int *fd)
 {
-	int fd, rc, e, soerr = 0;
-	socklen_t sl = sizeof(soerr);
+	int rc, e = 0;
+	socklen_t sl = sizeof(e);
 
-	if ((fd = socket(ai->ai_family, SOCK_STREAM, 0)) < 0)
-		return -1;
+	if ((*fd = socket(ai->ai_family, SOCK_STREAM, 0)) < 0)
+		return errno;
 	/* close-on-exec: a browser started later must not inherit it */
-	if (fcntl(fd, F_SETFD, FD_CLOEXEC) < 0 ||
-	    fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) < 0)
-		goto fail;
-	if (connect(fd, ai->ai_addr, ai->ai_addrlen) == 0)
-		return fd;
+	if (fcntl(*fd, F_SETFD, FD_CLOEXEC) < 0 ||
+	    fcntl(*fd, F_SETFL, fcntl(*fd, F_GETFL) | O_NONBLOCK) < 0)
+		e = errno;
 	/* EINTR leaves a non-blocking connect running, as EINPROGRESS does */
-	if (errno != EINPROGRESS && errno != EINTR)
-		goto fail;
-	if ((rc = waitfd(fd, POLLOUT, until)) <= 0) {
-		if (rc == 0)
-			errno = ETIMEDOUT;
-		goto fail;
+	else if (connect(*fd, ai->ai_addr, ai->ai_addrlen) < 0 && errno != EINPROGRESS &&
+	    errno != EINTR)
+		e = errno;
+	/* a connect done at once is writable at once */
+	else if ((rc = waitfd(*fd, POLLOUT, until)) <= 0)
+		e = rc ? errno : ETIMEDOUT;
+	else if (getsockopt(*fd, SOL_SOCKET, SO_ERROR, &e, &sl) < 0)
+		e = errno;
+	if (e) {
+		close(*fd);
+		*fd = -1;
 	}
-	if (getsockopt(fd, SOL_SOCKET, SO_ERROR, &soerr, &sl) == 0 && !(errno = soerr))
-		return fd;
-fail:
-	e = errno;
-	close(fd);
-	errno = e;
-	return -1;
+	return e;
 }
 
 /*
@@ -920,53 +859,33 @@ fail:
  * TCP_NODELAY) or -1 with the lookup's or the last address's failure.
  */
 static int
-dial(const Url *u, unsigned int conntimeout, unsigned int timeout,
-    int64_t deadline, char *err, size_t errlen)
+dial(const Url *u, const HttpOpt *o, int64_t deadline, char *err, size_t errlen)
 {
-	Lookup l;
-	struct addrinfo *ai;
-	char port[8], t[32];
-	int fd = -1, e, one = 1, total = 1;
+	struct addrinfo *res, *ai;
+	char t[32];
+	int fd = -1, e = ETIMEDOUT, one = 1, total = 1;
 	int64_t until;
 
-	snprintf(port, sizeof(port), "%u", u->port);
-	if ((e = lookup(&l, u->host, port, deadline))) {
-		if (e == ETIMEDOUT)
-			seterr(err, errlen, "name lookup timed out");
-		else
-			errnomsg(e, err, errlen);
+	if (!(res = lookup(u->host, u->port, deadline, err, errlen)))
 		return -1;
-	}
-	if (l.rc) {
-		seterr(err, errlen, "cannot resolve host name: %s",
-		    l.rc == EAI_SYSTEM ? strerror(l.err) : gai_strerror(l.rc));
-		return -1;
-	}
 	/* the deadline, when it comes first, is what timed out */
-	e = ETIMEDOUT;
-	for (ai = l.res; ai && fd < 0 && now() < deadline; ai = ai->ai_next) {
-		until = now() + conntimeout;
+	for (ai = res; ai && fd < 0 && now() < deadline; ai = ai->ai_next) {
+		until = now() + o->conntimeout;
 		total = until >= deadline;
-		if ((fd = connectto(ai, MIN(until, deadline))) < 0)
-			e = errno;
+		e = connectto(ai, MIN(until, deadline), &fd);
 	}
-	freeaddrinfo(l.res);
-	if (fd < 0) {
-		if (e == ETIMEDOUT && total)
-			seterr(err, errlen, "timed out after %s",
-			    fmtms(t, sizeof(t), timeout));
-		else if (e == ETIMEDOUT)
-			seterr(err, errlen, "connection timed out after %s",
-			    fmtms(t, sizeof(t), conntimeout));
-		else
-			errnomsg(e, err, errlen);
-		return -1;
-	}
+	freeaddrinfo(res);
 	/*
 	 * BearSSL writes each handshake record separately: without
 	 * TCP_NODELAY, Nagle and delayed ACK add some 40 ms per round trip.
 	 */
-	setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof(one));
+	if (fd >= 0)
+		setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof(one));
+	else if (e == ETIMEDOUT)
+		seterr(err, errlen, total ? "timed out after %s" : "connection timed out after %s",
+		    fmtms(t, sizeof(t), total ? o->timeout : o->conntimeout));
+	else
+		errnomsg(e, err, errlen);
 	return fd;
 }
 
@@ -998,19 +917,17 @@ cidrmatch(const char *host, int ip6, const char *tok, size_t n)
 	memcpy(t, tok, n);
 	t[n] = '\0';
 	bits = len * 8;
-	if ((slash = strchr(t, '/'))) {
+	if ((slash = strchr(t, '/')))
 		*slash = '\0';
-		bits = decnum(slash + 1, 255, &v) ? v : 0;
-		/* as curl: /0 and nothing mean the whole address */
-		if (bits == 0 || bits > len * 8)
-			bits = bits ? 0 : len * 8;
-	}
+	/* as curl: /0 and no number mean the whole address, too many bits none */
+	if (slash && decnum(slash + 1, 255, &v) && v)
+		bits = v <= bits ? v : 0;
 	if (!bits || inet_pton(af, host, a) != 1 || inet_pton(af, t, b) != 1)
 		return 0;
-	for (i = 0; i < bits / 8; i++)
-		if (a[i] != b[i])
+	for (i = 0; i < bits; i++)
+		if ((a[i / 8] ^ b[i / 8]) & 0x80 >> i % 8)
 			return 0;
-	return bits % 8 == 0 || !((a[i] ^ b[i]) & (0xff << (8 - bits % 8)));
+	return 1;
 }
 
 /*
@@ -1103,19 +1020,14 @@ b64enc(const unsigned char *s, size_t n, char *out)
 	static const char digits[] =
 	    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
 	unsigned long v;
-	size_t i;
+	size_t i, k;
 
-	for (i = 0; i + 2 < n; i += 3, out += 4) {
-		v = (unsigned long)s[i] << 16 | s[i + 1] << 8 | s[i + 2];
-		out[0] = digits[v >> 18], out[1] = digits[v >> 12 & 63];
-		out[2] = digits[v >> 6 & 63], out[3] = digits[v & 63];
-	}
-	if (i < n) {
-		v = (unsigned long)s[i] << 16 | (i + 1 < n ? s[i + 1] << 8 : 0);
-		out[0] = digits[v >> 18], out[1] = digits[v >> 12 & 63];
-		out[2] = i + 1 < n ? digits[v >> 6 & 63] : '=';
-		out[3] = '=';
-		out += 4;
+	/* three bytes to four digits; the last group's missing digits are '=' */
+	for (i = 0; i < n; i += 3) {
+		v = (unsigned long)s[i] << 16 | (i + 1 < n ? s[i + 1] << 8 : 0) |
+		    (i + 2 < n ? s[i + 2] : 0);
+		for (k = 0; k < 4; k++)
+			*out++ = k <= n - i ? digits[v >> (18 - 6 * k) & 63] : '=';
 	}
 	*out = '\0';
 }
@@ -1173,8 +1085,7 @@ proxyparse(Proxy *px, const char *spec, char *err, size_t errlen)
 			seterr(err, errlen, "proxy %s: credentials too long", px->name);
 			return -1;
 		}
-		memcpy(cred, s, n);
-		cred[n] = '\0';
+		snprintf(cred, sizeof(cred), "%.*s", (int)n, s);
 		if (pctdecode(cred) < 0) {
 			memset(cred, 0, sizeof(cred));
 			seterr(err, errlen, "proxy %s: invalid credentials", px->name);
@@ -1235,12 +1146,17 @@ proxy407(const Proxy *px, const char *reason, char *err, size_t errlen)
 	    reason[0] ? reason : "Proxy Authentication Required");
 }
 
-/* all of s[0..n) on c: 0, or -1 with c->err set */
+/*
+ * sendall sends all of s[0..n) on c, through t when not NULL (over TLS
+ * the first write runs the handshake).  Returns 0, or -1 with c->err set.
+ */
 static int
-sendall(Sock *c, const char *s, int n)
+sendall(Sock *c, Tls *t, const char *s, int n)
 {
 	int w;
 
+	if (t)
+		return tls_write(t, s, n);
 	for (; n > 0; s += w, n -= w)
 		if ((w = sockwrite(c, (const unsigned char *)s, n)) < 0)
 			return -1;
@@ -1251,22 +1167,21 @@ sendall(Sock *c, const char *s, int n)
  * iofail explains why a read or write on the connection failed: the
  * deadline, a socket error, the peer closing, or a TLS error.  sending
  * says the request was still going out (over TLS: the handshake ran).
+ * Once connected through the proxy px, a timeout names it too.
  * Returns 1 for a plain EOF while reading, which the caller judges by
  * HTTP framing, and -1 with err set for anything else.
  */
 static int
-iofail(const Sock *c, Tls *t, unsigned int timeout, int sending,
+iofail(const Sock *c, Tls *t, unsigned int timeout, const Proxy *px, int sending,
     char *err, size_t errlen)
 {
 	char m[128], tm[32];
-	int code = t ? br_ssl_engine_last_error(&t->cc.eng) : BR_ERR_IO;
 
-	if (code != BR_ERR_IO && code != BR_ERR_OK) {
-		tls_msg(t, err, errlen);
+	if (t && tls_err(t, err, errlen))
 		return -1;
-	}
 	if (c->err == ETIMEDOUT) {
-		seterr(err, errlen, "timed out after %s", fmtms(tm, sizeof(tm), timeout));
+		seterr(err, errlen, "timed out after %s%s%s%s", fmtms(tm, sizeof(tm), timeout),
+		    px ? " (through proxy " : "", px ? px->name : "", px ? ")" : "");
 	} else if (c->err) {
 		errnomsg(c->err, m, sizeof(m));
 		seterr(err, errlen, "%s%s", t && sending ? "TLS handshake: " : "", m);
@@ -1302,64 +1217,30 @@ tunnel(Sock *c, const Url *u, const Proxy *px, unsigned int timeout,
 	    "User-Agent: lwnrss/" VERSION "\r\n\r\n", hp, hp, px->auth);
 	pinit(&p, 0);
 	p.connect = 1;
-	rc = sendall(c, req, len);
+	rc = sendall(c, NULL, req, len);
 	memset(req, 0, sizeof(req));
-	if (rc < 0)
-		goto ioerr;
-	while (rc == 0) {
-		if (sockread(c, &ch, 1) < 0)
-			goto ioerr;
+	while (rc == 0 && (rc = sockread(c, &ch, 1)) > 0)
 		rc = pfeed(&p, (char *)&ch, 1);
-	}
-	if (rc < 0)
+	if (rc < 0 && p.state != PError) {
+		iofail(c, NULL, timeout, NULL, 1, m, sizeof(m));
+		if (c->err == ETIMEDOUT)
+			seterr(err, errlen, "%s waiting for proxy %s", m, px->name);
+		else if (c->err)
+			seterr(err, errlen, "proxy %s: %s", px->name, m);
+		else
+			seterr(err, errlen, "proxy %s closed the connection instead of "
+			    "answering CONNECT", px->name);
+	} else if (rc < 0) {
 		seterr(err, errlen, "proxy %s: bad answer to CONNECT: %s", px->name, p.err);
-	else if (p.status == 407)
+	} else if (p.status == 407) {
 		proxy407(px, p.reason, err, errlen);
-	else if (p.status / 100 != 2)
+	} else if (p.status / 100 != 2) {
 		seterr(err, errlen, "proxy %s refused CONNECT to %s: %d%s%s", px->name,
 		    hp, p.status, p.reason[0] ? " " : "", p.reason);
+	}
 	rc = rc > 0 && p.status / 100 == 2 ? 0 : -1;
 	pfree(&p);
 	return rc;
-ioerr:
-	iofail(c, NULL, timeout, 1, m, sizeof(m));
-	if (c->err == ETIMEDOUT)
-		seterr(err, errlen, "%s waiting for proxy %s", m, px->name);
-	else if (c->err)
-		seterr(err, errlen, "proxy %s: %s", px->name, m);
-	else
-		seterr(err, errlen, "proxy %s closed the connection instead of "
-		    "answering CONNECT", px->name);
-	pfree(&p);
-	return -1;
-}
-
-/*
- * hopconnect connects c to u: directly, or to the proxy px and, for
- * https, through a tunnel.  Returns 0, or -1 with err set.
- */
-static int
-hopconnect(Sock *c, const Url *u, const Proxy *px, const HttpOpt *o, int64_t deadline,
-    char *err, size_t errlen)
-{
-	char m[200];
-
-	memset(c, 0, sizeof(*c));
-	c->fd = -1;
-	c->deadline = deadline;
-	if (!px)
-		return (c->fd = dial(u, o->conntimeout, o->timeout, deadline, err, errlen)) < 0 ?
-		    -1 : 0;
-	if ((c->fd = dial(&px->u, o->conntimeout, o->timeout, deadline, m, sizeof(m))) < 0) {
-		seterr(err, errlen, "cannot reach proxy %s: %s", px->name, m);
-		return -1;
-	}
-	if (u->tls && tunnel(c, u, px, o->timeout, err, errlen) < 0) {
-		close(c->fd);
-		c->fd = -1;
-		return -1;
-	}
-	return 0;
 }
 
 /*
@@ -1372,12 +1253,12 @@ hopconnect(Sock *c, const Url *u, const Proxy *px, const HttpOpt *o, int64_t dea
 static void
 refused(Sock *c, Tls *t)
 {
-	char buf[4096];
-	int64_t until = MIN(c->deadline, now() + 250);
+	unsigned char buf[4096];
 
 	tls_refuse(t);
 	shutdown(c->fd, SHUT_WR);
-	while (waitfd(c->fd, POLLIN, until) > 0 && recv(c->fd, buf, sizeof(buf), 0) > 0)
+	c->deadline = MIN(c->deadline, now() + 250);
+	while (sockread(c, buf, sizeof(buf)) > 0)
 		;
 }
 
@@ -1390,9 +1271,9 @@ static int
 fetch1(const Url *u, const Proxy *px, const HttpOpt *o, Anchors *a, int64_t deadline,
     Parser *p, char *err, size_t errlen)
 {
-	Sock c = { -1, 0, 0 };
+	Sock c = { -1, deadline, 0 };
 	Tls *t = NULL;
-	char *req, buf[16384], tm[32];
+	char *req, buf[16384], m[200];
 	int n, len = -1, ret = -1, rc;
 	/* room for the validators as the server sent them, however long */
 	size_t size = URLMAX + 2048 + (o->etag ? strlen(o->etag) : 0) +
@@ -1404,31 +1285,35 @@ fetch1(const Url *u, const Proxy *px, const HttpOpt *o, Anchors *a, int64_t dead
 		seterr(err, errlen, req ? "request too long" : "out of memory");
 		goto out;
 	}
-	if (hopconnect(&c, u, px, o, deadline, err, errlen) < 0 ||
-	    (u->tls && !(t = tls_open(u->host, a, sockread, &c, sockwrite, &c, err, errlen))))
+	/* directly, or to the proxy and, for https, through a tunnel */
+	if ((c.fd = dial(px ? &px->u : u, o, deadline, m, sizeof(m))) < 0 && px)
+		seterr(err, errlen, "cannot reach proxy %s: %s", px->name, m);
+	else if (c.fd < 0)
+		seterr(err, errlen, "%s", m);
+	if (c.fd < 0 || (px && u->tls && tunnel(&c, u, px, o->timeout, err, errlen) < 0) ||
+	    (u->tls && !(t = tls_open(u->host, a, sockread, sockwrite, &c, err, errlen))))
 		goto out;
 
 	/*
-	 * Send the request.  Over TLS the first flush runs the handshake,
+	 * Send the request.  Over TLS the first write runs the handshake,
 	 * so its failures (certificates, versions) surface here.
 	 */
-	if (t ? br_sslio_write_all(&t->io, req, len) < 0 || br_sslio_flush(&t->io) < 0 :
-	    sendall(&c, req, len) < 0) {
-		iofail(&c, t, o->timeout, 1, err, errlen);
+	if (sendall(&c, t, req, len) < 0) {
+		iofail(&c, t, o->timeout, px, 1, err, errlen);
 		if (t)
 			refused(&c, t);
 		goto out;
 	}
 
 	/*
-	 * Read until the parser has a complete message.  No
-	 * br_sslio_close: it waits for the peer's close_notify, which many
-	 * servers never send, and completeness is the framing's business.
+	 * Read until the parser has a complete message.  No TLS close:
+	 * BearSSL's waits for the peer's close_notify, which many servers
+	 * never send, and completeness is the framing's business.
 	 */
 	do {
-		n = t ? br_sslio_read(&t->io, buf, sizeof(buf)) :
+		n = t ? tls_read(t, buf, sizeof(buf)) :
 		    sockread(&c, (unsigned char *)buf, sizeof(buf));
-		if (n <= 0 && iofail(&c, t, o->timeout, 0, err, errlen) < 0)
+		if (n <= 0 && iofail(&c, t, o->timeout, px, 0, err, errlen) < 0)
 			goto out;
 		rc = n > 0 ? pfeed(p, buf, n) : pend(p);
 	} while (rc == 0);
@@ -1443,10 +1328,6 @@ fetch1(const Url *u, const Proxy *px, const HttpOpt *o, Anchors *a, int64_t dead
 	}
 	ret = 0;
 out:
-	/* once connected through the proxy, a timeout names it too */
-	if (ret < 0 && px && c.fd >= 0 && c.err == ETIMEDOUT && !strncmp(err, "timed out", 9))
-		seterr(err, errlen, "timed out after %s (through proxy %s)",
-		    fmtms(tm, sizeof(tm), o->timeout), px->name);
 	if (req)
 		memset(req, 0, size);   /* it may hold the proxy's credentials */
 	free(req);
@@ -1457,30 +1338,15 @@ out:
 
 /* ------------------------------------------------------------ http_get */
 
-static int
-isredirect(int status)
-{
-	return status == 301 || status == 302 || status == 303 ||
-	    status == 307 || status == 308;
-}
-
-static int
-dupstr(char **dst, const char *s)
-{
-	return !s || (*dst = strdup(s)) ? 0 : -1;
-}
-
 /*
  * follow resolves the redirect to loc from u into next, refusing a step
- * down from https to http and a URL the chain has been to (seen[0..n)).
- * Returns 0, or -1 with err set.
+ * down from https to http and a URL the chain has been to (in seen, each
+ * followed by a NUL).  Returns 0, or -1 with err set.
  */
 static int
-follow(const Url *u, const char *loc, Url *next, char **seen, size_t n,
-    char *err, size_t errlen)
+follow(const Url *u, const char *loc, Url *next, const Buf *seen, char *err, size_t errlen)
 {
-	char m[200], *s;
-	size_t i;
+	char m[200], *s, *q, *end = seen->p + seen->len;
 
 	if (url_resolve(next, u, loc, m, sizeof(m)) < 0) {
 		seterr(err, errlen, "bad redirect: %s", m);
@@ -1494,12 +1360,12 @@ follow(const Url *u, const char *loc, Url *next, char **seen, size_t n,
 		seterr(err, errlen, "out of memory");
 		return -1;
 	}
-	for (i = 0; i < n && strcmp(seen[i], s); i++)
+	for (q = seen->p; q < end && strcmp(q, s); q += strlen(q) + 1)
 		;
-	if (i < n)
+	if (q < end)
 		seterr(err, errlen, "redirect loop (%.120s)", s);
 	free(s);
-	return i < n ? -1 : 0;
+	return q < end ? -1 : 0;
 }
 
 /*
@@ -1510,7 +1376,6 @@ follow(const Url *u, const char *loc, Url *next, char **seen, size_t n,
 static int
 answer(Parser *p, HttpResp *r, char *err, size_t errlen)
 {
-	r->status = p->status;
 	if (p->kept[HRetry])
 		r->retryafter = retryafter(p->kept[HRetry], time(NULL));
 	r->cachecontrol = p->cc;
@@ -1522,8 +1387,11 @@ answer(Parser *p, HttpResp *r, char *err, size_t errlen)
 	/* an Expires that is no date is in the past (RFC 9111 5.3) */
 	if (p->kept[HExpires])
 		r->expires = MAX(httpdate(p->kept[HExpires]), 0);
-	if (dupstr(&r->etag, p->kept[HEtag]) < 0 || dupstr(&r->lastmod, p->kept[HLastmod]) < 0 ||
-	    bufgrow(&p->body, 0) < 0) {
+	/* the validators are the caller's now */
+	r->etag = p->kept[HEtag];
+	r->lastmod = p->kept[HLastmod];
+	p->kept[HEtag] = p->kept[HLastmod] = NULL;
+	if (bufgrow(&p->body, 0) < 0) {
 		seterr(err, errlen, "out of memory");
 		return -1;
 	}
@@ -1547,30 +1415,26 @@ http_get(const char *url, const HttpOpt *o, HttpResp *r)
 	Anchors a = {0};
 	Parser p;
 	Proxy px;
+	Buf seen = {0};
 	const char *pxs;
-	char err[256] = "", **seen = NULL, *s, **tmp;
-	size_t nseen = 0, i;
+	char err[256] = "";
 	unsigned int hops;
 	int64_t deadline = now() + o->timeout;
 	int ret = -1, rc;
 
-	memset(r, 0, sizeof(*r));
-	r->retryafter = r->maxage = r->age = -1;
-	r->date = r->expires = -1;
+	*r = (HttpResp){ .retryafter = -1, .maxage = -1, .age = -1, .date = -1, .expires = -1 };
 	pinit(&p, o->maxbody);
 	if (url_parse(&u, url, err, sizeof(err)) < 0) {
 		seterr(r->err, sizeof(r->err), "%s", err);
 		return -1;
 	}
 	for (hops = 0;; hops++) {
-		/* remember every URL of the chain to catch loops */
-		if (!(s = url_str(&u)) || !(tmp = realloc(seen, (nseen + 1) * sizeof(*seen)))) {
-			free(s);
+		/* remember every URL of the chain to catch loops; r->url is the last */
+		free(r->url);
+		if (!(r->url = url_str(&u)) || bufadd(&seen, r->url, strlen(r->url) + 1) < 0) {
 			seterr(err, sizeof(err), "out of memory");
 			goto fail;
 		}
-		seen = tmp;
-		seen[nseen++] = s;
 
 		/* the trust anchors, the first time a hop needs them */
 		if (u.tls && !a.loaded && x509_loadanchors(&a, o->cafile, err, sizeof(err)) < 0)
@@ -1586,14 +1450,15 @@ http_get(const char *url, const HttpOpt *o, HttpResp *r)
 		memset(&px, 0, sizeof(px));
 		if (rc < 0)
 			goto fail;
-		if (!isredirect(p.status) || !p.kept[HLocation])
+		if ((p.status != 301 && p.status != 302 && p.status != 303 && p.status != 307 &&
+		    p.status != 308) || !p.kept[HLocation])
 			break;
 		if (hops >= o->maxredirects) {
 			seterr(err, sizeof(err), "too many redirects (more than %u)",
 			    o->maxredirects);
 			goto fail;
 		}
-		if (follow(&u, p.kept[HLocation], &next, seen, nseen, err, sizeof(err)) < 0)
+		if (follow(&u, p.kept[HLocation], &next, &seen, err, sizeof(err)) < 0)
 			goto fail;
 		u = next;
 	}
@@ -1601,14 +1466,9 @@ http_get(const char *url, const HttpOpt *o, HttpResp *r)
 		goto out;
 fail:
 	seterr(r->err, sizeof(r->err), "%s: %s", u.host, err);
-	if (p.status)
-		r->status = p.status;
 out:
-	if (nseen)
-		r->url = seen[nseen - 1], seen[nseen - 1] = NULL;
-	for (i = 0; i < nseen; i++)
-		free(seen[i]);
-	free(seen);
+	r->status = p.status;
+	buffree(&seen);
 	pfree(&p);
 	x509_freeanchors(&a);
 	return ret;

@@ -66,8 +66,8 @@ typedef struct {
  *
  * It does not print, exit or touch signals (writes use MSG_NOSIGNAL);
  * it keeps no state between calls.  The deadline bounds the name lookup
- * too: a host name (not an address) is looked up in a thread, left to
- * finish on its own when the deadline comes first.
+ * too: the host is looked up in a thread, left to finish on its own when
+ * the deadline comes first.
  */
 int http_get(const char *url, const HttpOpt *o, HttpResp *r);
 void http_free(HttpResp *r);

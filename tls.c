@@ -22,8 +22,15 @@
 #include <bearssl.h>
 
 #include "util.h"
-#include "x509.h"
 #include "tls.h"
+
+/* a connection's state: malloc'd by tls_open, freed by tls_close */
+struct Tls {
+	br_ssl_client_context cc;
+	X509 xc;
+	br_sslio_context io;
+	unsigned char iobuf[BR_SSL_BUFSIZE_BIDI];
+};
 
 static const uint16_t suites[] = {
 	BR_TLS_ECDHE_ECDSA_WITH_AES_128_GCM_SHA256,
@@ -69,13 +76,11 @@ tls_codemsg(int code, char *buf, size_t size)
 {
 	size_t i;
 
-	for (i = 0; i < LENGTH(tlserrs); i++) {
-		if (tlserrs[i].code == code) {
-			snprintf(buf, size, "%s", tlserrs[i].msg);
-			return;
-		}
-	}
-	if (code >= BR_ERR_SEND_FATAL_ALERT)
+	for (i = 0; i < LENGTH(tlserrs) && tlserrs[i].code != code; i++)
+		;
+	if (i < LENGTH(tlserrs))
+		snprintf(buf, size, "%s", tlserrs[i].msg);
+	else if (code >= BR_ERR_SEND_FATAL_ALERT)
 		snprintf(buf, size, "TLS handshake failure (sent alert %d)",
 		    code - BR_ERR_SEND_FATAL_ALERT);
 	else if (code >= BR_ERR_RECV_FATAL_ALERT)
@@ -87,20 +92,24 @@ tls_codemsg(int code, char *buf, size_t size)
 		snprintf(buf, size, "TLS failure (BearSSL error %d)", code);
 }
 
-void
-tls_msg(const Tls *t, char *buf, size_t size)
+/* the engine's failure in words, unless it is none or an I/O error */
+int
+tls_err(const Tls *t, char *buf, size_t size)
 {
 	int code = br_ssl_engine_last_error(&t->cc.eng);
 
+	if (code == BR_ERR_OK || code == BR_ERR_IO)
+		return 0;
 	if (code >= BR_ERR_X509_OK && code < BR_ERR_X509_OK + 32 && t->xc.reason != XOk)
 		snprintf(buf, size, "%s", x509_msg(t->xc.reason));
 	else
 		tls_codemsg(code, buf, size);
+	return 1;
 }
 
 Tls *
-tls_open(const char *host, const Anchors *a, TlsRead rd, void *rctx,
-    TlsWrite wr, void *wctx, char *err, size_t errlen)
+tls_open(const char *host, const Anchors *a, TlsRead rd, TlsWrite wr, void *ctx,
+    char *err, size_t errlen)
 {
 	br_ssl_engine_context *eng;
 	Tls *t;
@@ -149,10 +158,20 @@ tls_open(const char *host, const Anchors *a, TlsRead rd, void *rctx,
 		free(t);
 		return NULL;
 	}
-	t->write = wr;
-	t->wctx = wctx;
-	br_sslio_init(&t->io, eng, rd, rctx, wr, wctx);
+	br_sslio_init(&t->io, eng, rd, ctx, wr, ctx);
 	return t;
+}
+
+int
+tls_write(Tls *t, const void *buf, size_t len)
+{
+	return br_sslio_write_all(&t->io, buf, len) < 0 || br_sslio_flush(&t->io) < 0 ? -1 : 0;
+}
+
+int
+tls_read(Tls *t, void *buf, size_t len)
+{
+	return br_sslio_read(&t->io, buf, len);
 }
 
 void
@@ -179,7 +198,7 @@ tls_refuse(Tls *t)
 	else if (code == BR_ERR_BAD_CIPHER_SUITE || code == BR_ERR_INVALID_ALGORITHM)
 		rec[6] = 47;   /* illegal_parameter */
 	for (done = 0; done < sizeof(rec); done += n)
-		if ((n = t->write(t->wctx, rec + done, sizeof(rec) - done)) <= 0)
+		if ((n = t->io.low_write(t->io.write_context, rec + done, sizeof(rec) - done)) <= 0)
 			return;
 }
 
