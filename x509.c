@@ -32,10 +32,10 @@
  *
  * so every refusal has its own reason (enum in x509.h, words in msgs).
  *
- * Anchors come from a PEM file split by hand: only the subject names are
- * found at load time, and a certificate is parsed when a chain names it
- * as an issuer, because parsing all of Debian's 144 costs far more than
- * the one or two a fetch needs.
+ * Anchors come from a PEM file split by hand, each parsed at load time
+ * (0.04 ms for Debian's 144) so that one that cannot be read is skipped
+ * there, and parsed again, from its place in the file, when a chain
+ * names it as an issuer.
  */
 #include <arpa/inet.h>
 #include <errno.h>
@@ -1023,29 +1023,6 @@ constraints(const Cert *ca, const Cert *c, long *work)
 
 /* ------------------------------------------------------------ anchors */
 
-/*
- * certnames finds the issuer and subject Names, tag and length
- * included, in a DER certificate: all the loader needs to index it.
- */
-static int
-certnames(const unsigned char *p, size_t len, Der *iss, Der *subj)
-{
-	Der in = { p, len }, cert, tbs, e;
-	int tag, field;
-
-	if (der(&in, 0x30, NULL, &cert, NULL) < 0 || der(&cert, 0x30, NULL, &tbs, NULL) < 0)
-		return -1;
-	for (field = 0; field < 6; field++) {
-		if (der(&tbs, -1, &tag, &e, field == 3 ? iss : field == 5 ? subj : NULL) < 0)
-			return -1;
-		if (field == 0 && tag != 0xa0)
-			field++;   /* no version: this was the serial number */
-		if ((field == 3 || field == 5) && tag != 0x30)
-			return -1;
-	}
-	return 0;
-}
-
 void
 x509_freeanchors(Anchors *a)
 {
@@ -1057,11 +1034,11 @@ x509_freeanchors(Anchors *a)
 static int
 addanchor(Anchors *a, const unsigned char *der, size_t len)
 {
-	Der iss, subj;
+	Cert c;
 	void *p;
 
-	if (certnames(der, len, &iss, &subj) < 0)
-		return 0;   /* not a certificate: skipped, as other TLS libraries do */
+	if (certparse(&c, der, len) < 0)
+		return 0;   /* not a certificate lwnrss reads: skipped, as other TLS libraries do */
 	if (a->n == a->cap) {
 		a->cap = a->cap ? a->cap * 2 : 256;
 		if (!(p = realloc(a->a, a->cap * sizeof(*a->a))))
@@ -1070,8 +1047,8 @@ addanchor(Anchors *a, const unsigned char *der, size_t len)
 	}
 	a->a[a->n].der = der;
 	a->a[a->n].len = len;
-	a->a[a->n].dn = subj.p;
-	a->a[a->n].dnlen = subj.n;
+	a->a[a->n].dn = c.subject.p;
+	a->a[a->n].dnlen = c.subject.n;
 	a->n++;
 	return 0;
 }

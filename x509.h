@@ -30,7 +30,7 @@ enum {
 	XLeafCertSign, XBadDnsName, XCnNotSan, XReasonLast
 };
 
-/* one certificate of the CA file, known by its subject until it is needed */
+/* one certificate of the CA file, and its subject to find it by */
 typedef struct {
 	const unsigned char *der;   /* the certificate, inside the file */
 	size_t len;
