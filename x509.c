@@ -73,9 +73,7 @@ typedef struct {
 	const unsigned char *hashoid;   /* for RSA PKCS#1 v1.5 */
 	Der issuer, subject;    /* Names, tag and length included */
 	long long notbefore, notafter;  /* seconds since the epoch */
-	int keytype;            /* BR_KEYTYPE_RSA or _EC, 0 when unsupported */
-	Der n, e, q;            /* RSA modulus and exponent (no leading zeros); EC point */
-	int curve;
+	br_x509_pkey key;       /* key_type 0 when unsupported; RSA without leading zeros */
 	unsigned int rsabits;
 	int ca, pathlen;        /* basicConstraints; pathlen -1 when absent */
 	int bccrit, sancrit;    /* basicConstraints, subjectAltName marked critical */
@@ -406,19 +404,18 @@ spki(Der in, Cert *c)
 		for (z = 0; z < 8 && !(n.p[0] & (0x80 >> z)); z++)
 			;
 		c->rsabits = n.n * 8 - z;
-		c->n = n;
-		c->e = e;
-		c->keytype = BR_KEYTYPE_RSA;
+		c->key.key_type = BR_KEYTYPE_RSA;
+		c->key.key.rsa = (br_rsa_public_key){ (unsigned char *)n.p, n.n,
+		    (unsigned char *)e.p, e.n };
 	} else if (oideq(&oid, oidec, sizeof(oidec))) {
 		if (der(&alg, 0x06, NULL, &par, NULL) < 0)
 			return 0;   /* explicit parameters: unsupported */
-		c->curve = oideq(&par, oidp256, sizeof(oidp256)) ? BR_EC_secp256r1 :
-		    oideq(&par, oidp384, sizeof(oidp384)) ? BR_EC_secp384r1 :
-		    oideq(&par, oidp521, sizeof(oidp521)) ? BR_EC_secp521r1 : 0;
-		if (c->curve && bits.n) {
-			c->q = bits;
-			c->keytype = BR_KEYTYPE_EC;
-		}
+		c->key.key.ec = (br_ec_public_key){ oideq(&par, oidp256, sizeof(oidp256)) ?
+		    BR_EC_secp256r1 : oideq(&par, oidp384, sizeof(oidp384)) ? BR_EC_secp384r1 :
+		    oideq(&par, oidp521, sizeof(oidp521)) ? BR_EC_secp521r1 : 0,
+		    (unsigned char *)bits.p, bits.n };
+		if (c->key.key.ec.curve && bits.n)
+			c->key.key_type = BR_KEYTYPE_EC;
 	}
 	return 0;
 }
@@ -613,9 +610,9 @@ certparse(Cert *c, const unsigned char *p, size_t len)
 static int
 keyok(const Cert *c)
 {
-	if (!c->keytype)
+	if (!c->key.key_type)
 		return XKeyType;
-	return c->keytype == BR_KEYTYPE_RSA && c->rsabits < MINRSABITS ? XWeakRsa : XOk;
+	return c->key.key_type == BR_KEYTYPE_RSA && c->rsabits < MINRSABITS ? XWeakRsa : XOk;
 }
 
 /* may issuer's key sign c with c's algorithm?  XOk, XBadSig, or why not */
@@ -632,7 +629,7 @@ sigok(const Cert *c, const Cert *issuer)
 	}
 	if ((rc = keyok(issuer)) != XOk)
 		return rc;
-	return (c->sigtype == SigRsa) != (issuer->keytype == BR_KEYTYPE_RSA) ? XBadSig : XOk;
+	return (c->sigtype == SigRsa) != (issuer->key.key_type == BR_KEYTYPE_RSA) ? XBadSig : XOk;
 }
 
 /*
@@ -645,8 +642,6 @@ sigcheck(const Cert *c, const Cert *issuer)
 	br_hash_compat_context h;
 	unsigned char hash[64], out[64];
 	size_t hlen;
-	br_rsa_public_key rk;
-	br_ec_public_key ek;
 	int rc;
 
 	if ((rc = sigok(c, issuer)) != XOk)
@@ -655,23 +650,11 @@ sigcheck(const Cert *c, const Cert *issuer)
 	c->hash->update(&h.vtable, c->tbs.p, c->tbs.n);
 	c->hash->out(&h.vtable, hash);
 	hlen = (c->hash->desc >> BR_HASHDESC_OUT_OFF) & BR_HASHDESC_OUT_MASK;
-	if (c->sigtype == SigRsa) {
-		rk.n = (unsigned char *)issuer->n.p;
-		rk.nlen = issuer->n.n;
-		rk.e = (unsigned char *)issuer->e.p;
-		rk.elen = issuer->e.n;
-		if (!br_rsa_pkcs1_vrfy_get_default()(c->sig.p, c->sig.n, c->hashoid,
-		    hlen, &rk, out) || memcmp(out, hash, hlen))
-			return XBadSig;
-	} else {
-		ek.curve = issuer->curve;
-		ek.q = (unsigned char *)issuer->q.p;
-		ek.qlen = issuer->q.n;
-		if (!br_ecdsa_vrfy_asn1_get_default()(br_ec_get_default(), hash, hlen,
-		    &ek, c->sig.p, c->sig.n))
-			return XBadSig;
-	}
-	return XOk;
+	if (c->sigtype == SigRsa)
+		return br_rsa_pkcs1_vrfy_get_default()(c->sig.p, c->sig.n, c->hashoid, hlen,
+		    &issuer->key.key.rsa, out) && !memcmp(out, hash, hlen) ? XOk : XBadSig;
+	return br_ecdsa_vrfy_asn1_get_default()(br_ec_get_default(), hash, hlen,
+	    &issuer->key.key.ec, c->sig.p, c->sig.n) ? XOk : XBadSig;
 }
 
 /* tests/fuzz/x509.c takes signatures as good (sigok), to reach the policy behind them */
@@ -1426,20 +1409,10 @@ x509_verify(X509 *x, const unsigned char *const *der, const size_t *len,
 	if (rc != XOk)
 		goto out;
 
-	/* the leaf's key, for the key exchange */
-	x->pkey.key_type = c[0].keytype;
-	if (c[0].keytype == BR_KEYTYPE_RSA) {
-		x->pkey.key.rsa.n = (unsigned char *)c[0].n.p;
-		x->pkey.key.rsa.nlen = c[0].n.n;
-		x->pkey.key.rsa.e = (unsigned char *)c[0].e.p;
-		x->pkey.key.rsa.elen = c[0].e.n;
-	} else {
-		x->pkey.key.ec.curve = c[0].curve;
-		x->pkey.key.ec.q = (unsigned char *)c[0].q.p;
-		x->pkey.key.ec.qlen = c[0].q.n;
-	}
-	/* key usage was checked to allow signing; no KU allows everything */
-	x->usages = c[0].keytype | BR_KEYTYPE_SIGN |
+	/* the leaf's key, for the key exchange; key usage was checked to
+	 * allow signing, and no KU allows everything */
+	x->pkey = c[0].key;
+	x->usages = c[0].key.key_type | BR_KEYTYPE_SIGN |
 	    (!c[0].hasku || (c[0].ku & 0x3800) ? BR_KEYTYPE_KEYX : 0);
 out:
 	free(c);

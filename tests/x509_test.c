@@ -402,20 +402,22 @@ testbundle(void)
 			notca++;
 		if (!pk) {
 			undecodable++;
-			if (c.keytype)
+			if (c.key.key_type)
 				bad++;
 			continue;
 		}
 		if (d.len != a.a[i].dnlen || memcmp(d.buf, a.a[i].dn, d.len) ||
 		    !deq(&c.subject, &(Der){ a.a[i].dn, a.a[i].dnlen }) ||
-		    pk->key_type != c.keytype || !c.ca != !br_x509_decoder_isCA(&dc))
+		    pk->key_type != c.key.key_type || !c.ca != !br_x509_decoder_isCA(&dc))
 			bad++;
-		else if (pk->key_type == BR_KEYTYPE_RSA && (pk->key.rsa.nlen != c.n.n ||
-		    memcmp(pk->key.rsa.n, c.n.p, c.n.n) || pk->key.rsa.elen != c.e.n ||
-		    memcmp(pk->key.rsa.e, c.e.p, c.e.n)))
+		else if (pk->key_type == BR_KEYTYPE_RSA && (pk->key.rsa.nlen != c.key.key.rsa.nlen ||
+		    memcmp(pk->key.rsa.n, c.key.key.rsa.n, pk->key.rsa.nlen) ||
+		    pk->key.rsa.elen != c.key.key.rsa.elen ||
+		    memcmp(pk->key.rsa.e, c.key.key.rsa.e, pk->key.rsa.elen)))
 			bad++;
-		else if (pk->key_type == BR_KEYTYPE_EC && (pk->key.ec.curve != c.curve ||
-		    pk->key.ec.qlen != c.q.n || memcmp(pk->key.ec.q, c.q.p, c.q.n)))
+		else if (pk->key_type == BR_KEYTYPE_EC && (pk->key.ec.curve != c.key.key.ec.curve ||
+		    pk->key.ec.qlen != c.key.key.ec.qlen ||
+		    memcmp(pk->key.ec.q, c.key.key.ec.q, pk->key.ec.qlen)))
 			bad++;
 	}
 	check(!bad, "the DER walk reads what br_x509_decoder reads, for all %zu (%zu it "

@@ -35,6 +35,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t len)
 	Anchors a;
 	X509 x;
 	Cert c;
+	const br_rsa_public_key *rk = &c.key.key.rsa;
+	const br_ec_public_key *ek = &c.key.key.ec;
 	int rc;
 
 	if (len < 1)
@@ -63,7 +65,10 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t len)
 		if (!inside(&c.tbs, der[i], dlen[i]) || !inside(&c.sig, der[i], dlen[i]) ||
 		    !inside(&c.issuer, der[i], dlen[i]) || !inside(&c.subject, der[i], dlen[i]) ||
 		    !inside(&c.san, der[i], dlen[i]) || !inside(&c.nc, der[i], dlen[i]) ||
-		    !inside(&c.n, der[i], dlen[i]) || !inside(&c.q, der[i], dlen[i]))
+		    (c.key.key_type == BR_KEYTYPE_RSA ?
+		    !inside(&(Der){ rk->n, rk->nlen }, der[i], dlen[i]) ||
+		    !inside(&(Der){ rk->e, rk->elen }, der[i], dlen[i]) :
+		    !inside(&(Der){ ek->q, ek->qlen }, der[i], dlen[i])))
 			abort();
 		/* the rest become anchors, as the loader indexes them */
 		if (i >= nchain) {
