@@ -83,10 +83,10 @@ typedef struct {
 	int hasku;
 	unsigned int ku;        /* first two bytes of the KeyUsage bits */
 	int haseku, ekuserver;
-	int hassan;
-	Der san;                /* GeneralNames contents */
-	int hasnc, nccrit;
-	Der nc;                 /* NameConstraints contents */
+	Der san;                /* GeneralNames contents, each well formed */
+	long nsan;              /* how many */
+	int nccrit;
+	Der nc;                 /* NameConstraints contents; p NULL when absent */
 	int critical;           /* an unknown critical extension */
 } Cert;
 
@@ -462,11 +462,15 @@ ceext(int arc, int crit, Der val, Cert *c)
 		}
 		return 0;
 	case CeSan:
-		c->hassan = 1;
 		c->sancrit = crit;
-		return sole(val, 0x30, &c->san);
+		if (sole(val, 0x30, &c->san) < 0)
+			return -1;
+		/* so that every walk of the names after this one ends at their end */
+		for (s = c->san; s.n; c->nsan++)
+			if (der(&s, -1, NULL, &v, NULL) < 0)
+				return -1;
+		return 0;
 	case CeNc:
-		c->hasnc = 1;
 		c->nccrit = crit;
 		return sole(val, 0x30, &c->nc);
 	case CeSki:
@@ -770,9 +774,7 @@ cninsan(const Cert *c)
 				    inet_pton(AF_INET6, text, ip) == 1 ? 16 : 0;
 			}
 			found = 0;
-			for (names = c->san; names.n && !found; ) {
-				if (der(&names, -1, &tag, &gn, NULL) < 0)
-					return XMalformed;
+			for (names = c->san; !found && der(&names, -1, &tag, &gn, NULL) == 0; ) {
 				if (tag == 0x82)
 					found = gn.n == v.n && !casecmpn(gn.p, v.p, v.n);
 				else if (tag == 0x87)
@@ -788,11 +790,12 @@ cninsan(const Cert *c)
 /*
  * dnswithin: is the DNS name in the subtree base?  An empty base holds
  * everything; "example.com" holds itself and its subdomains.  A name
- * "*.example.com" stands for every "x.example.com", which are all in
- * base when "example.com" is.
+ * "*.example.com" comes as "example.com": every "x.example.com" is in
+ * base when "example.com" is; and with meets, for an excluded base, it
+ * is enough that one x can be, as for "www.example.com", one label more.
  */
 static int
-dnswithin(const unsigned char *name, size_t n, const unsigned char *base, size_t bn)
+dnswithin(const unsigned char *name, size_t n, const unsigned char *base, size_t bn, int meets)
 {
 	if (n && name[n - 1] == '.')
 		n--;
@@ -802,44 +805,55 @@ dnswithin(const unsigned char *name, size_t n, const unsigned char *base, size_t
 		return 1;
 	if (n == bn)
 		return !casecmpn(name, base, bn);
-	return n > bn && name[n - bn - 1] == '.' && !casecmpn(name + n - bn, base, bn);
+	if (n > bn)
+		return name[n - bn - 1] == '.' && !casecmpn(name + n - bn, base, bn);
+	return meets && bn > n + 1 && base[bn - n - 1] == '.' &&
+	    !casecmpn(base + bn - n, name, n) && !memchr(base, '.', bn - n - 1);
 }
 
-/* can some "x.name" (wild) or name itself fall in the excluded subtree base? */
+/*
+ * within: does the subtree base hold c's name of the GeneralName form
+ * form (for an excluded one, can it hold a name the name stands for)?
+ * -1 for a form the policy does not evaluate.
+ *
+ *   dNSName      dnswithin
+ *   iPAddress    the address (4 or 16 bytes) in base's address and mask
+ *   directoryName   base's RDNs are the name's first ones
+ */
 static int
-dnsmeets(const unsigned char *name, size_t n, int wild, const unsigned char *base, size_t bn)
+within(int form, Der name, Der base, int permitted)
 {
-	if (dnswithin(name, n, base, bn))
-		return 1;
-	if (!wild)
-		return 0;
-	/* "*.example.com" meets "www.example.com": base is one label more */
-	if (bn && base[bn - 1] == '.')
-		bn--;
-	if (n && name[n - 1] == '.')
-		n--;
-	return bn > n + 1 && base[bn - n - 1] == '.' && !casecmpn(base + bn - n, name, n) &&
-	    !memchr(base, '.', bn - n - 1);
-}
-
-/* the IP address ip (4 or 16 bytes) in base (address and mask, 8 or 32) */
-static int
-ipwithin(const Der *ip, const Der *base)
-{
+	int wild = name.n >= 2 && name.p[0] == '*' && name.p[1] == '.';
+	Der rn, rb, x, n, b;
 	size_t i;
 
-	if (base->n != 2 * ip->n)
-		return 0;
-	for (i = 0; i < ip->n; i++)
-		if ((ip->p[i] & base->p[ip->n + i]) != (base->p[i] & base->p[ip->n + i]))
+	switch (form) {
+	case 0x82:
+		return dnswithin(name.p + 2 * wild, name.n - 2 * wild, base.p, base.n,
+		    wild && !permitted);
+	case 0x87:
+		if (base.n != 2 * name.n)
 			return 0;
-	return 1;
+		for (i = 0; i < name.n; i++)
+			if ((name.p[i] ^ base.p[i]) & base.p[name.n + i])
+				return 0;
+		return 1;
+	case 0xa4:
+		if (der(&name, 0x30, NULL, &rn, NULL) < 0 || sole(base, 0x30, &rb) < 0)
+			return 0;
+		while (rb.n)
+			if (der(&rb, 0x31, NULL, &x, &b) < 0 || der(&rn, 0x31, NULL, &x, &n) < 0 ||
+			    !deq(&b, &n))
+				return 0;
+		return 1;
+	}
+	return -1;
 }
 
 /*
  * hasform: does c carry a name of the GeneralName form tag?  In its
- * SAN; for directoryName its subject, unless empty; for rfc822Name
- * also an emailAddress in its subject (RFC 5280 4.2.1.10).
+ * SAN; for rfc822Name also an emailAddress in its subject (RFC 5280
+ * 4.2.1.10).
  */
 static int
 hasform(const Cert *c, int tag)
@@ -851,109 +865,56 @@ hasform(const Cert *c, int tag)
 	size_t i;
 	int t;
 
-	while (names.n)
-		if (der(&names, -1, &t, &gn, NULL) < 0 || t == tag)
+	while (der(&names, -1, &t, &gn, NULL) == 0)
+		if (t == tag)
 			return 1;
-	if (tag == 0xa4)
-		return c->subject.n > 2;
-	if (tag == 0x81)
-		for (i = 0; i + sizeof(email) <= c->subject.n; i++)
-			if (!memcmp(c->subject.p + i, email, sizeof(email)))
-				return 1;
+	for (i = 0; tag == 0x81 && i + sizeof(email) <= c->subject.n; i++)
+		if (!memcmp(c->subject.p + i, email, sizeof(email)))
+			return 1;
 	return 0;
-}
-
-/* is the Name subj within the Name base (both tag and length included): its first RDNs? */
-static int
-dnwithin(const Der *subj, const Der *base)
-{
-	Der s = *subj, b = *base, rs, rb, x, sr, br;
-
-	if (der(&s, 0x30, NULL, &rs, NULL) < 0 || sole(b, 0x30, &rb) < 0)
-		return 0;
-	while (rb.n)
-		if (der(&rb, 0x31, NULL, &x, &br) < 0 || der(&rs, 0x31, NULL, &x, &sr) < 0 ||
-		    !deq(&br, &sr))
-			return 0;
-	return 1;
 }
 
 /*
  * subtrees applies one list of GeneralSubtrees (permitted when
- * permitted, excluded otherwise) to c's SAN names.  dNSName and
- * iPAddress constraints are evaluated.  A critical one of another form
- * (or with a minimum or maximum, which RFC 5280 forbids) refuses the
- * chain when c has a name of that form, as RFC 5280 4.2.1.10 requires;
- * a directoryName always applies, to c's subject.
+ * permitted, excluded otherwise) to c's names: its subject, unless
+ * empty, as a directoryName (critical or not, as browsers), and each of
+ * its SAN.  A name is checked when the list has a subtree of its form,
+ * dNSName, iPAddress or directoryName.  A critical subtree of another
+ * form refuses the chain when c has a name of that form, as RFC 5280
+ * 4.2.1.10 requires.
  */
 static int
 subtrees(Der list, int permitted, int crit, const Cert *c)
 {
-	Der st, base, names, gn;
-	int tag, gtag, hasdns = 0, hasip = 0, hasdir = 0, dirok = 0, ok;
+	Der l, st, base, names = c->san, gn = c->subject;
+	int tag, form = c->subject.n > 2 ? 0xa4 : -1, any, in, r;
 
-	/* first pass: which types are constrained, and are they all known */
-	for (Der l = list; l.n; ) {
-		if (der(&l, 0x30, NULL, &st, NULL) < 0 || der(&st, -1, &tag, &base, NULL) < 0)
-			return XMalformed;
+	/* first, every subtree is well formed, and of a form known or unused */
+	for (l = list; l.n; ) {
 		/* minimum is 0, so absent in DER, and maximum absent (RFC 5280 4.2.1.10) */
-		if (st.n)
+		if (der(&l, 0x30, NULL, &st, NULL) < 0 || der(&st, -1, &tag, &base, NULL) < 0 ||
+		    st.n || (tag == 0x87 && base.n != 8 && base.n != 32))
 			return XMalformed;
-		if (tag == 0xa4) {
-			/* critical or not, as browsers: the subject */
-			hasdir = 1;
-			if (dnwithin(&c->subject, &base))
-				dirok = 1;
-			continue;
-		}
-		if (tag != 0x82 && tag != 0x87) {
-			if (crit && hasform(c, tag))
-				return XConstraintType;
-			continue;
-		}
 		/* RFC 5280 4.2.1.10 has a leading dot for URIs and mail only */
 		if (tag == 0x82 && base.n && base.p[0] == '.')
 			return XNcDot;
-		if (tag == 0x82)
-			hasdns = 1;
-		else if (base.n != 8 && base.n != 32)
-			return XMalformed;
-		else
-			hasip = 1;
+		if (crit && tag != 0x82 && tag != 0x87 && tag != 0xa4 && hasform(c, tag))
+			return XConstraintType;
 	}
-	if (hasdir && c->subject.n > 2 && permitted != dirok)
-		return XNameConstraints;
-	if (!hasdns && !hasip)
-		return XOk;
-	names = c->san;
-	while (names.n) {
-		if (der(&names, -1, &gtag, &gn, NULL) < 0)
-			return XMalformed;
-		if ((gtag != 0x82 || !hasdns) && (gtag != 0x87 || !hasip))
-			continue;
-		/* the first pass found a subtree of its form */
-		ok = 0;
-		for (Der l = list; l.n; ) {
+	/* then each name: permitted, some subtree of its form holds it; excluded, none */
+	do {
+		any = in = 0;
+		for (l = list; l.n; ) {
 			der(&l, 0x30, NULL, &st, NULL);
 			der(&st, -1, &tag, &base, NULL);
-			if (st.n || tag != gtag)
-				continue;
-			if (gtag == 0x82) {
-				int wild = gn.n >= 2 && gn.p[0] == '*' && gn.p[1] == '.';
-				const unsigned char *np = gn.p + (wild ? 2 : 0);
-				size_t nn = gn.n - (wild ? 2 : 0);
-
-				if (permitted ? dnswithin(np, nn, base.p, base.n) :
-				    dnsmeets(np, nn, wild, base.p, base.n))
-					ok = 1;
-			} else if (ipwithin(&gn, &base)) {
-				ok = 1;
+			if (tag == form && (r = within(form, gn, base, permitted)) >= 0) {
+				any = 1;
+				in |= r;
 			}
 		}
-		/* permitted: some subtree holds the name; excluded: none does */
-		if (permitted != ok)
+		if (any && in != permitted)
 			return XNameConstraints;
-	}
+	} while (der(&names, -1, &form, &gn, NULL) == 0);
 	return XOk;
 }
 
@@ -973,8 +934,8 @@ subtrees(Der list, int permitted, int crit, const Cert *c)
 static int
 constraints(const Cert *ca, const Cert *c, long *work)
 {
-	Der nc = ca->nc, list, names = c->san, x;
-	long nsub = 0, nnames = 1;
+	Der nc = ca->nc, list, x;
+	long nsub = 0;
 	int tag, prev = 0, rc;
 
 	if (!nc.n)
@@ -990,12 +951,9 @@ constraints(const Cert *ca, const Cert *c, long *work)
 			if (der(&list, 0x30, NULL, &x, NULL) < 0)
 				return XMalformed;
 	}
-	for (; names.n; nnames++)
-		if (der(&names, -1, NULL, &x, NULL) < 0)
-			return XMalformed;
-	if (nsub > *work / nnames)
+	if (nsub > *work / (c->nsan + 1))
 		return XNcBudget;
-	*work -= nsub * nnames;
+	*work -= nsub * (c->nsan + 1);
 	for (nc = ca->nc; nc.n; ) {
 		der(&nc, -1, &tag, &list, NULL);
 		if ((rc = subtrees(list, tag == 0xa0, ca->nccrit, c)) != XOk)
@@ -1156,9 +1114,7 @@ leafok(const Cert *c, const char *host)
 		return rc;
 	/* dNSName in the SAN only: never the Common Name (RFC 9525 6.3) */
 	names = c->san;
-	while (names.n) {
-		if (der(&names, -1, &tag, &gn, NULL) < 0)
-			return XMalformed;
+	while (der(&names, -1, &tag, &gn, NULL) == 0) {
 		if (tag != 0x82)
 			continue;
 		hasdns = 1;
@@ -1203,12 +1159,9 @@ profile(const Cert *c, int leaf)
 	 */
 	if (c->ku & 0x0400)
 		return XLeafCertSign;
-	for (names = c->san; names.n; ) {
-		if (der(&names, -1, &tag, &gn, NULL) < 0)
-			return XMalformed;
+	for (names = c->san; der(&names, -1, &tag, &gn, NULL) == 0; )
 		if (tag == 0x82 && !hostname(gn.p, gn.n))
 			return XBadDnsName;
-	}
 	return cninsan(c);
 }
 
@@ -1280,7 +1233,7 @@ checkpath(Search *s, unsigned int depth, const Cert *ta)
 	if (ta && path[0]->ca)
 		return XCaLeaf;
 	/* RFC 5280 4.2.1.10: name constraints MUST be used only in a CA certificate */
-	if (path[0]->hasnc && !path[0]->ca)
+	if (path[0]->nc.p && !path[0]->ca)
 		return XLeafNc;
 	for (i = 1; i <= depth && (ca = i < depth ? path[i] : ta); i++) {
 		if ((rc = issuerok(ca, i - 1)) != XOk)
@@ -1290,7 +1243,7 @@ checkpath(Search *s, unsigned int depth, const Cert *ta)
 		 * certificate below it, not the leaf's names only; a
 		 * self-issued intermediate (a CA's next key) is exempt
 		 */
-		for (j = 0; ca->hasnc && j < i; j++) {
+		for (j = 0; ca->nc.p && j < i; j++) {
 			if (j && deq(&path[j]->subject, &path[j]->issuer))
 				continue;
 			if ((rc = constraints(ca, path[j], &s->ncwork)) != XOk)

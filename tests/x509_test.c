@@ -65,9 +65,9 @@ testhosts(void)
 		const unsigned char *n = (const unsigned char *)nt[i].name;
 		const unsigned char *b = (const unsigned char *)nt[i].base;
 
-		check(dnswithin(n, strlen(nt[i].name), b, strlen(nt[i].base)) == nt[i].within &&
-		    dnsmeets(n, strlen(nt[i].name), nt[i].wild, b,
-		    strlen(nt[i].base)) == nt[i].meets, "constraint %s: %s%s %s, %s",
+		check(dnswithin(n, strlen(nt[i].name), b, strlen(nt[i].base), 0) == nt[i].within &&
+		    dnswithin(n, strlen(nt[i].name), b, strlen(nt[i].base), nt[i].wild) ==
+		    nt[i].meets, "constraint %s: %s%s %s, %s",
 		    nt[i].base, nt[i].wild ? "*." : "", nt[i].name,
 		    nt[i].within ? "within" : "not within", nt[i].meets ? "meets" : "apart");
 	}
@@ -166,7 +166,7 @@ testextensions(void)
 	extparse(&c, "\x55\x1d\x13", 0, "\x30\x03\x01\x01\xff", 5);
 	check(c.ca && !c.bccrit, "basicConstraints not critical is seen as such");
 	extparse(&c, "\x55\x1d\x11", 1, "\x30\x0b\x82\x09localhost", 13);
-	check(c.hassan && c.sancrit, "a critical SAN is seen as such");
+	check(c.nsan == 1 && c.sancrit, "a critical SAN is seen as such");
 }
 
 /* a Name of one attribute, oid (2.5.4.x by its last arc) of type tag, or empty */
@@ -248,6 +248,32 @@ testnames(void)
 	c.subject.p = (const unsigned char *)"\x30\x02\x31\x00";
 	c.subject.n = 4;
 	check(cninsan(&c) == XMalformed, "a subject with an empty RDN is malformed");
+}
+
+/*
+ * directoryName constraints bind the subject and every directoryName of
+ * the SAN (RFC 5280 4.2.1.10)
+ */
+static void
+testdirnames(void)
+{
+	unsigned char name[64], other[64], san[80], gn[80], list[96];
+	size_t nl = mkname(name, 3, 0x0c, "localhost", 9);
+	size_t ol = mkname(other, 3, 0x0c, "elsewhere", 9);
+	Der l = { list, tlv(list, 0x30, gn, tlv(gn, 0xa4, name, nl)) };
+	Cert c;
+
+	memset(&c, 0, sizeof(c));
+	c.subject = (Der){ name, nl };
+	c.san = (Der){ san, tlv(san, 0xa4, other, ol) };
+	c.nsan = 1;
+	check(subtrees(l, 1, 0, &c) == XNameConstraints,
+	    "a SAN directoryName outside the permitted one is refused");
+	c.san.n = tlv(san, 0xa4, name, nl);
+	check(subtrees(l, 1, 0, &c) == XOk, "a SAN directoryName within the permitted one passes");
+	c.subject = (Der){ other, ol };
+	check(subtrees(l, 0, 0, &c) == XNameConstraints,
+	    "a SAN directoryName within an excluded one is refused");
 }
 
 /* profile: each rule, for the leaf and, where it applies, an issuer */
@@ -516,6 +542,7 @@ main(int argc, char *argv[])
 	testder();
 	testextensions();
 	testnames();
+	testdirnames();
 	testprofile();
 	testbundle();
 	printf("%d passed, %d failed\n", npass, nfail);
