@@ -199,20 +199,18 @@ x509_alert(int reason)
 
 /*
  * der reads the next element of *in, which must have tag (or any tag
- * when tag is -1; *tagp gets it), into out (its contents) and whole
- * (the element itself, when not NULL).  Definite lengths of up to four
- * bytes only, one-byte tags only.  Returns 0, or -1 when malformed or
- * at the end.
+ * when tag is -1), into out (its contents) and whole (the element
+ * itself, when not NULL).  Definite lengths of up to four bytes only,
+ * one-byte tags only.  Returns the element's tag, or -1 when malformed
+ * or at the end.
  */
 static int
-der(Der *in, int tag, int *tagp, Der *out, Der *whole)
+der(Der *in, int tag, Der *out, Der *whole)
 {
 	const unsigned char *p = in->p;
 	size_t left = in->n, n, i, hl;
 
-	if (left < 2 || (p[0] & 0x1f) == 0x1f)
-		return -1;
-	if (tag >= 0 && p[0] != tag)
+	if (left < 2 || (p[0] & 0x1f) == 0x1f || (tag >= 0 && p[0] != tag))
 		return -1;
 	n = p[1];
 	hl = 2;
@@ -227,8 +225,6 @@ der(Der *in, int tag, int *tagp, Der *out, Der *whole)
 	}
 	if (n > left - hl)
 		return -1;
-	if (tagp)
-		*tagp = p[0];
 	out->p = p + hl;
 	out->n = n;
 	if (whole) {
@@ -237,21 +233,23 @@ der(Der *in, int tag, int *tagp, Der *out, Der *whole)
 	}
 	in->p += hl + n;
 	in->n -= hl + n;
-	return 0;
+	return p[0];
 }
 
-/* the next element's tag, or -1 at the end */
+/* an OPTIONAL element of tag, next in *in: 1 with its contents in out, 0 when absent, -1 */
 static int
-peektag(const Der *in)
+opt(Der *in, int tag, Der *out)
 {
-	return in->n ? in->p[0] : -1;
+	if (!in->n || in->p[0] != tag)
+		return 0;
+	return der(in, tag, out, NULL) < 0 ? -1 : 1;
 }
 
 /* in holds one element, of tag, and nothing after it: its contents into out */
 static int
 sole(Der in, int tag, Der *out)
 {
-	return der(&in, tag, NULL, out, NULL) < 0 || in.n ? -1 : 0;
+	return der(&in, tag, out, NULL) < 0 || in.n ? -1 : 0;
 }
 
 /* RSA's AlgorithmIdentifier parameters: NULL, or absent as some write them */
@@ -301,7 +299,7 @@ dertime(Der *in, long long *t)
 	int tag, v[7], i, k = 0;
 	size_t j;
 
-	if (der(in, -1, &tag, &d, NULL) < 0 || (tag != 0x17 && tag != 0x18))
+	if ((tag = der(in, -1, &d, NULL)) != 0x17 && tag != 0x18)
 		return -1;
 	if (d.n != (tag == 0x17 ? 13u : 15u) || d.p[d.n - 1] != 'Z')
 		return -1;
@@ -342,7 +340,7 @@ sigalg(Der alg, Cert *c)
 	static const unsigned char ecpre[] = { 0x2a, 0x86, 0x48, 0xce, 0x3d, 0x04 };
 	Der oid;
 
-	if (der(&alg, 0x06, NULL, &oid, NULL) < 0)
+	if (der(&alg, 0x06, &oid, NULL) < 0)
 		return -1;
 	c->sigtype = SigOther;
 	if (oid.n == 9 && !memcmp(oid.p, rsapre, 8)) {
@@ -385,14 +383,14 @@ spki(Der in, Cert *c)
 	Der alg, oid, par, bits, seq, n, e;
 	size_t z;
 
-	if (der(&in, 0x30, NULL, &alg, NULL) < 0 || der(&alg, 0x06, NULL, &oid, NULL) < 0 ||
-	    der(&in, 0x03, NULL, &bits, NULL) < 0 || in.n || bits.n < 1 || bits.p[0])
+	if (der(&in, 0x30, &alg, NULL) < 0 || der(&alg, 0x06, &oid, NULL) < 0 ||
+	    der(&in, 0x03, &bits, NULL) < 0 || in.n || bits.n < 1 || bits.p[0])
 		return -1;
 	bits.p++, bits.n--;
 	if (oideq(&oid, oidrsa, sizeof(oidrsa))) {
 		if (!nullparams(alg))
 			return -1;
-		if (sole(bits, 0x30, &seq) < 0 || der(&seq, 0x02, NULL, &n, NULL) < 0 || der(&seq, 0x02, NULL, &e, NULL) < 0 ||
+		if (sole(bits, 0x30, &seq) < 0 || der(&seq, 0x02, &n, NULL) < 0 || der(&seq, 0x02, &e, NULL) < 0 ||
 		    seq.n || !n.n || !e.n || (n.p[0] & 0x80) || (e.p[0] & 0x80))
 			return -1;
 		while (n.n && !n.p[0])
@@ -408,7 +406,7 @@ spki(Der in, Cert *c)
 		c->key.key.rsa = (br_rsa_public_key){ (unsigned char *)n.p, n.n,
 		    (unsigned char *)e.p, e.n };
 	} else if (oideq(&oid, oidec, sizeof(oidec))) {
-		if (der(&alg, 0x06, NULL, &par, NULL) < 0)
+		if (der(&alg, 0x06, &par, NULL) < 0)
 			return 0;   /* explicit parameters: unsupported */
 		c->key.key.ec = (br_ec_public_key){ oideq(&par, oidp256, sizeof(oidp256)) ?
 		    BR_EC_secp256r1 : oideq(&par, oidp384, sizeof(oidp384)) ? BR_EC_secp384r1 :
@@ -432,16 +430,11 @@ ceext(int arc, int crit, Der val, Cert *c)
 		/* BasicConstraints ::= SEQUENCE { cA BOOLEAN DEFAULT FALSE, pathLen INTEGER OPTIONAL } */
 		if (sole(val, 0x30, &s) < 0)
 			return -1;
-		if (peektag(&s) == 0x01) {
-			if (der(&s, 0x01, NULL, &b, NULL) < 0 || b.n != 1 || b.p[0] != 0xff)
-				return -1;   /* DER: TRUE is 0xff, FALSE (the default) absent */
-			c->ca = 1;
-		}
-		if (peektag(&s) == 0x02) {
-			if (der(&s, 0x02, NULL, &v, NULL) < 0 || (n = smallint(&v)) < 0)
-				return -1;
-			c->pathlen = n;
-		}
+		/* DER: TRUE is 0xff, FALSE (the default) absent */
+		if ((c->ca = opt(&s, 0x01, &b)) < 0 || (c->ca && (b.n != 1 || b.p[0] != 0xff)))
+			return -1;
+		if ((n = opt(&s, 0x02, &v)) < 0 || (n && (c->pathlen = smallint(&v)) < 0))
+			return -1;
 		c->bccrit = crit;
 		return s.n ? -1 : 0;
 	case CeKu:
@@ -455,7 +448,7 @@ ceext(int arc, int crit, Der val, Cert *c)
 			return -1;
 		c->haseku = 1;
 		while (s.n) {
-			if (der(&s, 0x06, NULL, &v, NULL) < 0)
+			if (der(&s, 0x06, &v, NULL) < 0)
 				return -1;
 			if (oideq(&v, oidserverauth, sizeof(oidserverauth)))
 				c->ekuserver = 1;
@@ -467,7 +460,7 @@ ceext(int arc, int crit, Der val, Cert *c)
 			return -1;
 		/* so that every walk of the names after this one ends at their end */
 		for (s = c->san; s.n; c->nsan++)
-			if (der(&s, -1, NULL, &v, NULL) < 0)
+			if (der(&s, -1, &v, NULL) < 0)
 				return -1;
 		return 0;
 	case CeNc:
@@ -479,7 +472,7 @@ ceext(int arc, int crit, Der val, Cert *c)
 		return 0;
 	case CeAki:
 		/* AuthorityKeyIdentifier ::= SEQUENCE { keyIdentifier [0] OPTIONAL, ... } */
-		c->hasakid = der(&val, 0x30, NULL, &s, NULL) == 0 && peektag(&s) == 0x80;
+		c->hasakid = der(&val, 0x30, &s, NULL) >= 0 && opt(&s, 0x80, &v) > 0;
 		c->kidcrit |= crit;
 		return 0;
 	case CeIan: case CeSubjectDirAttrs: case CeCrlDp:
@@ -514,8 +507,8 @@ aiabad(Der val)
 	if (sole(val, 0x30, &s) < 0 || !s.n)
 		return 1;
 	while (s.n)
-		if (der(&s, 0x30, NULL, &v, NULL) < 0 || der(&v, 0x06, NULL, &x, NULL) < 0 ||
-		    der(&v, -1, &tag, &x, NULL) < 0 || (tag & 0xc0) != 0x80 || v.n)
+		if (der(&s, 0x30, &v, NULL) < 0 || der(&v, 0x06, &x, NULL) < 0 ||
+		    (tag = der(&v, -1, &x, NULL)) < 0 || (tag & 0xc0) != 0x80 || v.n)
 			return 1;
 	return 0;
 }
@@ -525,18 +518,12 @@ static int
 extension(Der ext, Cert *c, uint64_t *seen)
 {
 	Der oid, b, val;
-	int crit = 0;
+	int crit;
 
-	if (der(&ext, 0x06, NULL, &oid, NULL) < 0)
+	if (der(&ext, 0x06, &oid, NULL) < 0 || (crit = opt(&ext, 0x01, &b)) < 0 ||
+	    (crit && (b.n != 1 || (b.p[0] != 0 && b.p[0] != 0xff))) || sole(ext, 0x04, &val) < 0)
 		return -1;
-	if (peektag(&ext) == 0x01) {
-		if (der(&ext, 0x01, NULL, &b, NULL) < 0 || b.n != 1 ||
-		    (b.p[0] != 0 && b.p[0] != 0xff))
-			return -1;
-		crit = b.p[0] != 0;
-	}
-	if (sole(ext, 0x04, &val) < 0)
-		return -1;
+	crit = crit && b.p[0];
 	if (oid.n == 3 && oid.p[0] == 0x55 && oid.p[1] == 0x1d && oid.p[2] < 64) {
 		/* RFC 5280 4.2: an extension appears at most once */
 		if (*seen >> oid.p[2] & 1)
@@ -567,44 +554,40 @@ static int
 certparse(Cert *c, const unsigned char *p, size_t len)
 {
 	Der in = { p, len }, cert, tbs, alg, inner, v, serial, validity, key, exts, ext;
-	int version = 0, tag;
+	int version = 0, n;
 	uint64_t seen = 0;
 
 	memset(c, 0, sizeof(*c));
 	c->pathlen = -1;
-	if (sole(in, 0x30, &cert) < 0 || der(&cert, 0x30, NULL, &tbs, &c->tbs) < 0 ||
-	    der(&cert, 0x30, NULL, &alg, &c->sigalg) < 0 ||
-	    der(&cert, 0x03, NULL, &c->sig, NULL) < 0 || cert.n ||
+	if (sole(in, 0x30, &cert) < 0 || der(&cert, 0x30, &tbs, &c->tbs) < 0 ||
+	    der(&cert, 0x30, &alg, &c->sigalg) < 0 ||
+	    der(&cert, 0x03, &c->sig, NULL) < 0 || cert.n ||
 	    c->sig.n < 2 || c->sig.p[0])
 		return -1;
 	c->sig.p++, c->sig.n--;
 	if (sigalg(alg, c) < 0)
 		return -1;
-	if (peektag(&tbs) == 0xa0) {
-		if (der(&tbs, 0xa0, NULL, &inner, NULL) < 0 || sole(inner, 0x02, &v) < 0 ||
-		    (version = smallint(&v)) < 0 || version > 2)
-			return -1;
-	}
+	if ((n = opt(&tbs, 0xa0, &inner)) < 0 || (n && (sole(inner, 0x02, &v) < 0 ||
+	    (version = smallint(&v)) < 0 || version > 2)))
+		return -1;
 	/* the inner signature algorithm must be the outer one (RFC 5280 4.1.1.2) */
-	if (der(&tbs, 0x02, NULL, &serial, NULL) < 0 ||
-	    der(&tbs, 0x30, NULL, &inner, &v) < 0 || !deq(&v, &c->sigalg) ||
-	    der(&tbs, 0x30, NULL, &inner, &c->issuer) < 0 ||
-	    der(&tbs, 0x30, NULL, &validity, NULL) < 0 ||
+	if (der(&tbs, 0x02, &serial, NULL) < 0 ||
+	    der(&tbs, 0x30, &inner, &v) < 0 || !deq(&v, &c->sigalg) ||
+	    der(&tbs, 0x30, &inner, &c->issuer) < 0 ||
+	    der(&tbs, 0x30, &validity, NULL) < 0 ||
 	    dertime(&validity, &c->notbefore) < 0 || dertime(&validity, &c->notafter) < 0 ||
 	    validity.n ||
-	    der(&tbs, 0x30, NULL, &inner, &c->subject) < 0 ||
-	    der(&tbs, 0x30, NULL, &key, NULL) < 0 || spki(key, c) < 0)
+	    der(&tbs, 0x30, &inner, &c->subject) < 0 ||
+	    der(&tbs, 0x30, &key, NULL) < 0 || spki(key, c) < 0)
 		return -1;
-	if (peektag(&tbs) == 0x81 && der(&tbs, 0x81, NULL, &v, NULL) < 0)
+	if (opt(&tbs, 0x81, &v) < 0 || opt(&tbs, 0x82, &v) < 0 ||
+	    (n = opt(&tbs, 0xa3, &inner)) < 0)
 		return -1;
-	if (peektag(&tbs) == 0x82 && der(&tbs, 0x82, NULL, &v, NULL) < 0)
-		return -1;
-	if (peektag(&tbs) == 0xa3) {
-		if (version != 2 || der(&tbs, 0xa3, NULL, &inner, NULL) < 0 ||
-		    sole(inner, 0x30, &exts) < 0 || !exts.n)
+	if (n) {
+		if (version != 2 || sole(inner, 0x30, &exts) < 0 || !exts.n)
 			return -1;
 		while (exts.n)
-			if (der(&exts, 0x30, &tag, &ext, NULL) < 0 || extension(ext, c, &seen) < 0)
+			if (der(&exts, 0x30, &ext, NULL) < 0 || extension(ext, c, &seen) < 0)
 				return -1;
 	}
 	return tbs.n ? -1 : 0;
@@ -753,14 +736,14 @@ cninsan(const Cert *c)
 	size_t iplen;
 	int tag, found;
 
-	if (der(&name, 0x30, NULL, &rdns, NULL) < 0)
+	if (der(&name, 0x30, &rdns, NULL) < 0)
 		return XMalformed;
 	while (rdns.n) {
-		if (der(&rdns, 0x31, NULL, &rdn, NULL) < 0 || !rdn.n)
+		if (der(&rdns, 0x31, &rdn, NULL) < 0 || !rdn.n)
 			return XMalformed;
 		while (rdn.n) {
-			if (der(&rdn, 0x30, NULL, &atv, NULL) < 0 ||
-			    der(&atv, 0x06, NULL, &oid, NULL) < 0 || der(&atv, -1, &tag, &v, NULL) < 0)
+			if (der(&rdn, 0x30, &atv, NULL) < 0 ||
+			    der(&atv, 0x06, &oid, NULL) < 0 || (tag = der(&atv, -1, &v, NULL)) < 0)
 				return XMalformed;
 			/* UTF8String, PrintableString, TeletexString, IA5String */
 			if (!oideq(&oid, oidcn, sizeof(oidcn)) ||
@@ -774,7 +757,7 @@ cninsan(const Cert *c)
 				    inet_pton(AF_INET6, text, ip) == 1 ? 16 : 0;
 			}
 			found = 0;
-			for (names = c->san; !found && der(&names, -1, &tag, &gn, NULL) == 0; ) {
+			for (names = c->san; !found && (tag = der(&names, -1, &gn, NULL)) >= 0; ) {
 				if (tag == 0x82)
 					found = gn.n == v.n && !casecmpn(gn.p, v.p, v.n);
 				else if (tag == 0x87)
@@ -839,10 +822,10 @@ within(int form, Der name, Der base, int permitted)
 				return 0;
 		return 1;
 	case 0xa4:
-		if (der(&name, 0x30, NULL, &rn, NULL) < 0 || sole(base, 0x30, &rb) < 0)
+		if (der(&name, 0x30, &rn, NULL) < 0 || sole(base, 0x30, &rb) < 0)
 			return 0;
 		while (rb.n)
-			if (der(&rb, 0x31, NULL, &x, &b) < 0 || der(&rn, 0x31, NULL, &x, &n) < 0 ||
+			if (der(&rb, 0x31, &x, &b) < 0 || der(&rn, 0x31, &x, &n) < 0 ||
 			    !deq(&b, &n))
 				return 0;
 		return 1;
@@ -865,7 +848,7 @@ hasform(const Cert *c, int tag)
 	size_t i;
 	int t;
 
-	while (der(&names, -1, &t, &gn, NULL) == 0)
+	while ((t = der(&names, -1, &gn, NULL)) >= 0)
 		if (t == tag)
 			return 1;
 	for (i = 0; tag == 0x81 && i + sizeof(email) <= c->subject.n; i++)
@@ -892,7 +875,7 @@ subtrees(Der list, int permitted, int crit, const Cert *c)
 	/* first, every subtree is well formed, and of a form known or unused */
 	for (l = list; l.n; ) {
 		/* minimum is 0, so absent in DER, and maximum absent (RFC 5280 4.2.1.10) */
-		if (der(&l, 0x30, NULL, &st, NULL) < 0 || der(&st, -1, &tag, &base, NULL) < 0 ||
+		if (der(&l, 0x30, &st, NULL) < 0 || (tag = der(&st, -1, &base, NULL)) < 0 ||
 		    st.n || (tag == 0x87 && base.n != 8 && base.n != 32))
 			return XMalformed;
 		/* RFC 5280 4.2.1.10 has a leading dot for URIs and mail only */
@@ -905,8 +888,8 @@ subtrees(Der list, int permitted, int crit, const Cert *c)
 	do {
 		any = in = 0;
 		for (l = list; l.n; ) {
-			der(&l, 0x30, NULL, &st, NULL);
-			der(&st, -1, &tag, &base, NULL);
+			der(&l, 0x30, &st, NULL);
+			tag = der(&st, -1, &base, NULL);
 			if (tag == form && (r = within(form, gn, base, permitted)) >= 0) {
 				any = 1;
 				in |= r;
@@ -914,7 +897,7 @@ subtrees(Der list, int permitted, int crit, const Cert *c)
 		}
 		if (any && in != permitted)
 			return XNameConstraints;
-	} while (der(&names, -1, &form, &gn, NULL) == 0);
+	} while ((form = der(&names, -1, &gn, NULL)) >= 0);
 	return XOk;
 }
 
@@ -941,21 +924,20 @@ constraints(const Cert *ca, const Cert *c, long *work)
 	if (!nc.n)
 		return XNcEmpty;
 	while (nc.n) {
-		if (der(&nc, -1, &tag, &list, NULL) < 0 || (tag != 0xa0 && tag != 0xa1) ||
-		    tag <= prev)
+		if (((tag = der(&nc, -1, &list, NULL)) != 0xa0 && tag != 0xa1) || tag <= prev)
 			return XMalformed;
 		if (!list.n)
 			return XNcEmpty;
 		prev = tag;
 		for (; list.n; nsub++)
-			if (der(&list, 0x30, NULL, &x, NULL) < 0)
+			if (der(&list, 0x30, &x, NULL) < 0)
 				return XMalformed;
 	}
 	if (nsub > *work / (c->nsan + 1))
 		return XNcBudget;
 	*work -= nsub * (c->nsan + 1);
 	for (nc = ca->nc; nc.n; ) {
-		der(&nc, -1, &tag, &list, NULL);
+		tag = der(&nc, -1, &list, NULL);
 		if ((rc = subtrees(list, tag == 0xa0, ca->nccrit, c)) != XOk)
 			return rc;
 	}
@@ -1114,7 +1096,7 @@ leafok(const Cert *c, const char *host)
 		return rc;
 	/* dNSName in the SAN only: never the Common Name (RFC 9525 6.3) */
 	names = c->san;
-	while (der(&names, -1, &tag, &gn, NULL) == 0) {
+	while ((tag = der(&names, -1, &gn, NULL)) >= 0) {
 		if (tag != 0x82)
 			continue;
 		hasdns = 1;
@@ -1159,7 +1141,7 @@ profile(const Cert *c, int leaf)
 	 */
 	if (c->ku & 0x0400)
 		return XLeafCertSign;
-	for (names = c->san; der(&names, -1, &tag, &gn, NULL) == 0; )
+	for (names = c->san; (tag = der(&names, -1, &gn, NULL)) >= 0; )
 		if (tag == 0x82 && !hostname(gn.p, gn.n))
 			return XBadDnsName;
 	return cninsan(c);

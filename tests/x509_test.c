@@ -83,13 +83,13 @@ testder(void)
 	long long t;
 
 	in.p = shortlen, in.n = sizeof(shortlen);
-	check(der(&in, 0x04, NULL, &out, NULL) == 0 && out.n == 5 && !in.n, "DER: short length");
+	check(der(&in, 0x04, &out, NULL) == 0x04 && out.n == 5 && !in.n, "DER: short length");
 	in.p = longlen, in.n = sizeof(longlen);
-	check(der(&in, 0x04, NULL, &out, NULL) < 0, "DER: a long form for a short length is refused");
+	check(der(&in, 0x04, &out, NULL) < 0, "DER: a long form for a short length is refused");
 	in.p = indef, in.n = sizeof(indef);
-	check(der(&in, 0x30, NULL, &out, NULL) < 0, "DER: indefinite length refused");
+	check(der(&in, 0x30, &out, NULL) < 0, "DER: indefinite length refused");
 	in.p = shortlen, in.n = sizeof(shortlen) - 1;
-	check(der(&in, 0x04, NULL, &out, NULL) < 0, "DER: a length past the end refused");
+	check(der(&in, 0x04, &out, NULL) < 0, "DER: a length past the end refused");
 	in.p = (const unsigned char *)"\x17\x0d" "491231235959Z", in.n = 15;
 	check(dertime(&in, &t) == 0 && t == 2524607999LL, "UTCTime 49 is 2049");
 	in.p = (const unsigned char *)"\x17\x0d" "500101000000Z", in.n = 15;
