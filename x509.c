@@ -668,25 +668,16 @@ casecmpn(const unsigned char *a, const unsigned char *b, size_t n)
 static int
 hostmatch(const char *host, const unsigned char *pat, size_t n)
 {
-	size_t hl = strlen(host), i, dots = 0;
-	const char *dot;
+	const char *h = host;
 
 	if (n && pat[n - 1] == '.')
 		n--;
 	if (n >= 2 && pat[0] == '*' && pat[1] == '.') {
-		for (i = 2; i < n; i++)
-			if (pat[i] == '.')
-				dots++;
-			else if (pat[i] == '*')
-				return 0;
-		if (!dots || !(dot = strchr(host, '.')) || dot == host)
+		if (!memchr(pat + 2, '.', n - 2) || !(h = strchr(host, '.')) || h == host)
 			return 0;
-		return hl - (dot - host) == n - 1 &&
-		    !casecmpn((const unsigned char *)dot, pat + 1, n - 1);
+		h++, pat += 2, n -= 2;
 	}
-	if (memchr(pat, '*', n))
-		return 0;
-	return hl == n && !casecmpn((const unsigned char *)host, pat, n);
+	return !memchr(pat, '*', n) && strlen(h) == n && !casecmpn((const unsigned char *)h, pat, n);
 }
 
 /*
