@@ -296,33 +296,26 @@ static int
 dertime(Der *in, long long *t)
 {
 	Der d;
-	int tag, v[7], i, k = 0;
-	size_t j;
+	int tag, v[7], *f, i;
 
 	if ((tag = der(in, -1, &d, NULL)) != 0x17 && tag != 0x18)
 		return -1;
 	if (d.n != (tag == 0x17 ? 13u : 15u) || d.p[d.n - 1] != 'Z')
 		return -1;
-	for (j = 0; j < d.n - 1; j++)
-		if (!asciidigit(d.p[j]))
+	/* two digits at a time: [CC]YY MM DD HH MM SS */
+	for (i = 0; i < (int)d.n / 2; i++) {
+		if (!asciidigit(d.p[2 * i]) || !asciidigit(d.p[2 * i + 1]))
 			return -1;
-	if (tag == 0x17) {
-		v[0] = (d.p[0] - '0') * 10 + (d.p[1] - '0');
-		v[0] += v[0] < 50 ? 2000 : 1900;
-		k = 2;
-	} else {
-		v[0] = (d.p[0] - '0') * 1000 + (d.p[1] - '0') * 100 +
-		    (d.p[2] - '0') * 10 + (d.p[3] - '0');
-		k = 4;
+		v[i] = (d.p[2 * i] - '0') * 10 + (d.p[2 * i + 1] - '0');
 	}
-	for (i = 1; i < 6; i++, k += 2)
-		v[i] = (d.p[k] - '0') * 10 + (d.p[k + 1] - '0');
-	if (v[1] < 1 || v[1] > 12 || v[2] < 1 || v[3] > 23 || v[4] > 59 || v[5] > 60 ||
-	    v[2] > "\37\35\37\36\37\36\37\37\36\37\36\37"[v[1] - 1] ||
-	    (v[1] == 2 && v[2] == 29 && (v[0] % 4 || (v[0] % 100 == 0 && v[0] % 400))))
+	f = v + (tag == 0x18);
+	f[0] = tag == 0x18 ? v[0] * 100 + v[1] : v[0] + (v[0] < 50 ? 2000 : 1900);
+	if (f[1] < 1 || f[1] > 12 || f[2] < 1 || f[3] > 23 || f[4] > 59 || f[5] > 60 ||
+	    f[2] > "\37\35\37\36\37\36\37\37\36\37\36\37"[f[1] - 1] ||
+	    (f[1] == 2 && f[2] == 29 && (f[0] % 4 || (f[0] % 100 == 0 && f[0] % 400))))
 		return -1;
-	*t = (long long)daysfromcivil(v[0], v[1], v[2]) * 86400 +
-	    v[3] * 3600 + v[4] * 60 + v[5];
+	*t = (long long)daysfromcivil(f[0], f[1], f[2]) * 86400 +
+	    f[3] * 3600 + f[4] * 60 + f[5];
 	return 0;
 }
 

@@ -98,6 +98,10 @@ testder(void)
 	check(dertime(&in, &t) == 0 && t == 4102444799LL, "GeneralizedTime");
 	in.p = (const unsigned char *)"\x17\x0d" "491231235959+", in.n = 15;
 	check(dertime(&in, &t) < 0, "a time not in UTC refused");
+	in.p = (const unsigned char *)"\x18\x0f" "20240229000000Z", in.n = 17;
+	check(dertime(&in, &t) == 0 && t == 1709164800LL, "GeneralizedTime: a leap day");
+	in.p = (const unsigned char *)"\x17\x0d" "230229000000Z", in.n = 15;
+	check(dertime(&in, &t) < 0, "UTCTime: no leap day in 2023");
 }
 
 /* tlv: tag, a short length and n bytes of p at o; the bytes written */
