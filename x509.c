@@ -65,6 +65,7 @@ enum { SigNone, SigRsa, SigEc, SigSha1, SigMd5, SigOther };
 
 /* what the policy needs from one certificate */
 typedef struct {
+	Der der;                /* the whole certificate */
 	Der tbs;                /* TBSCertificate, tag and length included: what is signed */
 	Der sigalg;             /* the outer AlgorithmIdentifier, whole */
 	Der sig;                /* the signature bits */
@@ -551,6 +552,7 @@ certparse(Cert *c, const unsigned char *p, size_t len)
 	uint64_t seen = 0;
 
 	memset(c, 0, sizeof(*c));
+	c->der = in;
 	c->pathlen = -1;
 	if (sole(in, 0x30, &cert) < 0 || der(&cert, 0x30, &tbs, &c->tbs) < 0 ||
 	    der(&cert, 0x30, &alg, &c->sigalg) < 0 ||
@@ -1271,40 +1273,32 @@ extend(Search *s, unsigned int depth)
 }
 
 int
-x509_verify(X509 *x, const unsigned char *const *der, const size_t *len,
-    unsigned int n, const char *host, time_t now)
+x509_verify(X509 *x, const unsigned char *list, size_t len, const char *host, time_t now)
 {
+	const unsigned char *p;
 	Search s;
 	Cert *c;
-	unsigned int i;
-	size_t k;
+	unsigned int i, n;
+	size_t k, left, clen;
 	int rc;
 
 	memset(&x->pkey, 0, sizeof(x->pkey));
+	for (n = 0, p = list, left = len; left; n++, p += 3 + clen, left -= 3 + clen)
+		if (left < 3 || (clen = (size_t)p[0] << 16 | p[1] << 8 | p[2]) > left - 3)
+			return XMalformed;
 	if (n == 0)
 		return XEmpty;
 	/* the certificates, then a byte each for s.used */
 	if (!(c = calloc(n, sizeof(*c) + 1)))
 		return XNoMem;
-	memset(&s, 0, sizeof(s));
-	s.c = c;
-	s.used = (unsigned char *)(c + n);
-	s.n = n;
-	s.anchors = x->anchors;
-	s.host = host;
-	s.now = now ? now : time(NULL);
-	s.sigs = MAXSIGS;
-	s.ncwork = MAXNCWORK;
-	s.rank = -1;
-	for (i = 0; i < n; i++) {
-		if (certparse(&c[i], der[i], len[i]) < 0) {
-			/* a stray certificate the path may not need is no reason to refuse */
-			if (i == 0) {
-				rc = XMalformed;
-				goto out;
-			}
+	s = (Search){ .c = c, .used = (unsigned char *)(c + n), .n = n, .anchors = x->anchors,
+	    .host = host, .now = now ? now : time(NULL), .sigs = MAXSIGS, .ncwork = MAXNCWORK,
+	    .rank = -1 };
+	/* a stray certificate the path may not need is no reason to refuse */
+	for (i = 0, p = list; i < n; i++, p += 3 + clen) {
+		clen = (size_t)p[0] << 16 | p[1] << 8 | p[2];
+		if (certparse(&c[i], p + 3, clen) < 0)
 			c[i].tbs.p = NULL;
-		}
 	}
 	s.path[0] = &c[0];
 	s.used[0] = 1;
@@ -1315,9 +1309,12 @@ x509_verify(X509 *x, const unsigned char *const *der, const size_t *len,
 	 * --cacert.
 	 */
 	for (k = 0; k < x->anchors->n; k++)
-		if (x->anchors->a[k].len == len[0] && !memcmp(x->anchors->a[k].der, der[0], len[0]))
+		if (x->anchors->a[k].len == c[0].der.n &&
+		    !memcmp(x->anchors->a[k].der, c[0].der.p, c[0].der.n))
 			break;
-	if (k < x->anchors->n)
+	if (!c[0].tbs.p)
+		rc = XMalformed;
+	else if (k < x->anchors->n)
 		rc = checkpath(&s, 1, NULL);
 	else if (extend(&s, 1))
 		rc = XOk;
@@ -1325,15 +1322,13 @@ x509_verify(X509 *x, const unsigned char *const *der, const size_t *len,
 		rc = s.rc;
 	else
 		rc = deq(&c[0].issuer, &c[0].subject) ? XSelfSigned : XUntrusted;
-	if (rc != XOk)
-		goto out;
-
 	/* the leaf's key, for the key exchange; key usage was checked to
 	 * allow signing, and no KU allows everything */
-	x->pkey = c[0].key;
-	x->usages = c[0].key.key_type | BR_KEYTYPE_SIGN |
-	    (!c[0].hasku || (c[0].ku & 0x3800) ? BR_KEYTYPE_KEYX : 0);
-out:
+	if (rc == XOk) {
+		x->pkey = c[0].key;
+		x->usages = c[0].key.key_type | BR_KEYTYPE_SIGN |
+		    (!c[0].hasku || (c[0].ku & 0x3800) ? BR_KEYTYPE_KEYX : 0);
+	}
 	free(c);
 	return rc;
 }
@@ -1346,7 +1341,6 @@ xstartchain(const br_x509_class **ctx, const char *name)
 	X509 *x = (X509 *)(void *)ctx;
 
 	x->chain.len = 0;
-	x->ncerts = 0;
 	x->toolarge = 0;
 	x->reason = XOk;
 	/* no name means no check in BearSSL's terms: here it fails the chain */
@@ -1354,18 +1348,18 @@ xstartchain(const br_x509_class **ctx, const char *name)
 }
 
 /*
- * The certificates go into one buffer, each after its length in three
- * bytes, filled in at its end.  Their bytes are bounded, not their
- * number: a server may send strays the path does not need.
+ * The certificates go into one buffer as the server sent them, each
+ * after its length in three bytes, for x509_verify, which checks that
+ * the lengths BearSSL gives are right.  Their bytes are bounded, not
+ * their number: a server may send strays the path does not need.
  */
 static void
 xstartcert(const br_x509_class **ctx, uint32_t len)
 {
 	X509 *x = (X509 *)(void *)ctx;
+	unsigned char l[3] = { len >> 16 & 0xff, len >> 8 & 0xff, len & 0xff };
 
-	(void)len;
-	x->at = x->chain.len;
-	if (!x->toolarge && (x->chain.len > X509MAXBYTES - 3 || bufadd(&x->chain, "\0\0", 3) < 0))
+	if (!x->toolarge && (x->chain.len > X509MAXBYTES - 3 || bufadd(&x->chain, l, 3) < 0))
 		x->toolarge = 1;
 }
 
@@ -1383,42 +1377,16 @@ xappend(const br_x509_class **ctx, const unsigned char *buf, size_t len)
 static void
 xendcert(const br_x509_class **ctx)
 {
-	X509 *x = (X509 *)(void *)ctx;
-	unsigned char *p = (unsigned char *)x->chain.p + x->at;
-	size_t n = x->chain.len - x->at - 3;
-
-	if (x->toolarge)
-		return;
-	p[0] = n >> 16 & 0xff;
-	p[1] = n >> 8 & 0xff;
-	p[2] = n & 0xff;
-	x->ncerts++;
+	(void)ctx;
 }
 
 static unsigned
 xendchain(const br_x509_class **ctx)
 {
 	X509 *x = (X509 *)(void *)ctx;
-	const unsigned char **der = NULL, *p = (const unsigned char *)x->chain.p;
-	size_t *len = NULL;
-	unsigned int i;
 
-	if (x->toolarge) {
-		x->reason = XTooLong;
-	} else if (x->ncerts && (!(der = calloc(x->ncerts, sizeof(*der))) ||
-	    !(len = calloc(x->ncerts, sizeof(*len))))) {
-		x->reason = XNoMem;
-	} else {
-		for (i = 0; i < x->ncerts; i++) {
-			len[i] = (size_t)p[0] << 16 | p[1] << 8 | p[2];
-			der[i] = p + 3;
-			p += 3 + len[i];
-		}
-		x->reason = x509_verify(x, der, len, x->ncerts, x->host[0] ? x->host : NULL,
-		    x->now);
-	}
-	free(der);
-	free(len);
+	x->reason = x->toolarge ? XTooLong : x509_verify(x, (const unsigned char *)x->chain.p,
+	    x->chain.len, x->host[0] ? x->host : NULL, x->now);
 	/* which code matters to nobody: tls.c takes the words and the
 	 * alert from x->reason */
 	return x->reason == XOk ? 0 : BR_ERR_X509_NOT_TRUSTED;

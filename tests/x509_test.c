@@ -498,9 +498,9 @@ camain(int argc, char *argv[])
 static int
 verifymain(int argc, char *argv[])
 {
-	const unsigned char *der[64];
-	size_t len[64], j;
 	Anchors a, chain;
+	Buf list = { 0 };
+	size_t j, n;
 	X509 x;
 	char err[256];
 	int i, rc, bad = 0;
@@ -520,18 +520,22 @@ verifymain(int argc, char *argv[])
 			bad = 1;
 			continue;
 		}
-		for (j = 0; j < chain.n && j < LENGTH(der); j++) {
-			der[j] = chain.a[j].der;
-			len[j] = chain.a[j].len;
+		/* as a server sends them: each after its length in three bytes */
+		for (list.len = 0, j = 0; j < chain.n; j++) {
+			n = chain.a[j].len;
+			if (bufadd(&list, (unsigned char[]){ n >> 16 & 0xff, n >> 8 & 0xff, n & 0xff },
+			    3) < 0 || bufadd(&list, chain.a[j].der, n) < 0)
+				return 2;
 		}
 		x509_init(&x, &a);
-		rc = x509_verify(&x, der, len, j, argv[0], 0);
+		rc = x509_verify(&x, (const unsigned char *)list.p, list.len, argv[0], 0);
 		printf("%s: %s\n", argv[i], x509_msg(rc));
 		bad |= rc != XOk;
 		x509_free(&x);
 		x509_freeanchors(&chain);
 	}
 	x509_freeanchors(&a);
+	buffree(&list);
 	return bad;
 }
 

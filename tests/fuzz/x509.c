@@ -1,7 +1,8 @@
 /* See LICENSE file for copyright and license details. */
 /*
  * libFuzzer target: x509.c's DER walk and path validation (certparse,
- * x509_verify with its names, constraints and signature checks).
+ * the engine and x509_verify with its names, constraints and signature
+ * checks).
  *
  * Input: a flags byte, then DER certificates, each after a two-byte
  * big-endian length; the low three bits of flags say how many of the
@@ -81,21 +82,30 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t len)
 	}
 	if (nchain > n)
 		nchain = n;
+	/* the chain goes through the engine, as BearSSL gives it */
 	x509_init(&x, &a);
+	x.vtable->start_chain(&x.vtable, "localhost");
+	for (i = 0; i < nchain; i++) {
+		x.vtable->start_cert(&x.vtable, dlen[i]);
+		x.vtable->append(&x.vtable, der[i], dlen[i]);
+		x.vtable->end_cert(&x.vtable);
+	}
 	/* inside the leaf's validity, when it has one, so that the policy runs */
+	x.now = 1;
 	if (certparse(&c, der[0], dlen[0]) == 0)
 		x.now = (time_t)(c.notbefore / 2 + c.notafter / 2);
-	rc = x509_verify(&x, der, dlen, nchain, "localhost", x.now ? x.now : 1);
-	if (rc < 0 || rc >= XReasonLast)
+	x.vtable->end_chain(&x.vtable);
+	if ((rc = x.reason) < 0 || rc >= XReasonLast)
 		abort();
 	if (rc == XOk) {
 		const unsigned char *k = x.pkey.key_type == BR_KEYTYPE_RSA ? x.pkey.key.rsa.n :
 		    x.pkey.key.ec.q;
 		size_t kl = x.pkey.key_type == BR_KEYTYPE_RSA ? x.pkey.key.rsa.nlen :
 		    x.pkey.key.ec.qlen;
+		const unsigned char *leaf = (const unsigned char *)x.chain.p + 3;
 
 		if ((x.pkey.key_type != BR_KEYTYPE_RSA && x.pkey.key_type != BR_KEYTYPE_EC) ||
-		    k < der[0] || k + kl > der[0] + dlen[0])
+		    k < leaf || k + kl > leaf + dlen[0])
 			abort();
 	}
 	x509_free(&x);
