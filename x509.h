@@ -30,16 +30,11 @@ enum {
 	XLeafCertSign, XBadDnsName, XCnNotSan, XReasonLast
 };
 
-/* one certificate of the CA file, and its subject to find it by */
-typedef struct {
-	const unsigned char *der;   /* the certificate, inside the file */
-	size_t len;
-	const unsigned char *dn;    /* its subject Name, tag and length included */
-	size_t dnlen;
-} Anchor;
+/* a certificate as x509.c reads it */
+typedef struct Cert Cert;
 
 typedef struct {
-	Anchor *a;
+	Cert *a;                    /* the CA file's certificates, pointing into file */
 	size_t n, cap;
 	Buf file;                   /* the CA file, base64 decoded in place */
 	int loaded;

@@ -32,7 +32,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t len)
 {
 	const unsigned char *der[16];
 	size_t dlen[16], i, n = 0, nchain;
-	Anchor an[16];
+	Cert an[16];
 	Anchors a;
 	X509 x;
 	Cert c;
@@ -72,13 +72,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t len)
 		    !inside(&(Der){ ek->q, ek->qlen }, der[i], dlen[i])))
 			abort();
 		/* the rest become anchors, as the loader indexes them */
-		if (i >= nchain) {
-			an[a.n].der = der[i];
-			an[a.n].len = dlen[i];
-			an[a.n].dn = c.subject.p;
-			an[a.n].dnlen = c.subject.n;
-			a.n++;
-		}
+		if (i >= nchain)
+			an[a.n++] = c;
 	}
 	if (nchain > n)
 		nchain = n;
