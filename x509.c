@@ -90,14 +90,16 @@ struct Cert {
 	int critical;           /* an unknown critical extension */
 };
 
-/* OIDs, as the contents of their DER element */
-static const unsigned char oidrsa[] = { 0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x01, 0x01 };
-static const unsigned char oidec[] = { 0x2a, 0x86, 0x48, 0xce, 0x3d, 0x02, 0x01 };
-static const unsigned char oidp256[] = { 0x2a, 0x86, 0x48, 0xce, 0x3d, 0x03, 0x01, 0x07 };
-static const unsigned char oidp384[] = { 0x2b, 0x81, 0x04, 0x00, 0x22 };
-static const unsigned char oidp521[] = { 0x2b, 0x81, 0x04, 0x00, 0x23 };
-static const unsigned char oidserverauth[] = { 0x2b, 0x06, 0x01, 0x05, 0x05, 0x07, 0x03, 0x01 };
-static const unsigned char oidpkix[] = { 0x2b, 0x06, 0x01, 0x05, 0x05, 0x07, 0x01 };
+/* OIDs, as the contents of their DER element, to compare with deq */
+#define OID(s)      { (const unsigned char *)(s), sizeof(s) - 1 }
+static const Der oidrsa = OID("\x2a\x86\x48\x86\xf7\x0d\x01\x01\x01");
+static const Der oidec = OID("\x2a\x86\x48\xce\x3d\x02\x01");
+static const Der oidp256 = OID("\x2a\x86\x48\xce\x3d\x03\x01\x07");
+static const Der oidp384 = OID("\x2b\x81\x04\x00\x22");
+static const Der oidp521 = OID("\x2b\x81\x04\x00\x23");
+static const Der oidserverauth = OID("\x2b\x06\x01\x05\x05\x07\x03\x01");
+static const Der oidcn = OID("\x55\x04\x03");
+static const Der oidpkix = OID("\x2b\x06\x01\x05\x05\x07\x01");   /* and one arc more */
 
 /* id-ce extensions (2.5.29.x) by their last arc */
 enum {
@@ -262,12 +264,6 @@ nullparams(Der alg)
 }
 
 static int
-oideq(const Der *d, const unsigned char *oid, size_t n)
-{
-	return d->n == n && !memcmp(d->p, oid, n);
-}
-
-static int
 deq(const Der *a, const Der *b)
 {
 	return a->n == b->n && !memcmp(a->p, b->p, a->n);
@@ -380,7 +376,7 @@ spki(Der in, Cert *c)
 	    der(&in, 0x03, &bits, NULL) < 0 || in.n || bits.n < 1 || bits.p[0])
 		return -1;
 	bits.p++, bits.n--;
-	if (oideq(&oid, oidrsa, sizeof(oidrsa))) {
+	if (deq(&oid, &oidrsa)) {
 		if (!nullparams(alg))
 			return -1;
 		if (sole(bits, 0x30, &seq) < 0 || der(&seq, 0x02, &n, NULL) < 0 || der(&seq, 0x02, &e, NULL) < 0 ||
@@ -398,12 +394,11 @@ spki(Der in, Cert *c)
 		c->key.key_type = BR_KEYTYPE_RSA;
 		c->key.key.rsa = (br_rsa_public_key){ (unsigned char *)n.p, n.n,
 		    (unsigned char *)e.p, e.n };
-	} else if (oideq(&oid, oidec, sizeof(oidec))) {
+	} else if (deq(&oid, &oidec)) {
 		if (der(&alg, 0x06, &par, NULL) < 0)
 			return 0;   /* explicit parameters: unsupported */
-		c->key.key.ec = (br_ec_public_key){ oideq(&par, oidp256, sizeof(oidp256)) ?
-		    BR_EC_secp256r1 : oideq(&par, oidp384, sizeof(oidp384)) ? BR_EC_secp384r1 :
-		    oideq(&par, oidp521, sizeof(oidp521)) ? BR_EC_secp521r1 : 0,
+		c->key.key.ec = (br_ec_public_key){ deq(&par, &oidp256) ? BR_EC_secp256r1 :
+		    deq(&par, &oidp384) ? BR_EC_secp384r1 : deq(&par, &oidp521) ? BR_EC_secp521r1 : 0,
 		    (unsigned char *)bits.p, bits.n };
 		if (c->key.key.ec.curve && bits.n)
 			c->key.key_type = BR_KEYTYPE_EC;
@@ -443,7 +438,7 @@ ceext(int arc, int crit, Der val, Cert *c)
 		while (s.n) {
 			if (der(&s, 0x06, &v, NULL) < 0)
 				return -1;
-			if (oideq(&v, oidserverauth, sizeof(oidserverauth)))
+			if (deq(&v, &oidserverauth))
 				c->ekuserver = 1;
 		}
 		return 0;
@@ -525,10 +520,10 @@ extension(Der ext, Cert *c, uint64_t *seen)
 		return ceext(oid.p[2], crit, val, c);
 	}
 	/* Authority and Subject Information Access (1.3.6.1.5.5.7.1.1 and .11) */
-	if (oid.n == 8 && !memcmp(oid.p, oidpkix, 7) && oid.p[7] == 1) {
+	if (oid.n == 8 && !memcmp(oid.p, oidpkix.p, 7) && oid.p[7] == 1) {
 		c->aiacrit = crit;
 		c->aiabad |= aiabad(val);
-	} else if (!(oid.n == 8 && !memcmp(oid.p, oidpkix, 7) && oid.p[7] == 11)) {
+	} else if (!(oid.n == 8 && !memcmp(oid.p, oidpkix.p, 7) && oid.p[7] == 11)) {
 		c->critical |= crit;
 	}
 	return 0;
@@ -714,7 +709,6 @@ hostname(const unsigned char *p, size_t n)
 static int
 cninsan(const Cert *c)
 {
-	static const unsigned char oidcn[] = { 0x55, 0x04, 0x03 };
 	Der name = c->subject, rdns, rdn, atv, oid, v, names, gn;
 	unsigned char ip[16];
 	char text[64];
@@ -731,7 +725,7 @@ cninsan(const Cert *c)
 			    der(&atv, 0x06, &oid, NULL) < 0 || (tag = der(&atv, -1, &v, NULL)) < 0)
 				return XMalformed;
 			/* UTF8String, PrintableString, TeletexString, IA5String */
-			if (!oideq(&oid, oidcn, sizeof(oidcn)) ||
+			if (!deq(&oid, &oidcn) ||
 			    (tag != 0x0c && tag != 0x13 && tag != 0x14 && tag != 0x16))
 				continue;
 			iplen = 0;
