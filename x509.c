@@ -1338,16 +1338,6 @@ xstartchain(const br_x509_class **ctx, const char *name)
  * their number: a server may send strays the path does not need.
  */
 static void
-xstartcert(const br_x509_class **ctx, uint32_t len)
-{
-	X509 *x = (X509 *)(void *)ctx;
-	unsigned char l[3] = { len >> 16 & 0xff, len >> 8 & 0xff, len & 0xff };
-
-	if (!x->toolarge && (x->chain.len > X509MAXBYTES - 3 || bufadd(&x->chain, l, 3) < 0))
-		x->toolarge = 1;
-}
-
-static void
 xappend(const br_x509_class **ctx, const unsigned char *buf, size_t len)
 {
 	X509 *x = (X509 *)(void *)ctx;
@@ -1356,6 +1346,14 @@ xappend(const br_x509_class **ctx, const unsigned char *buf, size_t len)
 		return;
 	if (len > X509MAXBYTES - x->chain.len || bufadd(&x->chain, buf, len) < 0)
 		x->toolarge = 1;
+}
+
+static void
+xstartcert(const br_x509_class **ctx, uint32_t len)
+{
+	unsigned char l[3] = { len >> 16 & 0xff, len >> 8 & 0xff, len & 0xff };
+
+	xappend(ctx, l, 3);
 }
 
 static void
