@@ -1127,7 +1127,6 @@ enum { RankBadSig, RankAlg, RankLimit, RankPath };
 /* the search for a path, as extend and checkpath share it */
 typedef struct {
 	Cert *c;                /* the certificates sent; tbs.p NULL where unparsed */
-	unsigned char *used;    /* c[i] is in the path being tried */
 	unsigned int n;
 	const Anchors *anchors;
 	const char *host;
@@ -1226,7 +1225,7 @@ static int
 extend(Search *s, unsigned int depth)
 {
 	const Cert *cur = s->path[depth - 1], *ta;
-	unsigned int j;
+	unsigned int i, j;
 	size_t k;
 	int rc;
 
@@ -1239,7 +1238,10 @@ extend(Search *s, unsigned int depth)
 		note(s, rc, RankPath);
 	}
 	for (j = 1; j < s->n; j++) {
-		if (s->used[j] || !s->c[j].tbs.p || !deq(&s->c[j].subject, &cur->issuer))
+		/* not one the path holds already */
+		for (i = 1; i < depth && s->path[i] != &s->c[j]; i++)
+			;
+		if (i < depth || !s->c[j].tbs.p || !deq(&s->c[j].subject, &cur->issuer))
 			continue;
 		if (depth == MAXPATH) {
 			note(s, XTooDeep, RankLimit);
@@ -1247,11 +1249,8 @@ extend(Search *s, unsigned int depth)
 		}
 		if (!signs(s, cur, &s->c[j]))
 			continue;
-		s->used[j] = 1;
 		s->path[depth] = &s->c[j];
-		rc = extend(s, depth + 1);
-		s->used[j] = 0;
-		if (rc)
+		if (extend(s, depth + 1))
 			return 1;
 	}
 	return 0;
@@ -1273,12 +1272,10 @@ x509_verify(X509 *x, const unsigned char *list, size_t len, const char *host, ti
 			return XMalformed;
 	if (n == 0)
 		return XEmpty;
-	/* the certificates, then a byte each for s.used */
-	if (!(c = calloc(n, sizeof(*c) + 1)))
+	if (!(c = calloc(n, sizeof(*c))))
 		return XNoMem;
-	s = (Search){ .c = c, .used = (unsigned char *)(c + n), .n = n, .anchors = x->anchors,
-	    .host = host, .now = now ? now : time(NULL), .sigs = MAXSIGS, .ncwork = MAXNCWORK,
-	    .rank = -1 };
+	s = (Search){ .c = c, .n = n, .anchors = x->anchors, .host = host,
+	    .now = now ? now : time(NULL), .sigs = MAXSIGS, .ncwork = MAXNCWORK, .rank = -1 };
 	/* a stray certificate the path may not need is no reason to refuse */
 	for (i = 0, p = list; i < n; i++, p += 3 + clen) {
 		clen = (size_t)p[0] << 16 | p[1] << 8 | p[2];
@@ -1286,7 +1283,6 @@ x509_verify(X509 *x, const unsigned char *list, size_t len, const char *host, ti
 			c[i].tbs.p = NULL;
 	}
 	s.path[0] = &c[0];
-	s.used[0] = 1;
 
 	/*
 	 * A leaf that is itself in the CA file is trusted directly, as
