@@ -933,23 +933,6 @@ x509_freeanchors(Anchors *a)
 	memset(a, 0, sizeof(*a));
 }
 
-static int
-addanchor(Anchors *a, const unsigned char *der, size_t len)
-{
-	void *p;
-
-	if (a->n == a->cap) {
-		a->cap = a->cap ? a->cap * 2 : 256;
-		if (!(p = realloc(a->a, a->cap * sizeof(*a->a))))
-			return -1;
-		a->a = p;
-	}
-	/* one that is no certificate lwnrss reads is skipped, as other TLS libraries do */
-	if (certparse(&a->a[a->n], der, len) == 0)
-		a->n++;
-	return 0;
-}
-
 /*
  * b64dec decodes the base64 in s[0..n) into out, skipping white space;
  * out may be s, since the output is shorter.  Returns the length, or
@@ -996,6 +979,7 @@ x509_loadanchors(Anchors *a, const char *file, char *err, size_t errlen)
 	static const char begin[] = "-----BEGIN CERTIFICATE-----";
 	static const char end[] = "-----END CERTIFICATE-----";
 	char *p, *e;
+	void *q;
 	long n;
 	int fd, rc;
 
@@ -1020,10 +1004,17 @@ x509_loadanchors(Anchors *a, const char *file, char *err, size_t errlen)
 			break;
 		if ((n = b64dec(p, e - p, (unsigned char *)p)) <= 0)
 			continue;
-		if (addanchor(a, (unsigned char *)p, n) < 0) {
-			snprintf(err, errlen, "out of memory");
-			return -1;
+		if (a->n == a->cap) {
+			a->cap = a->cap ? a->cap * 2 : 256;
+			if (!(q = realloc(a->a, a->cap * sizeof(*a->a)))) {
+				snprintf(err, errlen, "out of memory");
+				return -1;
+			}
+			a->a = q;
 		}
+		/* one that is no certificate lwnrss reads is skipped, as other TLS libraries do */
+		if (certparse(&a->a[a->n], (unsigned char *)p, n) == 0)
+			a->n++;
 	}
 	if (!a->n) {
 		snprintf(err, errlen, "%s: no certificates", file);

@@ -1,7 +1,7 @@
 /* See LICENSE file for copyright and license details. */
 /*
- * libFuzzer target: the CA bundle loader (x509_loadanchors, b64dec,
- * addanchor and its certparse), then certparse on every anchor found, and
+ * libFuzzer target: the CA bundle loader (x509_loadanchors, b64dec
+ * and certparse), then certparse again on every anchor found, and
  * x509_freeanchors.
  *
  * loadanchors reads a file by name, so the input goes into a memory
