@@ -258,9 +258,7 @@ sole(Der in, int tag, Der *out)
 static int
 nullparams(Der alg)
 {
-	Der par;
-
-	return !alg.n || (sole(alg, 0x05, &par) == 0 && !par.n);
+	return !alg.n || (alg.n == 2 && alg.p[0] == 0x05 && !alg.p[1]);
 }
 
 static int
@@ -379,8 +377,9 @@ spki(Der in, Cert *c)
 	if (deq(&oid, &oidrsa)) {
 		if (!nullparams(alg))
 			return -1;
-		if (sole(bits, 0x30, &seq) < 0 || der(&seq, 0x02, &n, NULL) < 0 || der(&seq, 0x02, &e, NULL) < 0 ||
-		    seq.n || !n.n || !e.n || (n.p[0] & 0x80) || (e.p[0] & 0x80))
+		if (sole(bits, 0x30, &seq) < 0 || der(&seq, 0x02, &n, NULL) < 0 ||
+		    der(&seq, 0x02, &e, NULL) < 0 || seq.n || !n.n || !e.n ||
+		    (n.p[0] & 0x80) || (e.p[0] & 0x80))
 			return -1;
 		while (n.n && !n.p[0])
 			n.p++, n.n--;
@@ -398,8 +397,8 @@ spki(Der in, Cert *c)
 		if (der(&alg, 0x06, &par, NULL) < 0)
 			return 0;   /* explicit parameters: unsupported */
 		c->key.key.ec = (br_ec_public_key){ deq(&par, &oidp256) ? BR_EC_secp256r1 :
-		    deq(&par, &oidp384) ? BR_EC_secp384r1 : deq(&par, &oidp521) ? BR_EC_secp521r1 : 0,
-		    (unsigned char *)bits.p, bits.n };
+		    deq(&par, &oidp384) ? BR_EC_secp384r1 :
+		    deq(&par, &oidp521) ? BR_EC_secp521r1 : 0, (unsigned char *)bits.p, bits.n };
 		if (c->key.key.ec.curve && bits.n)
 			c->key.key_type = BR_KEYTYPE_EC;
 	}
@@ -666,7 +665,8 @@ hostmatch(const char *host, const unsigned char *pat, size_t n)
 			return 0;
 		h++, pat += 2, n -= 2;
 	}
-	return !memchr(pat, '*', n) && strlen(h) == n && !casecmpn((const unsigned char *)h, pat, n);
+	return !memchr(pat, '*', n) && strlen(h) == n &&
+	    !casecmpn((const unsigned char *)h, pat, n);
 }
 
 /*
