@@ -66,7 +66,6 @@ enum { SigNone, SigRsa, SigEc, SigSha1, SigMd5, SigOther };
 struct Cert {
 	Der der;                /* the whole certificate */
 	Der tbs;                /* TBSCertificate, tag and length included: what is signed */
-	Der sigalg;             /* the outer AlgorithmIdentifier, whole */
 	Der sig;                /* the signature bits */
 	int sigtype;            /* Sig* */
 	const br_hash_class *hash;
@@ -540,7 +539,7 @@ extension(Der ext, Cert *c, uint64_t *seen)
 static int
 certparse(Cert *c, const unsigned char *p, size_t len)
 {
-	Der in = { p, len }, cert, tbs, alg, inner, v, serial, validity, key, exts, ext;
+	Der in = { p, len }, cert, tbs, alg, outer, inner, v, serial, validity, key, exts, ext;
 	int version = 0, n;
 	uint64_t seen = 0;
 
@@ -548,7 +547,7 @@ certparse(Cert *c, const unsigned char *p, size_t len)
 	c->der = in;
 	c->pathlen = -1;
 	if (sole(in, 0x30, &cert) < 0 || der(&cert, 0x30, &tbs, &c->tbs) < 0 ||
-	    der(&cert, 0x30, &alg, &c->sigalg) < 0 ||
+	    der(&cert, 0x30, &alg, &outer) < 0 ||
 	    der(&cert, 0x03, &c->sig, NULL) < 0 || cert.n ||
 	    c->sig.n < 2 || c->sig.p[0])
 		return -1;
@@ -560,7 +559,7 @@ certparse(Cert *c, const unsigned char *p, size_t len)
 		return -1;
 	/* the inner signature algorithm must be the outer one (RFC 5280 4.1.1.2) */
 	if (der(&tbs, 0x02, &serial, NULL) < 0 ||
-	    der(&tbs, 0x30, &inner, &v) < 0 || !deq(&v, &c->sigalg) ||
+	    der(&tbs, 0x30, &inner, &v) < 0 || !deq(&v, &outer) ||
 	    der(&tbs, 0x30, &inner, &c->issuer) < 0 ||
 	    der(&tbs, 0x30, &validity, NULL) < 0 ||
 	    dertime(&validity, &c->notbefore) < 0 || dertime(&validity, &c->notafter) < 0 ||
