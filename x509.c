@@ -73,7 +73,6 @@ struct Cert {
 	Der issuer, subject;    /* Names, tag and length included */
 	long long notbefore, notafter;  /* seconds since the epoch */
 	br_x509_pkey key;       /* key_type 0 when unsupported; RSA without leading zeros */
-	unsigned int rsabits;
 	int ca, pathlen;        /* basicConstraints; pathlen -1 when absent */
 	int bccrit, sancrit;    /* basicConstraints, subjectAltName marked critical */
 	int hasski, hasakid;    /* subjectKeyIdentifier; authorityKeyIdentifier's keyIdentifier */
@@ -367,7 +366,6 @@ static int
 spki(Der in, Cert *c)
 {
 	Der alg, oid, par, bits, seq, n, e;
-	size_t z;
 
 	if (der(&in, 0x30, &alg, NULL) < 0 || der(&alg, 0x06, &oid, NULL) < 0 ||
 	    der(&in, 0x03, &bits, NULL) < 0 || in.n || bits.n < 1 || bits.p[0])
@@ -386,9 +384,6 @@ spki(Der in, Cert *c)
 			e.p++, e.n--;
 		if (!n.n || !e.n)
 			return -1;
-		for (z = 0; z < 8 && !(n.p[0] & (0x80 >> z)); z++)
-			;
-		c->rsabits = n.n * 8 - z;
 		c->key.key_type = BR_KEYTYPE_RSA;
 		c->key.key.rsa = (br_rsa_public_key){ (unsigned char *)n.p, n.n,
 		    (unsigned char *)e.p, e.n };
@@ -584,9 +579,13 @@ certparse(Cert *c, const unsigned char *p, size_t len)
 static int
 keyok(const Cert *c)
 {
+	const br_rsa_public_key *rk = &c->key.key.rsa;
+
 	if (!c->key.key_type)
 		return XKeyType;
-	return c->key.key_type == BR_KEYTYPE_RSA && c->rsabits < MINRSABITS ? XWeakRsa : XOk;
+	/* fewer bits: fewer bytes, or as many with the top one clear (no leading zeros) */
+	return c->key.key_type == BR_KEYTYPE_RSA && (rk->nlen < MINRSABITS / 8 ||
+	    (rk->nlen == MINRSABITS / 8 && !(rk->n[0] & 0x80))) ? XWeakRsa : XOk;
 }
 
 /* may issuer's key sign c with c's algorithm?  XOk, XBadSig, or why not */
