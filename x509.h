@@ -30,16 +30,11 @@ enum {
 	XLeafCertSign, XBadDnsName, XCnNotSan, XReasonLast
 };
 
-/* one certificate of the CA file, known by its subject until it is needed */
-typedef struct {
-	const unsigned char *der;   /* the certificate, inside the file */
-	size_t len;
-	const unsigned char *dn;    /* its subject Name, tag and length included */
-	size_t dnlen;
-} Anchor;
+/* a certificate as x509.c reads it */
+typedef struct Cert Cert;
 
 typedef struct {
-	Anchor *a;
+	Cert *a;                    /* the CA file's certificates, pointing into file */
 	size_t n, cap;
 	Buf file;                   /* the CA file, base64 decoded in place */
 	int loaded;
@@ -64,8 +59,6 @@ typedef struct {
 	const Anchors *anchors;
 	char host[256];             /* the name the leaf must carry */
 	Buf chain;                  /* each certificate after its length, 3 bytes */
-	size_t at;                  /* where the current one's length goes */
-	unsigned int ncerts;
 	int toolarge;               /* more bytes of certificates than we keep */
 	time_t now;                 /* 0: time(NULL) when the chain ends */
 	int reason;                 /* XOk, or why the chain was refused */
@@ -77,13 +70,14 @@ void x509_init(X509 *x, const Anchors *a);
 void x509_free(X509 *x);
 
 /*
- * x509_verify checks a chain as the engine does at its end: the leaf
- * first, then whatever the server sent, against x's anchors, for host,
- * at time now.  Returns XOk, with the leaf's key in x->pkey, or the
- * reason.  The DER must stay in place while x->pkey is used.
+ * x509_verify checks a chain as the engine does at its end: list is
+ * what the server sent, TLS's certificate_list (RFC 5246 7.4.2: each
+ * certificate after its length in three bytes, the leaf first), checked
+ * against x's anchors, for host, at time now.  Returns XOk, with the
+ * leaf's key in x->pkey, or the reason.  list must stay in place while
+ * x->pkey is used.
  */
-int x509_verify(X509 *x, const unsigned char *const *der, const size_t *len,
-    unsigned int n, const char *host, time_t now);
+int x509_verify(X509 *x, const unsigned char *list, size_t len, const char *host, time_t now);
 
 /* the reason as words, e.g. "certificate has expired" */
 const char *x509_msg(int reason);

@@ -65,9 +65,9 @@ testhosts(void)
 		const unsigned char *n = (const unsigned char *)nt[i].name;
 		const unsigned char *b = (const unsigned char *)nt[i].base;
 
-		check(dnswithin(n, strlen(nt[i].name), b, strlen(nt[i].base)) == nt[i].within &&
-		    dnsmeets(n, strlen(nt[i].name), nt[i].wild, b,
-		    strlen(nt[i].base)) == nt[i].meets, "constraint %s: %s%s %s, %s",
+		check(dnswithin(n, strlen(nt[i].name), b, strlen(nt[i].base), 0) == nt[i].within &&
+		    dnswithin(n, strlen(nt[i].name), b, strlen(nt[i].base), nt[i].wild) ==
+		    nt[i].meets, "constraint %s: %s%s %s, %s",
 		    nt[i].base, nt[i].wild ? "*." : "", nt[i].name,
 		    nt[i].within ? "within" : "not within", nt[i].meets ? "meets" : "apart");
 	}
@@ -83,13 +83,13 @@ testder(void)
 	long long t;
 
 	in.p = shortlen, in.n = sizeof(shortlen);
-	check(der(&in, 0x04, NULL, &out, NULL) == 0 && out.n == 5 && !in.n, "DER: short length");
+	check(der(&in, 0x04, &out, NULL) == 0x04 && out.n == 5 && !in.n, "DER: short length");
 	in.p = longlen, in.n = sizeof(longlen);
-	check(der(&in, 0x04, NULL, &out, NULL) < 0, "DER: a long form for a short length is refused");
+	check(der(&in, 0x04, &out, NULL) < 0, "DER: a long form for a short length is refused");
 	in.p = indef, in.n = sizeof(indef);
-	check(der(&in, 0x30, NULL, &out, NULL) < 0, "DER: indefinite length refused");
+	check(der(&in, 0x30, &out, NULL) < 0, "DER: indefinite length refused");
 	in.p = shortlen, in.n = sizeof(shortlen) - 1;
-	check(der(&in, 0x04, NULL, &out, NULL) < 0, "DER: a length past the end refused");
+	check(der(&in, 0x04, &out, NULL) < 0, "DER: a length past the end refused");
 	in.p = (const unsigned char *)"\x17\x0d" "491231235959Z", in.n = 15;
 	check(dertime(&in, &t) == 0 && t == 2524607999LL, "UTCTime 49 is 2049");
 	in.p = (const unsigned char *)"\x17\x0d" "500101000000Z", in.n = 15;
@@ -98,6 +98,10 @@ testder(void)
 	check(dertime(&in, &t) == 0 && t == 4102444799LL, "GeneralizedTime");
 	in.p = (const unsigned char *)"\x17\x0d" "491231235959+", in.n = 15;
 	check(dertime(&in, &t) < 0, "a time not in UTC refused");
+	in.p = (const unsigned char *)"\x18\x0f" "20240229000000Z", in.n = 17;
+	check(dertime(&in, &t) == 0 && t == 1709164800LL, "GeneralizedTime: a leap day");
+	in.p = (const unsigned char *)"\x17\x0d" "230229000000Z", in.n = 15;
+	check(dertime(&in, &t) < 0, "UTCTime: no leap day in 2023");
 }
 
 /* tlv: tag, a short length and n bytes of p at o; the bytes written */
@@ -166,7 +170,7 @@ testextensions(void)
 	extparse(&c, "\x55\x1d\x13", 0, "\x30\x03\x01\x01\xff", 5);
 	check(c.ca && !c.bccrit, "basicConstraints not critical is seen as such");
 	extparse(&c, "\x55\x1d\x11", 1, "\x30\x0b\x82\x09localhost", 13);
-	check(c.hassan && c.sancrit, "a critical SAN is seen as such");
+	check(c.nsan == 1 && c.sancrit, "a critical SAN is seen as such");
 }
 
 /* a Name of one attribute, oid (2.5.4.x by its last arc) of type tag, or empty */
@@ -250,11 +254,37 @@ testnames(void)
 	check(cninsan(&c) == XMalformed, "a subject with an empty RDN is malformed");
 }
 
+/*
+ * directoryName constraints bind the subject and every directoryName of
+ * the SAN (RFC 5280 4.2.1.10)
+ */
+static void
+testdirnames(void)
+{
+	unsigned char name[64], other[64], san[80], gn[80], list[96];
+	size_t nl = mkname(name, 3, 0x0c, "localhost", 9);
+	size_t ol = mkname(other, 3, 0x0c, "elsewhere", 9);
+	Der l = { list, tlv(list, 0x30, gn, tlv(gn, 0xa4, name, nl)) };
+	Cert c;
+
+	memset(&c, 0, sizeof(c));
+	c.subject = (Der){ name, nl };
+	c.san = (Der){ san, tlv(san, 0xa4, other, ol) };
+	c.nsan = 1;
+	check(subtrees(l, 1, 0, &c) == XNameConstraints,
+	    "a SAN directoryName outside the permitted one is refused");
+	c.san.n = tlv(san, 0xa4, name, nl);
+	check(subtrees(l, 1, 0, &c) == XOk, "a SAN directoryName within the permitted one passes");
+	c.subject = (Der){ other, ol };
+	check(subtrees(l, 0, 0, &c) == XNameConstraints,
+	    "a SAN directoryName within an excluded one is refused");
+}
+
 /* profile: each rule, for the leaf and, where it applies, an issuer */
 static void
 testprofile(void)
 {
-	unsigned char name[64], caname[64], empty[2];
+	unsigned char name[64], caname[64], empty[2], mod[256];
 	Cert leaf, ca, c;
 	size_t i;
 
@@ -320,6 +350,16 @@ testprofile(void)
 	check(profile(&c, 1) == XOk, "an IP address beside the DNS names passes");
 	c.subject = ca.subject;
 	check(profile(&c, 1) == XCnNotSan, "%s", x509_msg(profile(&c, 1)));
+
+	/* RSA keys of 2047, 2048 and 2040 bits */
+	memset(mod, 0, sizeof(mod));
+	c = (Cert){ .key = { .key_type = BR_KEYTYPE_RSA, .key.rsa = { mod, 256, mod, 1 } } };
+	mod[0] = 0x7f;
+	check(keyok(&c) == XWeakRsa, "an RSA key of 2047 bits: %s", x509_msg(keyok(&c)));
+	mod[0] = 0x80;
+	check(keyok(&c) == XOk, "an RSA key of 2048 bits is taken");
+	c.key.key.rsa.nlen = 255;
+	check(keyok(&c) == XWeakRsa, "an RSA key of 2040 bits: %s", x509_msg(keyok(&c)));
 
 	for (i = 0; i < XReasonLast && msgs[i]; i++)
 		;
@@ -390,32 +430,29 @@ testbundle(void)
 	rc = x509_loadanchors(&a, bundle, err, sizeof(err));
 	check(rc == 0 && a.n > 100, "system bundle: %zu anchors", a.n);
 	for (i = 0; i < a.n; i++) {
+		c = a.a[i];
 		d.len = 0;
 		br_x509_decoder_init(&dc, dnappend, &d);
-		br_x509_decoder_push(&dc, a.a[i].der, a.a[i].len);
+		br_x509_decoder_push(&dc, c.der.p, c.der.n);
 		pk = br_x509_decoder_get_pkey(&dc);
-		if (certparse(&c, a.a[i].der, a.a[i].len) < 0) {
-			bad++;
-			continue;
-		}
 		if (!c.ca)
 			notca++;
 		if (!pk) {
 			undecodable++;
-			if (c.keytype)
+			if (c.key.key_type)
 				bad++;
 			continue;
 		}
-		if (d.len != a.a[i].dnlen || memcmp(d.buf, a.a[i].dn, d.len) ||
-		    !deq(&c.subject, &(Der){ a.a[i].dn, a.a[i].dnlen }) ||
-		    pk->key_type != c.keytype || !c.ca != !br_x509_decoder_isCA(&dc))
+		if (d.len != c.subject.n || memcmp(d.buf, c.subject.p, d.len) || pk->key_type != c.key.key_type || !c.ca != !br_x509_decoder_isCA(&dc))
 			bad++;
-		else if (pk->key_type == BR_KEYTYPE_RSA && (pk->key.rsa.nlen != c.n.n ||
-		    memcmp(pk->key.rsa.n, c.n.p, c.n.n) || pk->key.rsa.elen != c.e.n ||
-		    memcmp(pk->key.rsa.e, c.e.p, c.e.n)))
+		else if (pk->key_type == BR_KEYTYPE_RSA && (pk->key.rsa.nlen != c.key.key.rsa.nlen ||
+		    memcmp(pk->key.rsa.n, c.key.key.rsa.n, pk->key.rsa.nlen) ||
+		    pk->key.rsa.elen != c.key.key.rsa.elen ||
+		    memcmp(pk->key.rsa.e, c.key.key.rsa.e, pk->key.rsa.elen)))
 			bad++;
-		else if (pk->key_type == BR_KEYTYPE_EC && (pk->key.ec.curve != c.curve ||
-		    pk->key.ec.qlen != c.q.n || memcmp(pk->key.ec.q, c.q.p, c.q.n)))
+		else if (pk->key_type == BR_KEYTYPE_EC && (pk->key.ec.curve != c.key.key.ec.curve ||
+		    pk->key.ec.qlen != c.key.key.ec.qlen ||
+		    memcmp(pk->key.ec.q, c.key.key.ec.q, pk->key.ec.qlen)))
 			bad++;
 	}
 	check(!bad, "the DER walk reads what br_x509_decoder reads, for all %zu (%zu it "
@@ -432,19 +469,13 @@ msnow(void)
 	return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
 }
 
-/*
- * ca: load a bundle n times; "lazy" is what a fetch pays (split, base64,
- * subject names), "eager" adds parsing every anchor, which is what a
- * fetch would pay without the lazy scheme
- */
+/* ca: load a bundle n times, as a fetch does (split, base64, parse each) */
 static int
 camain(int argc, char *argv[])
 {
 	Anchors a;
-	Cert c;
 	char err[256];
-	double t, lazy = 1e9, eager = 1e9;
-	size_t j;
+	double t, best = 1e9;
 	int i, n = argc > 1 ? atoi(argv[1]) : 20;
 
 	if (argc < 1 || n < 1)
@@ -455,15 +486,11 @@ camain(int argc, char *argv[])
 			fprintf(stderr, "%s\n", err);
 			return 1;
 		}
-		lazy = MIN(lazy, msnow() - t);
-		for (j = 0; j < a.n; j++)
-			certparse(&c, a.a[j].der, a.a[j].len);
-		eager = MIN(eager, msnow() - t);
+		best = MIN(best, msnow() - t);
 		if (i < n - 1)
 			x509_freeanchors(&a);
 	}
-	printf("%zu anchors from %s: %.2f ms lazy, %.2f ms eager (best of %d)\n",
-	    a.n, argv[0], lazy, eager, n);
+	printf("%zu anchors from %s: %.2f ms (best of %d)\n", a.n, argv[0], best, n);
 	x509_freeanchors(&a);
 	return 0;
 }
@@ -476,9 +503,9 @@ camain(int argc, char *argv[])
 static int
 verifymain(int argc, char *argv[])
 {
-	const unsigned char *der[64];
-	size_t len[64], j;
 	Anchors a, chain;
+	Buf list = { 0 };
+	size_t j, n;
 	X509 x;
 	char err[256];
 	int i, rc, bad = 0;
@@ -498,18 +525,22 @@ verifymain(int argc, char *argv[])
 			bad = 1;
 			continue;
 		}
-		for (j = 0; j < chain.n && j < LENGTH(der); j++) {
-			der[j] = chain.a[j].der;
-			len[j] = chain.a[j].len;
+		/* as a server sends them: each after its length in three bytes */
+		for (list.len = 0, j = 0; j < chain.n; j++) {
+			n = chain.a[j].der.n;
+			if (bufadd(&list, (unsigned char[]){ n >> 16 & 0xff, n >> 8 & 0xff, n & 0xff },
+			    3) < 0 || bufadd(&list, chain.a[j].der.p, n) < 0)
+				return 2;
 		}
 		x509_init(&x, &a);
-		rc = x509_verify(&x, der, len, j, argv[0], 0);
+		rc = x509_verify(&x, (const unsigned char *)list.p, list.len, argv[0], 0);
 		printf("%s: %s\n", argv[i], x509_msg(rc));
 		bad |= rc != XOk;
 		x509_free(&x);
 		x509_freeanchors(&chain);
 	}
 	x509_freeanchors(&a);
+	buffree(&list);
 	return bad;
 }
 
@@ -524,6 +555,7 @@ main(int argc, char *argv[])
 	testder();
 	testextensions();
 	testnames();
+	testdirnames();
 	testprofile();
 	testbundle();
 	printf("%d passed, %d failed\n", npass, nfail);

@@ -1,7 +1,8 @@
 /* See LICENSE file for copyright and license details. */
 /*
  * libFuzzer target: x509.c's DER walk and path validation (certparse,
- * x509_verify with its names, constraints and signature checks).
+ * the engine and x509_verify with its names, constraints and signature
+ * checks).
  *
  * Input: a flags byte, then DER certificates, each after a two-byte
  * big-endian length; the low three bits of flags say how many of the
@@ -13,8 +14,7 @@
  *
  * Checked: x509_verify returns a known reason; XOk only with a key of
  * a known type whose bytes lie inside the leaf; certparse's fields lie
- * inside the certificate; a certificate that parses keeps its subject
- * where certnames finds it.
+ * inside the certificate.
  */
 static int nosig;
 #define SIGCHECK(c, i) (nosig ? sigok(c, i) : sigcheck(c, i))
@@ -32,11 +32,12 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t len)
 {
 	const unsigned char *der[16];
 	size_t dlen[16], i, n = 0, nchain;
-	Anchor an[16];
+	Cert an[16];
 	Anchors a;
 	X509 x;
 	Cert c;
-	Der iss, subj;
+	const br_rsa_public_key *rk = &c.key.key.rsa;
+	const br_ec_public_key *ek = &c.key.key.ec;
 	int rc;
 
 	if (len < 1)
@@ -60,41 +61,46 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t len)
 	memset(&a, 0, sizeof(a));
 	a.a = an;
 	for (i = 0; i < n; i++) {
-		if (certparse(&c, der[i], dlen[i]) == 0) {
-			if (!inside(&c.tbs, der[i], dlen[i]) || !inside(&c.sig, der[i], dlen[i]) ||
-			    !inside(&c.issuer, der[i], dlen[i]) || !inside(&c.subject, der[i], dlen[i]) ||
-			    !inside(&c.san, der[i], dlen[i]) || !inside(&c.nc, der[i], dlen[i]) ||
-			    !inside(&c.n, der[i], dlen[i]) || !inside(&c.q, der[i], dlen[i]))
-				abort();
-			if (certnames(der[i], dlen[i], &iss, &subj) < 0 || !deq(&subj, &c.subject) ||
-			    !deq(&iss, &c.issuer))
-				abort();
-		}
-		if (i >= nchain && certnames(der[i], dlen[i], &iss, &subj) == 0) {
-			an[a.n].der = der[i];
-			an[a.n].len = dlen[i];
-			an[a.n].dn = subj.p;
-			an[a.n].dnlen = subj.n;
-			a.n++;
-		}
+		if (certparse(&c, der[i], dlen[i]) < 0)
+			continue;
+		if (!inside(&c.tbs, der[i], dlen[i]) || !inside(&c.sig, der[i], dlen[i]) ||
+		    !inside(&c.issuer, der[i], dlen[i]) || !inside(&c.subject, der[i], dlen[i]) ||
+		    !inside(&c.san, der[i], dlen[i]) || !inside(&c.nc, der[i], dlen[i]) ||
+		    (c.key.key_type == BR_KEYTYPE_RSA ?
+		    !inside(&(Der){ rk->n, rk->nlen }, der[i], dlen[i]) ||
+		    !inside(&(Der){ rk->e, rk->elen }, der[i], dlen[i]) :
+		    !inside(&(Der){ ek->q, ek->qlen }, der[i], dlen[i])))
+			abort();
+		/* the rest become anchors, as the loader indexes them */
+		if (i >= nchain)
+			an[a.n++] = c;
 	}
 	if (nchain > n)
 		nchain = n;
+	/* the chain goes through the engine, as BearSSL gives it */
 	x509_init(&x, &a);
+	x.vtable->start_chain(&x.vtable, "localhost");
+	for (i = 0; i < nchain; i++) {
+		x.vtable->start_cert(&x.vtable, dlen[i]);
+		x.vtable->append(&x.vtable, der[i], dlen[i]);
+		x.vtable->end_cert(&x.vtable);
+	}
 	/* inside the leaf's validity, when it has one, so that the policy runs */
+	x.now = 1;
 	if (certparse(&c, der[0], dlen[0]) == 0)
 		x.now = (time_t)(c.notbefore / 2 + c.notafter / 2);
-	rc = x509_verify(&x, der, dlen, nchain, "localhost", x.now ? x.now : 1);
-	if (rc < 0 || rc >= XReasonLast)
+	x.vtable->end_chain(&x.vtable);
+	if ((rc = x.reason) < 0 || rc >= XReasonLast)
 		abort();
 	if (rc == XOk) {
 		const unsigned char *k = x.pkey.key_type == BR_KEYTYPE_RSA ? x.pkey.key.rsa.n :
 		    x.pkey.key.ec.q;
 		size_t kl = x.pkey.key_type == BR_KEYTYPE_RSA ? x.pkey.key.rsa.nlen :
 		    x.pkey.key.ec.qlen;
+		const unsigned char *leaf = (const unsigned char *)x.chain.p + 3;
 
 		if ((x.pkey.key_type != BR_KEYTYPE_RSA && x.pkey.key_type != BR_KEYTYPE_EC) ||
-		    k < der[0] || k + kl > der[0] + dlen[0])
+		    k < leaf || k + kl > leaf + dlen[0])
 			abort();
 	}
 	x509_free(&x);
