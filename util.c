@@ -80,19 +80,14 @@ bufgrow(Buf *b, size_t n)
 	size_t cap;
 	char *p;
 
-	/* room for n more bytes and a NUL */
-	if (n > SIZE_MAX - b->len - 1)
+	/* room for n more bytes and a NUL; half the address space at most,
+	 * so that doubling cannot overflow */
+	if (n > SIZE_MAX / 2 - b->len)
 		return -1;
 	if (b->len + n + 1 <= b->cap)
 		return 0;
-	cap = b->cap ? b->cap : 64;
-	while (cap < b->len + n + 1) {
-		if (cap > SIZE_MAX / 2) {
-			cap = b->len + n + 1;
-			break;
-		}
-		cap *= 2;
-	}
+	for (cap = b->cap ? b->cap : 64; cap < b->len + n + 1; cap *= 2)
+		;
 	if (!(p = realloc(b->p, cap)))
 		return -1;
 	b->p = p;
@@ -132,7 +127,6 @@ int
 readfd(int fd, Buf *b, size_t max)
 {
 	ssize_t n;
-	size_t want;
 
 	for (;;) {
 		if (bufgrow(b, 65536) < 0) {
@@ -140,10 +134,7 @@ readfd(int fd, Buf *b, size_t max)
 			return -1;
 		}
 		b->p[b->len] = '\0';   /* a string even when nothing is read */
-		want = b->cap - b->len - 1;
-		if (want > max + 1 - b->len)
-			want = max + 1 - b->len;
-		n = read(fd, b->p + b->len, want);
+		n = read(fd, b->p + b->len, MIN(b->cap - b->len - 1, max + 1 - b->len));
 		if (n < 0) {
 			if (errno == EINTR)
 				continue;
@@ -216,28 +207,20 @@ decval(const char *s, long max)
 size_t
 utf8enc(char *s, unsigned long cp)
 {
+	size_t n, i;
+
 	if (cp == 0 || (cp >= 0xd800 && cp <= 0xdfff) || cp > 0x10ffff)
 		cp = 0xfffd;
 	if (cp < 0x80) {
 		s[0] = cp;
 		return 1;
 	}
-	if (cp < 0x800) {
-		s[0] = 0xc0 | (cp >> 6);
-		s[1] = 0x80 | (cp & 0x3f);
-		return 2;
-	}
-	if (cp < 0x10000) {
-		s[0] = 0xe0 | (cp >> 12);
-		s[1] = 0x80 | ((cp >> 6) & 0x3f);
-		s[2] = 0x80 | (cp & 0x3f);
-		return 3;
-	}
-	s[0] = 0xf0 | (cp >> 18);
-	s[1] = 0x80 | ((cp >> 12) & 0x3f);
-	s[2] = 0x80 | ((cp >> 6) & 0x3f);
-	s[3] = 0x80 | (cp & 0x3f);
-	return 4;
+	n = cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
+	for (i = n - 1; i > 0; i--, cp >>= 6)
+		s[i] = 0x80 | (cp & 0x3f);
+	/* the lead byte: n bits set, a 0, then what is left of cp */
+	s[0] = ((0xff00 >> n) & 0xff) | cp;
+	return n;
 }
 
 size_t
