@@ -279,13 +279,12 @@ schemelen(const char *s)
 	return p - s;
 }
 
-/* does ref start with a scheme, "name:"? */
-static int
-hasscheme(const char *ref)
+int
+url_relative(const char *ref)
 {
 	size_t n = schemelen(ref);
 
-	return n && ref[n] == ':';
+	return !n || ref[n] != ':';
 }
 
 /*
@@ -322,7 +321,7 @@ splitref(Ref *r, const char *s)
 	const char *p = s;
 
 	memset(r, 0, sizeof(*r));
-	if (hasscheme(s)) {
+	if (!url_relative(s)) {
 		p = strchr(s, ':');
 		r->scheme = s;
 		r->schemelen = p - s;
@@ -411,7 +410,7 @@ url_join(char *out, const char *base, const char *ref)
 		 * scheme; "//h" with no authority, one.  The "./" or "/." that
 		 * keeps its meaning fits where the dots were.
 		 */
-		if ((!t.scheme && !t.auth && hasscheme(path)) ||
+		if ((!t.scheme && !t.auth && !url_relative(path)) ||
 		    (!t.auth && path[0] == '/' && path[1] == '/')) {
 			memmove(path + 2, path, o - path + 1);
 			memcpy(path, path[2] == '/' ? "/." : "./", 2);
@@ -428,12 +427,6 @@ url_join(char *out, const char *base, const char *ref)
 	}
 	*o = '\0';
 	return o - out;
-}
-
-int
-url_relative(const char *ref)
-{
-	return !hasscheme(ref);
 }
 
 int
