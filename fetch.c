@@ -150,14 +150,12 @@ cacheafter(const FetchConf *cf, const char *url, const char *etag, const char *l
 {
 	Cache c, old;
 	HttpResp fr = *r;
-	int had = 0, ours;
+	int had = 0, ours, isnew = ret == 0 && whole && !r->nostore, rc;
 
 	*next = *retry = 0;
 	cerr[0] = '\0';
 	if (!r->status)
 		return 0;
-	memset(&c, 0, sizeof(c));
-	c.maxage = c.expires = -1;
 	if (!(ret == 0 && (whole || r->nostore)))
 		had = cache_load(url, cf->maxfeed, &old, cerr, n) == 0;
 	cerr[0] = '\0';
@@ -177,9 +175,10 @@ cacheafter(const FetchConf *cf, const char *url, const char *etag, const char *l
 		*next = old.next;
 	if (ret < 0 && r->retryafter >= 0 && (r->status == 429 || r->status == 503))
 		*retry = now + MIN(r->retryafter, (long)MAXHINT);
-	c.next = *next;
-	c.retry = *retry;
-	if (ret == 0 && whole && !r->nostore) {
+	/* the times alone, unless there is a body to keep */
+	memset(&c, 0, sizeof(c));
+	c.maxage = c.expires = -1;
+	if (isnew) {
 		/* its freshness, for a 304 to come, unless no-cache says
 		 * it has none */
 		if (!r->nocache) {
@@ -192,70 +191,30 @@ cacheafter(const FetchConf *cf, const char *url, const char *etag, const char *l
 		c.lastmod = r->lastmod;
 		c.base = r->url;
 		c.fetched = now;
-		return cache_save(url, &c, cerr, n) ? 1 : 0;
-	}
-	if (had && old.body.len) {
-		if (ret == 1) {
-			if (!ours) {
-				cache_free(&old);
-				return -1;
-			}
-			old.maxage = fr.nocache || fr.nostore ? -1 : fr.maxage;
-			old.expires = fr.nocache || fr.nostore ? -1 : fr.expires;
-			/* RFC 9111 4.3.4: the 304's validators are the stored ones now */
-			if (r->etag) {
-				free(old.etag);
-				old.etag = estrdup(r->etag);
-			}
-			if (r->lastmod) {
-				free(old.lastmod);
-				old.lastmod = estrdup(r->lastmod);
-			}
-			old.fetched = now;
+	} else if (had && old.body.len) {
+		if (ret == 1 && !ours) {
+			cache_free(&old);
+			return -1;
 		}
-		old.next = *next;
-		old.retry = *retry;
-		cache_save(url, &old, cerr, n);
-	} else {
-		/* the times alone */
-		cache_save(url, &c, cerr, n);
+		c = old;
+		if (ret == 1) {
+			c.maxage = fr.nocache || fr.nostore ? -1 : fr.maxage;
+			c.expires = fr.nocache || fr.nostore ? -1 : fr.expires;
+			/* RFC 9111 4.3.4: the 304's validators are the stored ones now */
+			c.etag = r->etag ? r->etag : old.etag;
+			c.lastmod = r->lastmod ? r->lastmod : old.lastmod;
+			c.fetched = now;
+		}
 	}
+	c.next = *next;
+	c.retry = *retry;
+	rc = cache_save(url, &c, cerr, n);
 	if (had)
 		cache_free(&old);
-	return ret == 1 && !ours ? -1 : 0;
+	return ret == 1 && !ours ? -1 : isnew && rc;
 }
 
 /* print mode */
-
-/* print mode's output is gathered here and given to stdio in large
- * blocks: a call to stdio costs more than the parser spends on an item */
-static char out[65536];
-static size_t outlen;
-
-/* s, then c; s is a title or a link: rdf.h promises it no tab, newline or
- * other control character, so one item is always one "title<TAB>link" line */
-static void
-putfield(const char *s, char c)
-{
-	size_t n = strlen(s), k;
-
-	for (;;) {
-		if (outlen == sizeof(out)) {
-			fwrite(out, 1, outlen, stdout);
-			outlen = 0;
-		}
-		if (!n) {
-			out[outlen++] = c;
-			return;
-		}
-		k = MIN(n, sizeof(out) - outlen);
-		/* memmove: at -Os gcc makes memcpy a loop of one byte at a time */
-		memmove(out + outlen, s, k);
-		outlen += k;
-		s += k;
-		n -= k;
-	}
-}
 
 /*
  * Every item not hidden by a rule; an untitled one by its link, so that
@@ -274,11 +233,11 @@ printfeed(const FetchConf *cf, const Feed *f)
 		it = &f->items[i];
 		if (cf->hide && cf->hide(it))
 			continue;
-		putfield(it->title[0] ? it->title : it->link, '\t');
-		putfield(url_isweb(it->link) ? it->link : "", '\n');
+		/* rdf.h promises a title and a link no tab, newline or other
+		 * control character: one item is always one line */
+		printf("%s\t%s\n", it->title[0] ? it->title : it->link,
+		       url_isweb(it->link) ? it->link : "");
 	}
-	fwrite(out, 1, outlen, stdout);
-	outlen = 0;
 }
 
 /* the options of http_get: cf's, and the environment's as curl reads it */
@@ -308,21 +267,21 @@ flushout(int status, int closed)
 	return status;
 }
 
-/* parse data in place, print it; 0, or 1 when it is no feed (said why) */
+/* parse data in place into *f, its relative links against url (NULL:
+ * none), and print it; 0, or -1 when it is no feed (said why, as name's) */
 static int
-printdata(const FetchConf *cf, const char *name, char *data, size_t len)
+printdata(const FetchConf *cf, const char *name, const char *url, char *data, size_t len,
+          Feed *f)
 {
-	Feed f;
 	char err[256] = "";
 
-	if (rdf_parse(&f, data, len, err, sizeof(err)) < 0) {
+	if (rdf_parseurl(f, data, len, url, err, sizeof(err)) < 0) {
 		warn("%s: %s", name, err);
-		return 1;
+		return -1;
 	}
-	if (f.truncated)
+	if (f->truncated)
 		warn("%s: %s", name, err[0] ? err : "feed is truncated");
-	printfeed(cf, &f);
-	rdf_free(&f);
+	printfeed(cf, f);
 	return 0;
 }
 
@@ -331,15 +290,17 @@ static int
 printstdin(const FetchConf *cf)
 {
 	Buf in = {0};
-	char none[1] = "";
+	Feed f;
 	int ret, status = 1;
 
-	if ((ret = readfd(0, &in, cf->maxfeed)) < 0)
+	if ((ret = readfd(0, &in, cf->maxfeed)) < 0) {
 		warn("stdin:");
-	else if (ret > 0)
+	} else if (ret > 0) {
 		warn("stdin: feed is larger than the %zu byte limit", cf->maxfeed);
-	else
-		status = printdata(cf, "stdin", in.p ? in.p : none, in.len);
+	} else if (printdata(cf, "stdin", NULL, in.p, in.len, &f) == 0) {
+		rdf_free(&f);
+		status = 0;
+	}
 	buffree(&in);
 	return status;
 }
@@ -361,7 +322,7 @@ printfetch(const FetchConf *cf, const char *url, const Cache *c, const Feed *cac
 	Buf copy = {0};
 	Feed f;
 	const Feed *shown = NULL;
-	char err[256] = "", cerr[512], age[32];
+	char cerr[512], age[32];
 	int ret, status = 1;
 	time_t now, next, retry;
 
@@ -376,12 +337,7 @@ printfetch(const FetchConf *cf, const char *url, const Cache *c, const Feed *cac
 	 * keeps the body as sent; relative links against the final URL */
 	if (ret == 0 && bufadd(&copy, r.body, r.len) < 0) {
 		warn("%s: out of memory", url);
-	} else if (ret == 0 && rdf_parseurl(&f, copy.p, r.len, r.url, err, sizeof(err)) < 0) {
-		warn("%s: %s", url, err);
-	} else if (ret == 0) {
-		if (f.truncated)
-			warn("%s: %s", url, err[0] ? err : "feed is truncated");
-		printfeed(cf, &f);
+	} else if (ret == 0 && printdata(cf, url, r.url, copy.p, r.len, &f) == 0) {
 		shown = &f;
 		status = 0;
 		*closed = 1;
@@ -467,7 +423,7 @@ fetch_child(const FetchConf *cf, const char *url, int cond, int fd)
 	HttpResp r;
 	Buf in = {0};
 	Cache c;
-	char cerr[512] = "", err[512], times[64];
+	char cerr[512] = "", err[512];
 	time_t next = 0, retry = 0;
 	int ret, whole, kept, rc = FetchFailed;
 
@@ -502,11 +458,8 @@ fetch_child(const FetchConf *cf, const char *url, int cond, int fd)
 		if (rc == FetchNew && (!whole || r.nostore || kept == 1 || cerr[0]))
 			rc = FetchPiped;
 	}
-	snprintf(times, sizeof(times), "%lld %lld\n", (long long)next, (long long)retry);
-	if (writeall(fd, times, strlen(times)) < 0 ||
-	    writeall(fd, r.err, strlen(r.err)) < 0 || writeall(fd, "\n", 1) < 0 ||
-	    writeall(fd, cerr, strlen(cerr)) < 0 || writeall(fd, "\n", 1) < 0 ||
-	    (rc == FetchPiped && r.len && writeall(fd, r.body, r.len) < 0))
+	if (dprintf(fd, "%lld %lld\n%s\n%s\n", (long long)next, (long long)retry, r.err,
+	            cerr) < 0 || (rc == FetchPiped && r.len && writeall(fd, r.body, r.len) < 0))
 		_exit(FetchFailed);
 	_exit(rc);
 }
