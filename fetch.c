@@ -9,14 +9,13 @@
  * process, which says with its exit status what happened, and the window
  * reads the cache as it does at start; print mode (fetch_print) prints
  * a fresh cache as it is and otherwise fetches in process.  Whoever
- * parses a feed applies its own polling hints (fetch_cacheread): the
- * child never parses.
+ * shows a feed applies its own polling hints (fetch_cacheread): the
+ * child parses only to know whether a body is a feed to keep.
  */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -57,64 +56,24 @@ fetch_cacheread(const FetchConf *cf, const char *url, Cache *c, Feed *f, char *e
 	return 0;
 }
 
-/* s[0..e) holds the string t */
-static int
-has(const char *s, const char *e, const char *t)
-{
-	size_t n = strlen(t);
-
-	for (; e - s >= (long)n; s++)
-		if (!memcmp(s, t, n))
-			return 1;
-	return 0;
-}
-
 /*
- * data looks like a feed, worth caching: what rdf_parse refuses it
- * refuses at the start (binary data, HTML, no feed root element), so the
- * prolog and the root element tell: rss, or RDF or feed with their
- * namespace declared in the root tag (an undeclared rdf: prefix keeps its
- * meaning, as in the parser).  A feed cut off further on is still a
- * feed; the window, which parses it, will not confirm it.
+ * s[0..n) is a feed, worth caching: rdf_parse, the one judge of that,
+ * takes it, in a copy (it writes into its input; the cache keeps the body
+ * as sent).  A feed cut off further on is still a feed; the window, which
+ * parses it again to show it, will not confirm it.
  */
 static int
 isfeed(const char *s, size_t n)
 {
-	const char *e = s + n, *p, *q, *ln;
-	size_t i, k;
+	Buf copy = {0};
+	Feed f;
+	char err[256];
+	int ok = bufadd(&copy, s, n) == 0 && rdf_parse(&f, copy.p, n, err, sizeof(err)) == 0;
 
-	for (i = 0; i < n && i < 4096; i++)
-		if (!s[i] || ((unsigned char)s[i] < 0x20 && !strchr("\t\r\n", s[i])))
-			return 0;
-	for (p = s; p < e; p = q) {
-		if (!(p = memchr(p, '<', e - p)) || e - p < 2)
-			return 0;
-		if (p[1] == '?' || p[1] == '!') {
-			/* a declaration, processing instruction, comment or DOCTYPE */
-			if (e - p >= 14 && !strncasecmp(p, "<!DOCTYPE html", 14))
-				return 0;
-			q = p + 2;
-			while ((q = memchr(q, '>', e - q)) && e - p > 4 && !memcmp(p, "<!--", 4) &&
-			       (q - p < 6 || q[-1] != '-' || q[-2] != '-'))
-				q++;
-			if (!q)
-				return 0;
-			continue;
-		}
-		for (ln = q = p + 1; q < e && !strchr(" \t\r\n/>", *q); q++)
-			if (*q == ':')
-				ln = q + 1;
-		k = q - ln;
-		if (!(q = memchr(q, '>', e - q)))
-			q = e;
-		if (k == 3 && !memcmp(ln, "rss", 3))
-			return ln == p + 1;
-		if (k == 3 && !memcmp(ln, "RDF", 3))
-			return !memcmp(p + 1, "rdf:", 4) ||
-			       has(p, q, "http://www.w3.org/1999/02/22-rdf-syntax-ns#");
-		return k == 4 && !memcmp(ln, "feed", 4) && has(p, q, "http://www.w3.org/2005/Atom");
-	}
-	return 0;
+	if (ok)
+		rdf_free(&f);
+	buffree(&copy);
+	return ok;
 }
 
 /* a and b are the same validator, NULL for none */
@@ -175,36 +134,33 @@ cacheafter(const FetchConf *cf, const char *url, const char *etag, const char *l
 		*next = old.next;
 	if (ret < 0 && r->retryafter >= 0 && (r->status == 429 || r->status == 503))
 		*retry = now + MIN(r->retryafter, (long)MAXHINT);
-	/* the times alone, unless there is a body to keep */
+	/* the stored body kept, or the times alone */
 	memset(&c, 0, sizeof(c));
 	c.maxage = c.expires = -1;
-	if (isnew) {
-		/* its freshness, for a 304 to come, unless no-cache says
-		 * it has none */
-		if (!r->nocache) {
-			c.maxage = r->maxage;
-			c.expires = r->expires;
-		}
-		c.body.p = r->body;
-		c.body.len = r->len;
-		c.etag = r->etag;
-		c.lastmod = r->lastmod;
-		c.base = r->url;
-		c.fetched = now;
-	} else if (had && old.body.len) {
+	if (had && old.body.len) {
 		if (ret == 1 && !ours) {
 			cache_free(&old);
 			return -1;
 		}
 		c = old;
-		if (ret == 1) {
-			c.maxage = fr.nocache || fr.nostore ? -1 : fr.maxage;
-			c.expires = fr.nocache || fr.nostore ? -1 : fr.expires;
-			/* RFC 9111 4.3.4: the 304's validators are the stored ones now */
-			c.etag = r->etag ? r->etag : old.etag;
-			c.lastmod = r->lastmod ? r->lastmod : old.lastmod;
-			c.fetched = now;
-		}
+	}
+	if (isnew) {
+		c.body.p = r->body;
+		c.body.len = r->len;
+		c.base = r->url;
+	}
+	if (isnew || (ret == 1 && ours)) {
+		/* a new body's validators; RFC 9111 4.3.4: a 304's are the
+		 * stored ones now */
+		if (isnew || r->etag)
+			c.etag = r->etag;
+		if (isnew || r->lastmod)
+			c.lastmod = r->lastmod;
+		/* its freshness, for a 304 to come, unless no-cache says it
+		 * has none */
+		c.maxage = fr.nocache || fr.nostore ? -1 : fr.maxage;
+		c.expires = fr.nocache || fr.nostore ? -1 : fr.expires;
+		c.fetched = now;
 	}
 	c.next = *next;
 	c.retry = *retry;
@@ -240,13 +196,18 @@ printfeed(const FetchConf *cf, const Feed *f)
 	}
 }
 
-/* the options of http_get: cf's, and the environment's as curl reads it */
+/* the options of http_get: cf's, the environment's as curl reads it,
+ * and the validators of c unless it is NULL */
 static void
-httpopts(const FetchConf *cf, HttpOpt *o)
+httpopts(const FetchConf *cf, const Cache *c, HttpOpt *o)
 {
 	const char *env;
 
 	memset(o, 0, sizeof(*o));
+	if (c) {
+		o->etag = c->etag;
+		o->lastmod = c->lastmod;
+	}
 	o->cafile = (env = getenv("SSL_CERT_FILE")) && *env ? env : cf->cafile;
 	o->conntimeout = cf->conntimeout * 1000;
 	o->timeout = cf->fetchtimeout * 1000;
@@ -326,11 +287,7 @@ printfetch(const FetchConf *cf, const char *url, const Cache *c, const Feed *cac
 	int ret, status = 1;
 	time_t now, next, retry;
 
-	httpopts(cf, &o);
-	if (c) {
-		o.etag = c->etag;
-		o.lastmod = c->lastmod;
-	}
+	httpopts(cf, c, &o);
 	ret = http_get(url, &o, &r);
 	now = cf->now();
 	/* parsed in a copy, as rdf_parse writes into its input and the cache
@@ -384,23 +341,20 @@ fetch_print(const FetchConf *cf, const char *url, int force)
 
 	if (!strcmp(url, "-"))
 		return flushout(printstdin(cf), 0);
-	if ((r = fetch_cacheread(cf, url, &c, &cached, cerr, sizeof(cerr))) == 1)
-		cache_free(&c);
-	else if (r < 0 && cerr[0])
+	if ((r = fetch_cacheread(cf, url, &c, &cached, cerr, sizeof(cerr))) < 0 && cerr[0])
 		warn("%s", cerr);
-	if (r)
-		return flushout(printfetch(cf, url, NULL, NULL, &closed), closed);
 	/*
 	 * A cache the window would not fetch over yet (refresh_held) is
 	 * printed as it is, with no connection; force (-f) asks the server
-	 * whatever the cache says.
+	 * whatever the cache says.  Both are empty, to free or not, without
+	 * a feed in the cache.
 	 */
 	now = cf->now();
-	if (!force && refresh_held(&c.next, &c.retry, now) > now) {
+	if (!r && !force && refresh_held(&c.next, &c.retry, now) > now) {
 		printfeed(cf, &cached);
 		status = 0;
 	} else {
-		status = printfetch(cf, url, &c, &cached, &closed);
+		status = printfetch(cf, url, r ? NULL : &c, r ? NULL : &cached, &closed);
 	}
 	rdf_free(&cached);
 	cache_free(&c);
@@ -439,12 +393,9 @@ fetch_child(const FetchConf *cf, const char *url, int cond, int fd)
 		r.body = in.p;
 		r.len = in.len;
 	} else {
-		httpopts(cf, &o);
 		/* the cache's validators, but for a copy cut off (cond 0) */
-		if (cond && cache_load(url, cf->maxfeed, &c, err, sizeof(err)) == 0) {
-			o.etag = c.etag;
-			o.lastmod = c.lastmod;
-		}
+		httpopts(cf, cond && cache_load(url, cf->maxfeed, &c, err, sizeof(err)) == 0 ?
+		         &c : NULL, &o);
 		ret = http_get(url, &o, &r);
 		rc = ret == 0 ? FetchNew : ret == 1 ? FetchSame : FetchFailed;
 		whole = ret == 0 && isfeed(r.body, r.len);
