@@ -37,19 +37,28 @@ xdgpath(const char *env, const char *home, const char *name)
 	return p;
 }
 
+/* 1 when s holds a control character: no line of a file may */
+static int
+hasctl(const char *s)
+{
+	for (; *s; s++)
+		if ((unsigned char)*s < 0x20 || *s == 0x7f)
+			return 1;
+	return 0;
+}
+
 /* mkdir -p the directories of path, private as the cache is */
 static int
 mkdirs(char *path)
 {
 	char *s;
 
-	for (s = path + 1; (s = strchr(s, '/')); s++) {
+	for (s = path + 1; (s = strchr(s, '/')); *s++ = '/') {
 		*s = '\0';
 		if (mkdir(path, 0700) < 0 && errno != EEXIST) {
 			*s = '/';
 			return -1;
 		}
-		*s = '/';
 	}
 	return 0;
 }
@@ -58,11 +67,8 @@ mkdirs(char *path)
 static int
 lockfd(int fd)
 {
-	struct flock lk;
+	struct flock lk = { .l_type = F_WRLCK, .l_whence = SEEK_SET };
 
-	memset(&lk, 0, sizeof(lk));
-	lk.l_type = F_WRLCK;
-	lk.l_whence = SEEK_SET;
 	return fcntl(fd, F_SETLK, &lk);
 }
 
@@ -120,13 +126,11 @@ commit(int fd, const char *tmp, char *path)
 static char *
 cachepath(const char *url, const char *suffix)
 {
-	const char *s;
 	char name[24];
 
 	/* the header is made of lines: a URL that could break one gets no cache */
-	for (s = url; *s; s++)
-		if ((unsigned char)*s < 0x20 || *s == 0x7f)
-			return NULL;
+	if (hasctl(url))
+		return NULL;
 	snprintf(name, sizeof(name), "%016llx%s", fnv1a(url), suffix);
 	return xdgpath("XDG_CACHE_HOME", "/.cache", name);
 }
@@ -224,13 +228,11 @@ cache_load(const char *url, size_t max, Cache *c, char *err, size_t errlen)
 		why = "not an lwnrss cache file, ignored";
 		goto bad;
 	}
-	if (!(v = cachefield(&p, end, "url")))
-		goto bad;
-	if (strcmp(v, url)) {
+	if ((v = cachefield(&p, end, "url")) && strcmp(v, url)) {
 		why = "the cache of another URL, ignored";
 		goto bad;
 	}
-	if (!(base = cachefield(&p, end, "base")) ||
+	if (!v || !(base = cachefield(&p, end, "base")) ||
 	    !(e = cachefield(&p, end, "etag")) ||
 	    !(l = cachefield(&p, end, "lastmod")) ||
 	    cachetime(&p, end, "fetched", &c->fetched) < 0 ||
@@ -332,36 +334,28 @@ static const char statehead[] = "lwnrss-read 1\n";
 
 #define LOCKWAIT                5   /* seconds a writer waits for read.lock */
 
-/* link's slot in rs, by its hash h, or the empty one it would take; NULL
- * when rs has none */
+/* link's slot in rs, or the empty one it would take; NULL when rs has none */
 static ReadLink *
-rsfindh(const ReadSet *rs, const char *link, unsigned long long h)
+rsfind(const ReadSet *rs, const char *link)
 {
 	size_t i;
 
 	if (!rs->cap)
 		return NULL;
-	for (i = h & (rs->cap - 1); rs->tab[i].link; i = (i + 1) & (rs->cap - 1))
-		if (rs->tab[i].hash == h && !strcmp(rs->tab[i].link, link))
+	for (i = fnv1a(link) & (rs->cap - 1); rs->tab[i].link; i = (i + 1) & (rs->cap - 1))
+		if (!strcmp(rs->tab[i].link, link))
 			return &rs->tab[i];
 	return &rs->tab[i];
-}
-
-static ReadLink *
-rsfind(const ReadSet *rs, const char *link)
-{
-	return rsfindh(rs, link, fnv1a(link));
 }
 
 /* link's entry, added unread and unseen when it has none */
 static ReadLink *
 rsget(ReadSet *rs, const char *link)
 {
-	unsigned long long h = fnv1a(link);
 	ReadLink *l, *old = rs->tab;
 	size_t i, oldcap = rs->cap;
 
-	if ((l = rsfindh(rs, link, h)) && l->link)
+	if ((l = rsfind(rs, link)) && l->link)
 		return l;
 	/* at most half full, so that a search ends soon */
 	if ((rs->n + 1) * 2 > rs->cap) {
@@ -369,12 +363,11 @@ rsget(ReadSet *rs, const char *link)
 		rs->tab = ecalloc(rs->cap, sizeof(*rs->tab));
 		for (i = 0; i < oldcap; i++)
 			if (old[i].link)
-				*rsfindh(rs, old[i].link, old[i].hash) = old[i];
+				*rsfind(rs, old[i].link) = old[i];
 		free(old);
-		l = rsfindh(rs, link, h);
+		l = rsfind(rs, link);
 	}
 	l->link = estrdup(link);
-	l->hash = h;
 	rs->n++;
 	return l;
 }
@@ -417,7 +410,7 @@ state_dirty(const ReadSet *rs)
 	size_t i;
 
 	for (i = 0; i < rs->cap; i++)
-		if (rs->tab[i].link && rs->tab[i].change)
+		if (rs->tab[i].change)
 			return 1;
 	return 0;
 }
@@ -427,12 +420,9 @@ state_clean(ReadSet *rs, unsigned long upto)
 {
 	size_t i;
 
-	for (i = 0; i < rs->cap; i++) {
-		if (rs->tab[i].link && rs->tab[i].change && rs->tab[i].change <= upto) {
-			rs->tab[i].change = 0;
-			rs->tab[i].marked = 0;
-		}
-	}
+	for (i = 0; i < rs->cap; i++)
+		if (rs->tab[i].change && rs->tab[i].change <= upto)
+			rs->tab[i].change = rs->tab[i].marked = 0;
 }
 
 void
@@ -447,26 +437,31 @@ state_free(ReadSet *rs)
 }
 
 /*
- * apply l, a link this process changed, to disk, the file's set: a mark
- * wins, a later sighting of a link still read is kept.  Returns the link
- * in disk, or NULL when disk has it no more.
+ * apply rs's unwritten changes to disk, the file's set: a mark wins, a
+ * later sighting of a link still read is kept; a link disk has no more
+ * and this process only saw stays gone.  They stay changes in disk.
  */
-static ReadLink *
-apply(ReadSet *disk, const ReadLink *l)
+static void
+apply(ReadSet *disk, const ReadSet *rs)
 {
-	ReadLink *d = rsfind(disk, l->link);
+	const ReadLink *l;
+	ReadLink *d;
+	size_t i;
 
-	if (l->marked) {
-		if (!(d && d->link))
-			d = rsget(disk, l->link);
-		d->read = l->read;
-		d->seen = l->seen;
-	} else if (d && d->link) {
-		d->seen = MAX(d->seen, l->seen);
-	} else {
-		return NULL;
+	for (i = 0; i < rs->cap; i++) {
+		l = &rs->tab[i];
+		d = !l->change ? NULL : l->marked ? rsget(disk, l->link) : rsfind(disk, l->link);
+		if (!d || !d->link)
+			continue;
+		if (l->marked) {
+			d->read = l->read;
+			d->seen = l->seen;
+		} else {
+			d->seen = MAX(d->seen, l->seen);
+		}
+		d->change = l->change;
+		d->marked = l->marked;
 	}
-	return d;
 }
 
 /*
@@ -480,7 +475,7 @@ stateread(const char *path, ReadSet *disk, char *err, size_t errlen)
 	Buf b = {0};
 	ReadLink *l;
 	char *p, *nl, *end;
-	const char *e, *s;
+	const char *e;
 	unsigned long long t;
 	size_t bad = 0;
 	int fd, rc;
@@ -513,13 +508,7 @@ stateread(const char *path, ReadSet *disk, char *err, size_t errlen)
 		/* seconds, then a space and the link; no strtoll: its locale
 		 * and its signs cost more than the rest of the line */
 		if (!(e = decnum(p, (unsigned long long)LLONG_MAX + 1, &t)) ||
-		    t > LLONG_MAX || *e != ' ' || !e[1]) {
-			bad++;
-			continue;
-		}
-		for (s = e + 1; *s && (unsigned char)*s >= ' ' && *s != 0x7f; s++)
-			;
-		if (*s) {
+		    t > LLONG_MAX || *e != ' ' || !e[1] || hasctl(e + 1)) {
 			bad++;
 			continue;
 		}
@@ -538,11 +527,9 @@ int
 state_load(ReadSet *rs, char *err, size_t errlen)
 {
 	ReadSet disk = {0};
-	ReadLink *l, *d;
 	struct stat st;
 	long long stamp[4] = {0};
 	char *path;
-	size_t i;
 	int rc;
 
 	err[0] = '\0';
@@ -569,13 +556,7 @@ state_load(ReadSet *rs, char *err, size_t errlen)
 	 * changes over it (apply).  What the file dropped (expired, unmarked elsewhere)
 	 * goes with the old table, so that memory holds no more than the file.
 	 */
-	for (i = 0; i < rs->cap; i++) {
-		l = &rs->tab[i];
-		if (!l->link || !l->change || !(d = apply(&disk, l)))
-			continue;
-		d->change = l->change;
-		d->marked = l->marked;
-	}
+	apply(&disk, rs);
 	disk.changes = rs->changes;
 	memcpy(disk.stamp, stamp, sizeof(stamp));
 	state_free(rs);
@@ -619,9 +600,7 @@ state_save(const ReadSet *rs, time_t now, time_t maxage, char *err, size_t errle
 	/* what the others wrote meanwhile, then our changes over it */
 	if (stateread(path, &disk, err, errlen) < 0 && err[0])
 		goto out;
-	for (i = 0; i < rs->cap; i++)
-		if (rs->tab[i].link && rs->tab[i].change)
-			apply(&disk, &rs->tab[i]);
+	apply(&disk, rs);
 	if ((fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600)) < 0 ||
 	    !(f = fdopen(fd, "w")))
 		goto fail;
