@@ -56,14 +56,11 @@ dotsegs(char *path)
 		/* in is at the '/' before a segment */
 		seg = in + 1;
 		n = strcspn(seg, "/");
-		if (n == 1 && seg[0] == '.') {
-			in = seg + 1;
-			if (!*in)
-				*out++ = '/';
-		} else if (n == 2 && seg[0] == '.' && seg[1] == '.') {
-			while (out > path && *--out != '/')
+		if (n && n <= 2 && !strncmp(seg, "..", n)) {
+			/* "." goes, ".." with the segment before it */
+			while (n == 2 && out > path && *--out != '/')
 				;
-			in = seg + 2;
+			in = seg + n;
 			if (!*in)
 				*out++ = '/';
 		} else {
