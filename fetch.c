@@ -9,14 +9,13 @@
  * process, which says with its exit status what happened, and the window
  * reads the cache as it does at start; print mode (fetch_print) prints
  * a fresh cache as it is and otherwise fetches in process.  Whoever
- * parses a feed applies its own polling hints (fetch_cacheread): the
- * child never parses.
+ * shows a feed applies its own polling hints (fetch_cacheread): the
+ * child parses only to know whether a body is a feed to keep.
  */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -57,64 +56,24 @@ fetch_cacheread(const FetchConf *cf, const char *url, Cache *c, Feed *f, char *e
 	return 0;
 }
 
-/* s[0..e) holds the string t */
-static int
-has(const char *s, const char *e, const char *t)
-{
-	size_t n = strlen(t);
-
-	for (; e - s >= (long)n; s++)
-		if (!memcmp(s, t, n))
-			return 1;
-	return 0;
-}
-
 /*
- * data looks like a feed, worth caching: what rdf_parse refuses it
- * refuses at the start (binary data, HTML, no feed root element), so the
- * prolog and the root element tell: rss, or RDF or feed with their
- * namespace declared in the root tag (an undeclared rdf: prefix keeps its
- * meaning, as in the parser).  A feed cut off further on is still a
- * feed; the window, which parses it, will not confirm it.
+ * s[0..n) is a feed, worth caching: rdf_parse, the one judge of that,
+ * takes it, in a copy (it writes into its input; the cache keeps the body
+ * as sent).  A feed cut off further on is still a feed; the window, which
+ * parses it again to show it, will not confirm it.
  */
 static int
 isfeed(const char *s, size_t n)
 {
-	const char *e = s + n, *p, *q, *ln;
-	size_t i, k;
+	Buf copy = {0};
+	Feed f;
+	char err[256];
+	int ok = bufadd(&copy, s, n) == 0 && rdf_parse(&f, copy.p, n, err, sizeof(err)) == 0;
 
-	for (i = 0; i < n && i < 4096; i++)
-		if (!s[i] || ((unsigned char)s[i] < 0x20 && !strchr("\t\r\n", s[i])))
-			return 0;
-	for (p = s; p < e; p = q) {
-		if (!(p = memchr(p, '<', e - p)) || e - p < 2)
-			return 0;
-		if (p[1] == '?' || p[1] == '!') {
-			/* a declaration, processing instruction, comment or DOCTYPE */
-			if (e - p >= 14 && !strncasecmp(p, "<!DOCTYPE html", 14))
-				return 0;
-			q = p + 2;
-			while ((q = memchr(q, '>', e - q)) && e - p > 4 && !memcmp(p, "<!--", 4) &&
-			       (q - p < 6 || q[-1] != '-' || q[-2] != '-'))
-				q++;
-			if (!q)
-				return 0;
-			continue;
-		}
-		for (ln = q = p + 1; q < e && !strchr(" \t\r\n/>", *q); q++)
-			if (*q == ':')
-				ln = q + 1;
-		k = q - ln;
-		if (!(q = memchr(q, '>', e - q)))
-			q = e;
-		if (k == 3 && !memcmp(ln, "rss", 3))
-			return ln == p + 1;
-		if (k == 3 && !memcmp(ln, "RDF", 3))
-			return !memcmp(p + 1, "rdf:", 4) ||
-			       has(p, q, "http://www.w3.org/1999/02/22-rdf-syntax-ns#");
-		return k == 4 && !memcmp(ln, "feed", 4) && has(p, q, "http://www.w3.org/2005/Atom");
-	}
-	return 0;
+	if (ok)
+		rdf_free(&f);
+	buffree(&copy);
+	return ok;
 }
 
 /* a and b are the same validator, NULL for none */
@@ -150,14 +109,12 @@ cacheafter(const FetchConf *cf, const char *url, const char *etag, const char *l
 {
 	Cache c, old;
 	HttpResp fr = *r;
-	int had = 0, ours;
+	int had = 0, ours, isnew = ret == 0 && whole && !r->nostore, rc;
 
 	*next = *retry = 0;
 	cerr[0] = '\0';
 	if (!r->status)
 		return 0;
-	memset(&c, 0, sizeof(c));
-	c.maxage = c.expires = -1;
 	if (!(ret == 0 && (whole || r->nostore)))
 		had = cache_load(url, cf->maxfeed, &old, cerr, n) == 0;
 	cerr[0] = '\0';
@@ -177,85 +134,43 @@ cacheafter(const FetchConf *cf, const char *url, const char *etag, const char *l
 		*next = old.next;
 	if (ret < 0 && r->retryafter >= 0 && (r->status == 429 || r->status == 503))
 		*retry = now + MIN(r->retryafter, (long)MAXHINT);
-	c.next = *next;
-	c.retry = *retry;
-	if (ret == 0 && whole && !r->nostore) {
-		/* its freshness, for a 304 to come, unless no-cache says
-		 * it has none */
-		if (!r->nocache) {
-			c.maxage = r->maxage;
-			c.expires = r->expires;
+	/* the stored body kept, or the times alone */
+	memset(&c, 0, sizeof(c));
+	c.maxage = c.expires = -1;
+	if (had && old.body.len) {
+		if (ret == 1 && !ours) {
+			cache_free(&old);
+			return -1;
 		}
+		c = old;
+	}
+	if (isnew) {
 		c.body.p = r->body;
 		c.body.len = r->len;
-		c.etag = r->etag;
-		c.lastmod = r->lastmod;
 		c.base = r->url;
+	}
+	if (isnew || (ret == 1 && ours)) {
+		/* a new body's validators; RFC 9111 4.3.4: a 304's are the
+		 * stored ones now */
+		if (isnew || r->etag)
+			c.etag = r->etag;
+		if (isnew || r->lastmod)
+			c.lastmod = r->lastmod;
+		/* its freshness, for a 304 to come, unless no-cache says it
+		 * has none */
+		c.maxage = fr.nocache || fr.nostore ? -1 : fr.maxage;
+		c.expires = fr.nocache || fr.nostore ? -1 : fr.expires;
 		c.fetched = now;
-		return cache_save(url, &c, cerr, n) ? 1 : 0;
 	}
-	if (had && old.body.len) {
-		if (ret == 1) {
-			if (!ours) {
-				cache_free(&old);
-				return -1;
-			}
-			old.maxage = fr.nocache || fr.nostore ? -1 : fr.maxage;
-			old.expires = fr.nocache || fr.nostore ? -1 : fr.expires;
-			/* RFC 9111 4.3.4: the 304's validators are the stored ones now */
-			if (r->etag) {
-				free(old.etag);
-				old.etag = estrdup(r->etag);
-			}
-			if (r->lastmod) {
-				free(old.lastmod);
-				old.lastmod = estrdup(r->lastmod);
-			}
-			old.fetched = now;
-		}
-		old.next = *next;
-		old.retry = *retry;
-		cache_save(url, &old, cerr, n);
-	} else {
-		/* the times alone */
-		cache_save(url, &c, cerr, n);
-	}
+	c.next = *next;
+	c.retry = *retry;
+	rc = cache_save(url, &c, cerr, n);
 	if (had)
 		cache_free(&old);
-	return ret == 1 && !ours ? -1 : 0;
+	return ret == 1 && !ours ? -1 : isnew && rc;
 }
 
 /* print mode */
-
-/* print mode's output is gathered here and given to stdio in large
- * blocks: a call to stdio costs more than the parser spends on an item */
-static char out[65536];
-static size_t outlen;
-
-/* s, then c; s is a title or a link: rdf.h promises it no tab, newline or
- * other control character, so one item is always one "title<TAB>link" line */
-static void
-putfield(const char *s, char c)
-{
-	size_t n = strlen(s), k;
-
-	for (;;) {
-		if (outlen == sizeof(out)) {
-			fwrite(out, 1, outlen, stdout);
-			outlen = 0;
-		}
-		if (!n) {
-			out[outlen++] = c;
-			return;
-		}
-		k = MIN(n, sizeof(out) - outlen);
-		/* memmove: at -Os gcc makes memcpy a loop of one byte at a time */
-		memmove(out + outlen, s, k);
-		outlen += k;
-		s += k;
-		n -= k;
-	}
-}
 
 /*
  * Every item not hidden by a rule; an untitled one by its link, so that
@@ -274,20 +189,25 @@ printfeed(const FetchConf *cf, const Feed *f)
 		it = &f->items[i];
 		if (cf->hide && cf->hide(it))
 			continue;
-		putfield(it->title[0] ? it->title : it->link, '\t');
-		putfield(url_isweb(it->link) ? it->link : "", '\n');
+		/* rdf.h promises a title and a link no tab, newline or other
+		 * control character: one item is always one line */
+		printf("%s\t%s\n", it->title[0] ? it->title : it->link,
+		       url_isweb(it->link) ? it->link : "");
 	}
-	fwrite(out, 1, outlen, stdout);
-	outlen = 0;
 }
 
-/* the options of http_get: cf's, and the environment's as curl reads it */
+/* the options of http_get: cf's, the environment's as curl reads it,
+ * and the validators of c unless it is NULL */
 static void
-httpopts(const FetchConf *cf, HttpOpt *o)
+httpopts(const FetchConf *cf, const Cache *c, HttpOpt *o)
 {
 	const char *env;
 
 	memset(o, 0, sizeof(*o));
+	if (c) {
+		o->etag = c->etag;
+		o->lastmod = c->lastmod;
+	}
 	o->cafile = (env = getenv("SSL_CERT_FILE")) && *env ? env : cf->cafile;
 	o->conntimeout = cf->conntimeout * 1000;
 	o->timeout = cf->fetchtimeout * 1000;
@@ -308,21 +228,21 @@ flushout(int status, int closed)
 	return status;
 }
 
-/* parse data in place, print it; 0, or 1 when it is no feed (said why) */
+/* parse data in place into *f, its relative links against url (NULL:
+ * none), and print it; 0, or -1 when it is no feed (said why, as name's) */
 static int
-printdata(const FetchConf *cf, const char *name, char *data, size_t len)
+printdata(const FetchConf *cf, const char *name, const char *url, char *data, size_t len,
+          Feed *f)
 {
-	Feed f;
 	char err[256] = "";
 
-	if (rdf_parse(&f, data, len, err, sizeof(err)) < 0) {
+	if (rdf_parseurl(f, data, len, url, err, sizeof(err)) < 0) {
 		warn("%s: %s", name, err);
-		return 1;
+		return -1;
 	}
-	if (f.truncated)
+	if (f->truncated)
 		warn("%s: %s", name, err[0] ? err : "feed is truncated");
-	printfeed(cf, &f);
-	rdf_free(&f);
+	printfeed(cf, f);
 	return 0;
 }
 
@@ -331,15 +251,17 @@ static int
 printstdin(const FetchConf *cf)
 {
 	Buf in = {0};
-	char none[1] = "";
+	Feed f;
 	int ret, status = 1;
 
-	if ((ret = readfd(0, &in, cf->maxfeed)) < 0)
+	if ((ret = readfd(0, &in, cf->maxfeed)) < 0) {
 		warn("stdin:");
-	else if (ret > 0)
+	} else if (ret > 0) {
 		warn("stdin: feed is larger than the %zu byte limit", cf->maxfeed);
-	else
-		status = printdata(cf, "stdin", in.p ? in.p : none, in.len);
+	} else if (printdata(cf, "stdin", NULL, in.p, in.len, &f) == 0) {
+		rdf_free(&f);
+		status = 0;
+	}
 	buffree(&in);
 	return status;
 }
@@ -361,27 +283,18 @@ printfetch(const FetchConf *cf, const char *url, const Cache *c, const Feed *cac
 	Buf copy = {0};
 	Feed f;
 	const Feed *shown = NULL;
-	char err[256] = "", cerr[512], age[32];
+	char cerr[512], age[32];
 	int ret, status = 1;
 	time_t now, next, retry;
 
-	httpopts(cf, &o);
-	if (c) {
-		o.etag = c->etag;
-		o.lastmod = c->lastmod;
-	}
+	httpopts(cf, c, &o);
 	ret = http_get(url, &o, &r);
 	now = cf->now();
 	/* parsed in a copy, as rdf_parse writes into its input and the cache
 	 * keeps the body as sent; relative links against the final URL */
 	if (ret == 0 && bufadd(&copy, r.body, r.len) < 0) {
 		warn("%s: out of memory", url);
-	} else if (ret == 0 && rdf_parseurl(&f, copy.p, r.len, r.url, err, sizeof(err)) < 0) {
-		warn("%s: %s", url, err);
-	} else if (ret == 0) {
-		if (f.truncated)
-			warn("%s: %s", url, err[0] ? err : "feed is truncated");
-		printfeed(cf, &f);
+	} else if (ret == 0 && printdata(cf, url, r.url, copy.p, r.len, &f) == 0) {
 		shown = &f;
 		status = 0;
 		*closed = 1;
@@ -428,23 +341,20 @@ fetch_print(const FetchConf *cf, const char *url, int force)
 
 	if (!strcmp(url, "-"))
 		return flushout(printstdin(cf), 0);
-	if ((r = fetch_cacheread(cf, url, &c, &cached, cerr, sizeof(cerr))) == 1)
-		cache_free(&c);
-	else if (r < 0 && cerr[0])
+	if ((r = fetch_cacheread(cf, url, &c, &cached, cerr, sizeof(cerr))) < 0 && cerr[0])
 		warn("%s", cerr);
-	if (r)
-		return flushout(printfetch(cf, url, NULL, NULL, &closed), closed);
 	/*
 	 * A cache the window would not fetch over yet (refresh_held) is
 	 * printed as it is, with no connection; force (-f) asks the server
-	 * whatever the cache says.
+	 * whatever the cache says.  Both are empty, to free or not, without
+	 * a feed in the cache.
 	 */
 	now = cf->now();
-	if (!force && refresh_held(&c.next, &c.retry, now) > now) {
+	if (!r && !force && refresh_held(&c.next, &c.retry, now) > now) {
 		printfeed(cf, &cached);
 		status = 0;
 	} else {
-		status = printfetch(cf, url, &c, &cached, &closed);
+		status = printfetch(cf, url, r ? NULL : &c, r ? NULL : &cached, &closed);
 	}
 	rdf_free(&cached);
 	cache_free(&c);
@@ -467,7 +377,7 @@ fetch_child(const FetchConf *cf, const char *url, int cond, int fd)
 	HttpResp r;
 	Buf in = {0};
 	Cache c;
-	char cerr[512] = "", err[512], times[64];
+	char cerr[512] = "", err[512];
 	time_t next = 0, retry = 0;
 	int ret, whole, kept, rc = FetchFailed;
 
@@ -483,12 +393,9 @@ fetch_child(const FetchConf *cf, const char *url, int cond, int fd)
 		r.body = in.p;
 		r.len = in.len;
 	} else {
-		httpopts(cf, &o);
 		/* the cache's validators, but for a copy cut off (cond 0) */
-		if (cond && cache_load(url, cf->maxfeed, &c, err, sizeof(err)) == 0) {
-			o.etag = c.etag;
-			o.lastmod = c.lastmod;
-		}
+		httpopts(cf, cond && cache_load(url, cf->maxfeed, &c, err, sizeof(err)) == 0 ?
+		         &c : NULL, &o);
 		ret = http_get(url, &o, &r);
 		rc = ret == 0 ? FetchNew : ret == 1 ? FetchSame : FetchFailed;
 		whole = ret == 0 && isfeed(r.body, r.len);
@@ -502,11 +409,8 @@ fetch_child(const FetchConf *cf, const char *url, int cond, int fd)
 		if (rc == FetchNew && (!whole || r.nostore || kept == 1 || cerr[0]))
 			rc = FetchPiped;
 	}
-	snprintf(times, sizeof(times), "%lld %lld\n", (long long)next, (long long)retry);
-	if (writeall(fd, times, strlen(times)) < 0 ||
-	    writeall(fd, r.err, strlen(r.err)) < 0 || writeall(fd, "\n", 1) < 0 ||
-	    writeall(fd, cerr, strlen(cerr)) < 0 || writeall(fd, "\n", 1) < 0 ||
-	    (rc == FetchPiped && r.len && writeall(fd, r.body, r.len) < 0))
+	if (dprintf(fd, "%lld %lld\n%s\n%s\n", (long long)next, (long long)retry, r.err,
+	            cerr) < 0 || (rc == FetchPiped && r.len && writeall(fd, r.body, r.len) < 0))
 		_exit(FetchFailed);
 	_exit(rc);
 }

@@ -1585,7 +1585,7 @@ spawn(const char *link)
 		argv[i] = (char *)opencmd[i];
 	argv[i++] = (char *)link;
 	argv[i] = NULL;
-	if ((fd = proc_spawn(argv, fds, parentfds(fds))) == -2) {
+	if ((fd = proc_spawn(argv, fds, parentfds(fds))) < 0) {
 		setflash(1, "cannot run %s: %s", opencmd[0], strerror(errno));
 	} else if (fd >= 0 && nspawn < (int)LENGTH(spawns)) {
 		spawns[nspawn].fd = fd;

@@ -28,8 +28,7 @@ int proc_read(int fd, Buf *b);
  * proc_spawn runs argv detached: in a session of its own, standard input
  * from /dev/null, reaped at once, never waited for; closed[0..n) are
  * closed in it.  Returns the read end of the pipe that proc_spawned
- * reads, -1 when there is none (the command still runs), or -2 when no
- * process could be made (errno set).
+ * reads, or -1 when no pipe or process could be made (errno set).
  */
 int proc_spawn(char *const argv[], const int *closed, size_t n);
 

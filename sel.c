@@ -34,8 +34,7 @@ sel_own(Sel *s, const char *text, Time t)
 	s->owned = (XGetSelectionOwner(s->dpy, XA_PRIMARY) == s->win) |
 	           (XGetSelectionOwner(s->dpy, s->clipboard) == s->win) << 1;
 	if (!s->owned) {
-		free(s->text);
-		s->text = NULL;
+		sel_free(s);
 		return -1;
 	}
 	return 0;
@@ -48,19 +47,19 @@ sel_clear(Sel *s, const XSelectionClearEvent *ev)
 		s->owned &= ~1;
 	else if (ev->selection == s->clipboard)
 		s->owned &= ~2;
-	if (!s->owned) {
-		free(s->text);
-		s->text = NULL;
-	}
+	if (!s->owned)
+		sel_free(s);
 }
 
 void
 sel_request(Sel *s, const XSelectionRequestEvent *rq)
 {
-	XSelectionEvent ev;
+	XSelectionEvent ev = { .type = SelectionNotify, .requestor = rq->requestor,
+		.selection = rq->selection, .target = rq->target, .property = None,
+		.time = rq->time };
 	/* an obsolete client names no property: the target is its name */
 	Atom prop = rq->property != None ? rq->property : rq->target;
-	Atom targets[3];
+	Atom targets[] = { s->targets, s->utf8, XA_STRING };
 	int which = rq->selection == XA_PRIMARY ? 1 :
 	            rq->selection == s->clipboard ? 2 : 0;
 	unsigned long cp;
@@ -68,13 +67,6 @@ sel_request(Sel *s, const XSelectionRequestEvent *rq)
 	char *l1;
 	size_t i, n, len;
 
-	memset(&ev, 0, sizeof(ev));
-	ev.type = SelectionNotify;
-	ev.requestor = rq->requestor;
-	ev.selection = rq->selection;
-	ev.target = rq->target;
-	ev.time = rq->time;
-	ev.property = None;
 	/* the longest property one request carries, in bytes: a longer
 	 * text (a feed's field can be megabytes) is refused, not sent in
 	 * pieces (ICCCM's INCR) */
@@ -82,17 +74,13 @@ sel_request(Sel *s, const XSelectionRequestEvent *rq)
 		max = XMaxRequestSize(s->dpy);
 	max = max * 4 - 24;
 	if (s->text && (s->owned & which) && (len = strlen(s->text)) <= (size_t)max) {
+		ev.property = prop;
 		if (rq->target == s->targets) {
-			targets[0] = s->targets;
-			targets[1] = s->utf8;
-			targets[2] = XA_STRING;
 			XChangeProperty(s->dpy, rq->requestor, prop, XA_ATOM, 32,
 			                PropModeReplace, (unsigned char *)targets, 3);
-			ev.property = prop;
 		} else if (rq->target == s->utf8) {
 			XChangeProperty(s->dpy, rq->requestor, prop, s->utf8, 8,
 			                PropModeReplace, (unsigned char *)s->text, len);
-			ev.property = prop;
 		} else if (rq->target == XA_STRING) {
 			l1 = ecalloc(1, len + 1);
 			for (i = n = 0; i < len; n++) {
@@ -102,7 +90,8 @@ sel_request(Sel *s, const XSelectionRequestEvent *rq)
 			XChangeProperty(s->dpy, rq->requestor, prop, XA_STRING, 8,
 			                PropModeReplace, (unsigned char *)l1, n);
 			free(l1);
-			ev.property = prop;
+		} else {
+			ev.property = None;
 		}
 	}
 	XSendEvent(s->dpy, rq->requestor, False, NoEventMask, (XEvent *)&ev);

@@ -37,19 +37,28 @@ xdgpath(const char *env, const char *home, const char *name)
 	return p;
 }
 
+/* 1 when s holds a control character: no line of a file may */
+static int
+hasctl(const char *s)
+{
+	for (; *s; s++)
+		if ((unsigned char)*s < 0x20 || *s == 0x7f)
+			return 1;
+	return 0;
+}
+
 /* mkdir -p the directories of path, private as the cache is */
 static int
 mkdirs(char *path)
 {
 	char *s;
 
-	for (s = path + 1; (s = strchr(s, '/')); s++) {
+	for (s = path + 1; (s = strchr(s, '/')); *s++ = '/') {
 		*s = '\0';
 		if (mkdir(path, 0700) < 0 && errno != EEXIST) {
 			*s = '/';
 			return -1;
 		}
-		*s = '/';
 	}
 	return 0;
 }
@@ -58,11 +67,8 @@ mkdirs(char *path)
 static int
 lockfd(int fd)
 {
-	struct flock lk;
+	struct flock lk = { .l_type = F_WRLCK, .l_whence = SEEK_SET };
 
-	memset(&lk, 0, sizeof(lk));
-	lk.l_type = F_WRLCK;
-	lk.l_whence = SEEK_SET;
 	return fcntl(fd, F_SETLK, &lk);
 }
 
@@ -120,13 +126,11 @@ commit(int fd, const char *tmp, char *path)
 static char *
 cachepath(const char *url, const char *suffix)
 {
-	const char *s;
 	char name[24];
 
 	/* the header is made of lines: a URL that could break one gets no cache */
-	for (s = url; *s; s++)
-		if ((unsigned char)*s < 0x20 || *s == 0x7f)
-			return NULL;
+	if (hasctl(url))
+		return NULL;
 	snprintf(name, sizeof(name), "%016llx%s", fnv1a(url), suffix);
 	return xdgpath("XDG_CACHE_HOME", "/.cache", name);
 }
@@ -147,22 +151,13 @@ cachefield(char **p, char *end, const char *key)
 	return v;
 }
 
-/* a decimal number with nothing around it; too large a one is the
- * largest, which no field takes */
+/* the header line "key N" at *p, N a decimal number at most max, or
+ * "key -" (none: *v -1); -1 when it is neither */
 static int
-cachenum(const char *s, unsigned long long *v)
-{
-	const char *e = decnum(s, ULLONG_MAX, v);
-
-	return e && !*e ? 0 : -1;
-}
-
-/* the header line "key SECONDS" or "key -" (none: *v -1) at *p; -1
- * when it is neither */
-static int
-cacheopt(char **p, char *end, const char *key, long long max, long long *v)
+cachenum(char **p, char *end, const char *key, long long max, long long *v)
 {
 	unsigned long long u;
+	const char *e;
 	char *s;
 
 	if (!(s = cachefield(p, end, key)))
@@ -171,7 +166,8 @@ cacheopt(char **p, char *end, const char *key, long long max, long long *v)
 		*v = -1;
 		return 0;
 	}
-	if (cachenum(s, &u) < 0 || u > (unsigned long long)max)
+	/* too large a number is the largest, which no field takes */
+	if (!(e = decnum(s, ULLONG_MAX, &u)) || *e || u > (unsigned long long)max)
 		return -1;
 	*v = (long long)u;
 	return 0;
@@ -183,7 +179,7 @@ cachetime(char **p, char *end, const char *key, time_t *t)
 {
 	long long v;
 
-	if (cacheopt(p, end, key, LLONG_MAX, &v) < 0 || v < 0 || (time_t)v != v)
+	if (cachenum(p, end, key, LLONG_MAX, &v) < 0 || v < 0 || (time_t)v != v)
 		return -1;
 	*t = (time_t)v;
 	return 0;
@@ -202,11 +198,9 @@ cache_free(Cache *c)
 int
 cache_load(const char *url, size_t max, Cache *c, char *err, size_t errlen)
 {
-	Buf b = {0};
-	char *path, *p, *end, *v, *e, *l, *n, *base;
+	char *path, *p, *end, *v, *e, *l, *base;
 	const char *why = "corrupt cache file ignored";
-	unsigned long long len;
-	long long maxage = -1, expires = -1;
+	long long len, maxage, expires;
 	int fd, ret;
 
 	memset(c, 0, sizeof(*c));
@@ -215,66 +209,56 @@ cache_load(const char *url, size_t max, Cache *c, char *err, size_t errlen)
 		err[0] = '\0';
 	if (!(path = cachepath(url, "")))
 		return -1;
-	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0) {
-		/* no cache yet, or no directory for one (said when writing) */
-		if (errno != ENOENT && errno != ENOTDIR)
-			snprintf(err, errlen, "%s: cache ignored: %s", path, strerror(errno));
-		free(path);
-		return -1;
-	}
 	/* the header: a URL twice, the validators (each at most the 64 KiB
 	 * of a response head) and a few numbers */
-	ret = readfd(fd, &b, max + 2 * strlen(url) + 3 * 65536);
-	close(fd);
-	if (ret < 0) {
+	ret = (fd = open(path, O_RDONLY | O_CLOEXEC)) < 0 ? -1 :
+	      readfd(fd, &c->body, max + 2 * strlen(url) + 3 * 65536);
+	/* no cache yet, or no directory for one (said when writing) */
+	if (ret < 0 && errno != ENOENT && errno != ENOTDIR)
 		snprintf(err, errlen, "%s: cache ignored: %s", path, strerror(errno));
-		buffree(&b);
-		free(path);
-		return -1;
-	}
-	if (ret > 0 || !b.len)
+	if (fd >= 0)
+		close(fd);
+	if (ret < 0)
+		goto out;
+	p = c->body.p;
+	end = p + c->body.len;
+	if (ret > 0 || !c->body.len)
 		goto bad;
-	p = b.p;
-	end = b.p + b.len;
 	if (!(v = cachefield(&p, end, "lwnrss-cache")) || strcmp(v, "3")) {
 		why = "not an lwnrss cache file, ignored";
 		goto bad;
 	}
-	if (!(v = cachefield(&p, end, "url")))
-		goto bad;
-	if (strcmp(v, url)) {
+	if ((v = cachefield(&p, end, "url")) && strcmp(v, url)) {
 		why = "the cache of another URL, ignored";
 		goto bad;
 	}
-	if (!(base = cachefield(&p, end, "base")) ||
+	if (!v || !(base = cachefield(&p, end, "base")) ||
 	    !(e = cachefield(&p, end, "etag")) ||
 	    !(l = cachefield(&p, end, "lastmod")) ||
 	    cachetime(&p, end, "fetched", &c->fetched) < 0 ||
 	    cachetime(&p, end, "next", &c->next) < 0 ||
 	    cachetime(&p, end, "retry", &c->retry) < 0 ||
-	    cacheopt(&p, end, "maxage", 2147483647LL, &maxage) < 0 ||
-	    cacheopt(&p, end, "expires", (long long)1 << 40, &expires) < 0 ||
-	    !(n = cachefield(&p, end, "length")) ||
-	    p >= end || *p++ != '\n' || cachenum(n, &len) < 0 ||
-	    len != (unsigned long long)(end - p))
+	    cachenum(&p, end, "maxage", 2147483647LL, &maxage) < 0 ||
+	    cachenum(&p, end, "expires", (long long)1 << 40, &expires) < 0 ||
+	    cachenum(&p, end, "length", LLONG_MAX, &len) < 0 ||
+	    p >= end || *p++ != '\n' || len != end - p)
 		goto bad;
 	c->etag = *e ? estrdup(e) : NULL;
 	c->lastmod = *l ? estrdup(l) : NULL;
 	c->base = *base ? estrdup(base) : NULL;
 	c->maxage = (long)maxage;
 	c->expires = expires;
-	memmove(b.p, p, len);
-	b.len = len;
-	b.p[len] = '\0';
-	c->body = b;
+	memmove(c->body.p, p, len);
+	c->body.len = len;
+	c->body.p[len] = '\0';
 	free(path);
 	return 0;
 bad:
 	snprintf(err, errlen, "%s: %s", path, why);
-	buffree(&b);
-	free(path);
-	c->fetched = c->next = c->retry = 0;
+out:
+	cache_free(c);
 	c->maxage = c->expires = -1;
+	free(path);
 	return -1;
 }
 
@@ -289,11 +273,10 @@ int
 cache_save(const char *url, const Cache *c, char *err, size_t errlen)
 {
 	struct stat a, b;
-	char *path, *tmp, *h = NULL, maxage[24], expires[24];
+	char *path, *tmp, maxage[24] = "-", expires[24] = "-";
 	const char *etag = oneline(c->etag), *lastmod = oneline(c->lastmod);
 	const char *base = oneline(c->base);
 	int fd = -1, ret = -1, locked = 0;
-	size_t n;
 
 	if (!(path = cachepath(url, "")))
 		return 1;
@@ -316,21 +299,16 @@ cache_save(const char *url, const Cache *c, char *err, size_t errlen)
 		ret = 1;
 		goto out;
 	}
-	strcpy(maxage, "-");
-	strcpy(expires, "-");
 	if (c->maxage >= 0)
 		snprintf(maxage, sizeof(maxage), "%ld", c->maxage);
 	if (c->expires >= 0)
 		snprintf(expires, sizeof(expires), "%lld", c->expires);
-	/* the strings, and under 256 bytes of names and numbers */
-	n = strlen(url) + strlen(base) + strlen(etag) + strlen(lastmod) + 256;
-	h = ecalloc(1, n);
-	n = snprintf(h, n, "lwnrss-cache 3\nurl %s\nbase %s\netag %s\nlastmod %s\n"
-	         "fetched %lld\nnext %lld\nretry %lld\nmaxage %s\nexpires %s\nlength %zu\n\n",
-	         url, base, etag, lastmod, (long long)MAX(c->fetched, 0),
-	         (long long)MAX(c->next, 0), (long long)MAX(c->retry, 0), maxage, expires,
-	         c->body.len);
-	if (ftruncate(fd, 0) < 0 || writeall(fd, h, n) < 0 ||
+	if (ftruncate(fd, 0) < 0 ||
+	    dprintf(fd, "lwnrss-cache 3\nurl %s\nbase %s\netag %s\nlastmod %s\nfetched %lld\n"
+	            "next %lld\nretry %lld\nmaxage %s\nexpires %s\nlength %zu\n\n",
+	            url, base, etag, lastmod, (long long)MAX(c->fetched, 0),
+	            (long long)MAX(c->next, 0), (long long)MAX(c->retry, 0), maxage, expires,
+	            c->body.len) < 0 ||
 	    writeall(fd, c->body.p, c->body.len) < 0 || commit(fd, tmp, path) < 0)
 		goto fail;
 	locked = 0;
@@ -344,7 +322,6 @@ fail:
 out:
 	if (fd >= 0)
 		close(fd);
-	free(h);
 	free(tmp);
 	free(path);
 	return ret;
@@ -357,61 +334,40 @@ static const char statehead[] = "lwnrss-read 1\n";
 
 #define LOCKWAIT                5   /* seconds a writer waits for read.lock */
 
-/* link's slot in rs, by its hash h, or the empty one it would take; NULL
- * when rs has none */
+/* link's slot in rs, or the empty one it would take; NULL when rs has none */
 static ReadLink *
-rsfindh(const ReadSet *rs, const char *link, unsigned long long h)
+rsfind(const ReadSet *rs, const char *link)
 {
 	size_t i;
 
 	if (!rs->cap)
 		return NULL;
-	for (i = h & (rs->cap - 1); rs->tab[i].link; i = (i + 1) & (rs->cap - 1))
-		if (rs->tab[i].hash == h && !strcmp(rs->tab[i].link, link))
+	for (i = fnv1a(link) & (rs->cap - 1); rs->tab[i].link; i = (i + 1) & (rs->cap - 1))
+		if (!strcmp(rs->tab[i].link, link))
 			return &rs->tab[i];
 	return &rs->tab[i];
-}
-
-static ReadLink *
-rsfind(const ReadSet *rs, const char *link)
-{
-	return rsfindh(rs, link, fnv1a(link));
-}
-
-/* room for n links in rs, at most half full so that a search ends soon */
-static void
-rsroom(ReadSet *rs, size_t n)
-{
-	ReadLink *old = rs->tab;
-	size_t i, cap = rs->cap ? rs->cap : 64, oldcap = rs->cap;
-
-	while (n * 2 > cap)
-		cap *= 2;
-	if (cap == oldcap)
-		return;
-	rs->cap = cap;
-	rs->tab = ecalloc(cap, sizeof(*rs->tab));
-	for (i = 0; i < oldcap; i++)
-		if (old[i].link)
-			*rsfindh(rs, old[i].link, old[i].hash) = old[i];
-	free(old);
 }
 
 /* link's entry, added unread and unseen when it has none */
 static ReadLink *
 rsget(ReadSet *rs, const char *link)
 {
-	unsigned long long h = fnv1a(link);
-	ReadLink *l;
+	ReadLink *l, *old = rs->tab;
+	size_t i, oldcap = rs->cap;
 
-	if ((l = rsfindh(rs, link, h)) && l->link)
+	if ((l = rsfind(rs, link)) && l->link)
 		return l;
+	/* at most half full, so that a search ends soon */
 	if ((rs->n + 1) * 2 > rs->cap) {
-		rsroom(rs, rs->n + 1);
-		l = rsfindh(rs, link, h);
+		rs->cap = rs->cap ? rs->cap * 2 : 64;
+		rs->tab = ecalloc(rs->cap, sizeof(*rs->tab));
+		for (i = 0; i < oldcap; i++)
+			if (old[i].link)
+				*rsfind(rs, old[i].link) = old[i];
+		free(old);
+		l = rsfind(rs, link);
 	}
 	l->link = estrdup(link);
-	l->hash = h;
 	rs->n++;
 	return l;
 }
@@ -444,7 +400,6 @@ state_seen(ReadSet *rs, const char *link, time_t now)
 	if (!l || !l->link || !l->read || (now >= l->seen && now - l->seen < 86400))
 		return 0;
 	l->seen = now;
-	l->touched = 1;
 	l->change = ++rs->changes;
 	return 1;
 }
@@ -455,7 +410,7 @@ state_dirty(const ReadSet *rs)
 	size_t i;
 
 	for (i = 0; i < rs->cap; i++)
-		if (rs->tab[i].link && rs->tab[i].change)
+		if (rs->tab[i].change)
 			return 1;
 	return 0;
 }
@@ -465,12 +420,9 @@ state_clean(ReadSet *rs, unsigned long upto)
 {
 	size_t i;
 
-	for (i = 0; i < rs->cap; i++) {
-		if (rs->tab[i].link && rs->tab[i].change && rs->tab[i].change <= upto) {
-			rs->tab[i].change = 0;
-			rs->tab[i].marked = rs->tab[i].touched = 0;
-		}
-	}
+	for (i = 0; i < rs->cap; i++)
+		if (rs->tab[i].change && rs->tab[i].change <= upto)
+			rs->tab[i].change = rs->tab[i].marked = 0;
 }
 
 void
@@ -485,26 +437,31 @@ state_free(ReadSet *rs)
 }
 
 /*
- * apply l, a link this process changed, to disk, the file's set: a mark
- * wins, a later sighting of a link still read is kept.  Returns the link
- * in disk, or NULL when disk has it no more.
+ * apply rs's unwritten changes to disk, the file's set: a mark wins, a
+ * later sighting of a link still read is kept; a link disk has no more
+ * and this process only saw stays gone.  They stay changes in disk.
  */
-static ReadLink *
-apply(ReadSet *disk, const ReadLink *l)
+static void
+apply(ReadSet *disk, const ReadSet *rs)
 {
-	ReadLink *d = rsfind(disk, l->link);
+	const ReadLink *l;
+	ReadLink *d;
+	size_t i;
 
-	if (l->marked) {
-		if (!(d && d->link))
-			d = rsget(disk, l->link);
-		d->read = l->read;
-		d->seen = l->seen;
-	} else if (d && d->link) {
-		d->seen = MAX(d->seen, l->seen);
-	} else {
-		return NULL;
+	for (i = 0; i < rs->cap; i++) {
+		l = &rs->tab[i];
+		d = !l->change ? NULL : l->marked ? rsget(disk, l->link) : rsfind(disk, l->link);
+		if (!d || !d->link)
+			continue;
+		if (l->marked) {
+			d->read = l->read;
+			d->seen = l->seen;
+		} else {
+			d->seen = MAX(d->seen, l->seen);
+		}
+		d->change = l->change;
+		d->marked = l->marked;
 	}
-	return d;
 }
 
 /*
@@ -518,39 +475,30 @@ stateread(const char *path, ReadSet *disk, char *err, size_t errlen)
 	Buf b = {0};
 	ReadLink *l;
 	char *p, *nl, *end;
-	const char *e, *s;
+	const char *e;
 	unsigned long long t;
-	size_t bad = 0, n;
+	size_t bad = 0;
 	int fd, rc;
 
 	err[0] = '\0';
-	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0) {
-		if (errno != ENOENT && errno != ENOTDIR)
-			snprintf(err, errlen, "%s: %s", path, strerror(errno));
-		return -1;
-	}
-	rc = readfd(fd, &b, 64 << 20);
-	close(fd);
-	if (rc) {
+	rc = (fd = open(path, O_RDONLY | O_CLOEXEC)) < 0 ? -1 : readfd(fd, &b, 64 << 20);
+	if (rc > 0 || (rc < 0 && errno != ENOENT && errno != ENOTDIR))
 		snprintf(err, errlen, "%s: %s", path, rc < 0 ? strerror(errno) :
 		         "larger than 64 MB, ignored");
-		buffree(&b);
-		return -1;
-	}
+	if (fd >= 0)
+		close(fd);
 	/* an empty file (made by hand, say) is an empty state */
-	if (b.len && (b.len < sizeof(statehead) - 1 ||
+	if (!rc && b.len && (b.len < sizeof(statehead) - 1 ||
 	    memcmp(b.p, statehead, sizeof(statehead) - 1))) {
 		snprintf(err, errlen, "%s: not an lwnrss read-state file, "
 		         "ignored and left as it is", path);
+		rc = -1;
+	}
+	if (rc) {
 		buffree(&b);
 		return -1;
 	}
 	end = b.p + b.len;
-	/* a table the size of the file at once: growing it a step at a time
-	 * costs more than counting its lines */
-	for (p = b.p, n = 0; (p = memchr(p, '\n', end - p)); p++)
-		n++;
-	rsroom(disk, disk->n + n);
 	for (p = b.len ? b.p + sizeof(statehead) - 1 : end; p < end; p = nl + 1) {
 		/* a last line may lack its newline: files are replaced whole,
 		 * so that is an editor's doing, not a write cut short */
@@ -560,13 +508,7 @@ stateread(const char *path, ReadSet *disk, char *err, size_t errlen)
 		/* seconds, then a space and the link; no strtoll: its locale
 		 * and its signs cost more than the rest of the line */
 		if (!(e = decnum(p, (unsigned long long)LLONG_MAX + 1, &t)) ||
-		    t > LLONG_MAX || *e != ' ' || !e[1]) {
-			bad++;
-			continue;
-		}
-		for (s = e + 1; *s && (unsigned char)*s >= ' ' && *s != 0x7f; s++)
-			;
-		if (*s) {
+		    t > LLONG_MAX || *e != ' ' || !e[1] || hasctl(e + 1)) {
 			bad++;
 			continue;
 		}
@@ -585,11 +527,9 @@ int
 state_load(ReadSet *rs, char *err, size_t errlen)
 {
 	ReadSet disk = {0};
-	ReadLink *l, *d;
 	struct stat st;
 	long long stamp[4] = {0};
 	char *path;
-	size_t i;
 	int rc;
 
 	err[0] = '\0';
@@ -616,14 +556,7 @@ state_load(ReadSet *rs, char *err, size_t errlen)
 	 * changes over it (apply).  What the file dropped (expired, unmarked elsewhere)
 	 * goes with the old table, so that memory holds no more than the file.
 	 */
-	for (i = 0; i < rs->cap; i++) {
-		l = &rs->tab[i];
-		if (!l->link || !l->change || !(d = apply(&disk, l)))
-			continue;
-		d->change = l->change;
-		d->marked = l->marked;
-		d->touched = l->touched;
-	}
+	apply(&disk, rs);
 	disk.changes = rs->changes;
 	memcpy(disk.stamp, stamp, sizeof(stamp));
 	state_free(rs);
@@ -636,9 +569,9 @@ state_save(const ReadSet *rs, time_t now, time_t maxage, char *err, size_t errle
 {
 	ReadSet disk = {0};
 	ReadLink *d;
-	Buf out = {0};
+	FILE *f = NULL;
 	struct timespec pause = { 0, 50000000 };
-	char *path, *lock = NULL, *tmp = NULL, line[32];
+	char *path, *lock = NULL, *tmp = NULL;
 	size_t i;
 	int lfd = -1, fd = -1, ret = -1, tries;
 
@@ -667,41 +600,36 @@ state_save(const ReadSet *rs, time_t now, time_t maxage, char *err, size_t errle
 	/* what the others wrote meanwhile, then our changes over it */
 	if (stateread(path, &disk, err, errlen) < 0 && err[0])
 		goto out;
-	for (i = 0; i < rs->cap; i++)
-		if (rs->tab[i].link && rs->tab[i].change)
-			apply(&disk, &rs->tab[i]);
-	if (bufadd(&out, statehead, sizeof(statehead) - 1) < 0)
-		goto nomem;
+	apply(&disk, rs);
+	if ((fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600)) < 0 ||
+	    !(f = fdopen(fd, "w")))
+		goto fail;
+	fputs(statehead, f);
 	for (i = 0; i < disk.cap; i++) {
 		d = &disk.tab[i];
 		/* a line a link: one with a line break could not be read back */
 		if (!d->link || !d->read || (maxage && d->seen < now - maxage) ||
 		    strpbrk(d->link, "\r\n"))
 			continue;
-		snprintf(line, sizeof(line), "%lld ", (long long)d->seen);
-		if (bufadd(&out, line, strlen(line)) < 0 ||
-		    bufadd(&out, d->link, strlen(d->link)) < 0 || bufaddc(&out, '\n') < 0)
-			goto nomem;
+		fprintf(f, "%lld %s\n", (long long)d->seen, d->link);
 	}
-	if ((fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600)) < 0 ||
-	    writeall(fd, out.p, out.len) < 0 || commit(fd, tmp, path) < 0)
+	if (fflush(f) == EOF || ferror(f) || commit(fd, tmp, path) < 0)
 		goto fail;
 	ret = 0;
 	goto out;
-nomem:
-	errno = ENOMEM;
 fail:
 	snprintf(err, errlen, "%s: cannot write the read state: %s", path,
 	         strerror(errno));
 	if (fd >= 0)
 		unlink(tmp);
 out:
-	if (fd >= 0)
+	if (f)
+		fclose(f);
+	else if (fd >= 0)
 		close(fd);
 	if (lfd >= 0)
 		close(lfd);
 	state_free(&disk);
-	buffree(&out);
 	free(lock);
 	free(tmp);
 	free(path);

@@ -67,12 +67,12 @@ void cache_free(Cache *c);
  */
 typedef struct {
 	char *link;
-	unsigned long long hash; /* fnv1a(link): growing the table needs no rehashing */
 	time_t seen;            /* last seen in a feed shown, or marked */
 	unsigned long change;   /* the number of this process's last change; 0: none unwritten */
 	unsigned char read;
-	unsigned char marked;   /* read was set here: it wins the merge */
-	unsigned char touched;  /* seen was updated here: the later time wins, if still read */
+	unsigned char marked;   /* read was set here: it wins the merge; else
+	                           seen was updated here: the later time wins,
+	                           if still read */
 } ReadLink;
 
 typedef struct {

@@ -56,14 +56,11 @@ dotsegs(char *path)
 		/* in is at the '/' before a segment */
 		seg = in + 1;
 		n = strcspn(seg, "/");
-		if (n == 1 && seg[0] == '.') {
-			in = seg + 1;
-			if (!*in)
-				*out++ = '/';
-		} else if (n == 2 && seg[0] == '.' && seg[1] == '.') {
-			while (out > path && *--out != '/')
+		if (n && n <= 2 && !strncmp(seg, "..", n)) {
+			/* "." goes, ".." with the segment before it */
+			while (n == 2 && out > path && *--out != '/')
 				;
-			in = seg + 2;
+			in = seg + n;
 			if (!*in)
 				*out++ = '/';
 		} else {
@@ -279,13 +276,12 @@ schemelen(const char *s)
 	return p - s;
 }
 
-/* does ref start with a scheme, "name:"? */
-static int
-hasscheme(const char *ref)
+int
+url_relative(const char *ref)
 {
 	size_t n = schemelen(ref);
 
-	return n && ref[n] == ':';
+	return !n || ref[n] != ':';
 }
 
 /*
@@ -322,7 +318,7 @@ splitref(Ref *r, const char *s)
 	const char *p = s;
 
 	memset(r, 0, sizeof(*r));
-	if (hasscheme(s)) {
+	if (!url_relative(s)) {
 		p = strchr(s, ':');
 		r->scheme = s;
 		r->schemelen = p - s;
@@ -411,7 +407,7 @@ url_join(char *out, const char *base, const char *ref)
 		 * scheme; "//h" with no authority, one.  The "./" or "/." that
 		 * keeps its meaning fits where the dots were.
 		 */
-		if ((!t.scheme && !t.auth && hasscheme(path)) ||
+		if ((!t.scheme && !t.auth && !url_relative(path)) ||
 		    (!t.auth && path[0] == '/' && path[1] == '/')) {
 			memmove(path + 2, path, o - path + 1);
 			memcpy(path, path[2] == '/' ? "/." : "./", 2);
@@ -428,12 +424,6 @@ url_join(char *out, const char *base, const char *ref)
 	}
 	*o = '\0';
 	return o - out;
-}
-
-int
-url_relative(const char *ref)
-{
-	return !hasscheme(ref);
 }
 
 int

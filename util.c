@@ -80,19 +80,14 @@ bufgrow(Buf *b, size_t n)
 	size_t cap;
 	char *p;
 
-	/* room for n more bytes and a NUL */
-	if (n > SIZE_MAX - b->len - 1)
+	/* room for n more bytes and a NUL; half the address space at most,
+	 * so that doubling cannot overflow */
+	if (n > SIZE_MAX / 2 - b->len)
 		return -1;
 	if (b->len + n + 1 <= b->cap)
 		return 0;
-	cap = b->cap ? b->cap : 64;
-	while (cap < b->len + n + 1) {
-		if (cap > SIZE_MAX / 2) {
-			cap = b->len + n + 1;
-			break;
-		}
-		cap *= 2;
-	}
+	for (cap = b->cap ? b->cap : 64; cap < b->len + n + 1; cap *= 2)
+		;
 	if (!(p = realloc(b->p, cap)))
 		return -1;
 	b->p = p;
@@ -132,7 +127,6 @@ int
 readfd(int fd, Buf *b, size_t max)
 {
 	ssize_t n;
-	size_t want;
 
 	for (;;) {
 		if (bufgrow(b, 65536) < 0) {
@@ -140,10 +134,7 @@ readfd(int fd, Buf *b, size_t max)
 			return -1;
 		}
 		b->p[b->len] = '\0';   /* a string even when nothing is read */
-		want = b->cap - b->len - 1;
-		if (want > max + 1 - b->len)
-			want = max + 1 - b->len;
-		n = read(fd, b->p + b->len, want);
+		n = read(fd, b->p + b->len, MIN(b->cap - b->len - 1, max + 1 - b->len));
 		if (n < 0) {
 			if (errno == EINTR)
 				continue;
@@ -216,28 +207,20 @@ decval(const char *s, long max)
 size_t
 utf8enc(char *s, unsigned long cp)
 {
+	size_t n, i;
+
 	if (cp == 0 || (cp >= 0xd800 && cp <= 0xdfff) || cp > 0x10ffff)
 		cp = 0xfffd;
 	if (cp < 0x80) {
 		s[0] = cp;
 		return 1;
 	}
-	if (cp < 0x800) {
-		s[0] = 0xc0 | (cp >> 6);
-		s[1] = 0x80 | (cp & 0x3f);
-		return 2;
-	}
-	if (cp < 0x10000) {
-		s[0] = 0xe0 | (cp >> 12);
-		s[1] = 0x80 | ((cp >> 6) & 0x3f);
-		s[2] = 0x80 | (cp & 0x3f);
-		return 3;
-	}
-	s[0] = 0xf0 | (cp >> 18);
-	s[1] = 0x80 | ((cp >> 12) & 0x3f);
-	s[2] = 0x80 | ((cp >> 6) & 0x3f);
-	s[3] = 0x80 | (cp & 0x3f);
-	return 4;
+	n = cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
+	for (i = n - 1; i > 0; i--, cp >>= 6)
+		s[i] = 0x80 | (cp & 0x3f);
+	/* the lead byte: n bits set, a 0, then what is left of cp */
+	s[0] = ((0xff00 >> n) & 0xff) | cp;
+	return n;
 }
 
 size_t
@@ -251,16 +234,14 @@ utf8dec(const char *s, size_t n, unsigned long *cp)
 		*cp = u[0];
 		return 1;
 	}
-	if ((u[0] & 0xe0) == 0xc0) {
-		len = 2, c = u[0] & 0x1f, min = 0x80;
-	} else if ((u[0] & 0xf0) == 0xe0) {
-		len = 3, c = u[0] & 0x0f, min = 0x800;
-	} else if ((u[0] & 0xf8) == 0xf0) {
-		len = 4, c = u[0] & 0x07, min = 0x10000;
-	} else {
+	if (u[0] < 0xc0 || u[0] > 0xf7) {
 		*cp = 0xfffd;
 		return 1;
 	}
+	/* a lead byte: len bits set, a 0, then the first bits of the code point */
+	len = u[0] >= 0xf0 ? 4 : u[0] >= 0xe0 ? 3 : 2;
+	c = u[0] & (0x7f >> len);
+	min = len == 2 ? 0x80 : len == 3 ? 0x800 : 0x10000;
 	for (i = 1; i < len; i++) {
 		/* a short or broken sequence is one U+FFFD for its valid prefix */
 		if (i >= n || (u[i] & 0xc0) != 0x80) {
@@ -275,66 +256,52 @@ utf8dec(const char *s, size_t n, unsigned long *cp)
 	return len;
 }
 
-/* the simple case folding of the scripts a filter must know, limited to
- * pairs whose UTF-8 is no longer folded than not */
+/*
+ * The simple case folding of the scripts a filter must know, limited to
+ * pairs whose UTF-8 is no longer folded than not: from lo to hi, every
+ * step-th code point from lo folds to itself plus add; the first range
+ * that holds a code point counts.
+ */
+static const struct {
+	unsigned short lo, hi, step;
+	short add;
+} folds[] = {
+	/* Latin-1 */
+	{ 0xc0, 0xd6, 1, 32 }, { 0xd8, 0xde, 1, 32 },
+	/* Latin Extended-A: pairs, capital first; I with dot above, Y with
+	 * diaeresis and long s; 0x131, 0x138 and 0x149 are lowercase only */
+	{ 0x100, 0x12e, 2, 1 }, { 0x132, 0x136, 2, 1 }, { 0x139, 0x147, 2, 1 },
+	{ 0x14a, 0x176, 2, 1 }, { 0x179, 0x17d, 2, 1 }, { 0x130, 0x130, 1, 'i' - 0x130 },
+	{ 0x178, 0x178, 1, 0xff - 0x178 }, { 0x17f, 0x17f, 1, 's' - 0x17f },
+	/* Latin Extended-B: the pairs of Romanian, Vietnamese, the Balkan
+	 * digraphs (DŽ, Dž and dž are one letter), and pinyin's tones */
+	{ 0x1c4, 0x1ca, 3, 2 }, { 0x1c5, 0x1cb, 3, 1 }, { 0x1f1, 0x1f1, 1, 2 },
+	{ 0x1f2, 0x1f2, 1, 1 }, { 0x1cd, 0x1db, 2, 1 }, { 0x1af, 0x1af, 1, 1 },
+	{ 0x1de, 0x1ee, 2, 1 }, { 0x1f4, 0x1f4, 1, 1 }, { 0x1f8, 0x21e, 2, 1 },
+	{ 0x222, 0x232, 2, 1 }, { 0x1a0, 0x1a4, 2, 1 },
+	/* Latin Extended Additional: Vietnamese and Welsh letters, capital
+	 * sharp s */
+	{ 0x1e00, 0x1e94, 2, 1 }, { 0x1ea0, 0x1efe, 2, 1 }, { 0x1e9e, 0x1e9e, 1, 0xdf - 0x1e9e },
+	/* Greek: the capitals, the accented ones, and final sigma */
+	{ 0x391, 0x3a1, 1, 32 }, { 0x3a3, 0x3ab, 1, 32 }, { 0x386, 0x386, 1, 0x3ac - 0x386 },
+	{ 0x388, 0x38a, 1, 37 }, { 0x38c, 0x38c, 1, 0x3cc - 0x38c }, { 0x38e, 0x38f, 1, 63 },
+	{ 0x3c2, 0x3c2, 1, 1 },
+	/* Cyrillic */
+	{ 0x400, 0x40f, 1, 80 }, { 0x410, 0x42f, 1, 32 }, { 0x460, 0x480, 2, 1 },
+	{ 0x48a, 0x4be, 2, 1 }, { 0x4d0, 0x52e, 2, 1 }, { 0x4c1, 0x4cd, 2, 1 },
+	{ 0x4c0, 0x4c0, 1, 0x4cf - 0x4c0 },
+};
+
 static unsigned long
 foldcp(unsigned long c)
 {
+	size_t i;
+
 	if (c < 0x80)
 		return c >= 'A' && c <= 'Z' ? c + 32 : c;
-	if (c >= 0xc0 && c <= 0xde && c != 0xd7)
-		return c + 32;
-	if (c >= 0x100 && c <= 0x17f) {
-		switch (c) {
-		case 0x130: return 'i';                 /* I with dot above */
-		case 0x17f: return 's';                 /* long s */
-		case 0x178: return 0xff;                /* Y with diaeresis */
-		case 0x131: case 0x138: case 0x149:     /* lowercase only */
-			return c;
-		}
-		if ((c >= 0x139 && c <= 0x148) || (c >= 0x179 && c <= 0x17e))
-			return c & 1 ? c + 1 : c;
-		return c & 1 ? c : c + 1;
-	}
-	/* Latin Extended-B: the pairs of Romanian, Vietnamese, the Balkan
-	 * digraphs (DŽ, Dž and dž are one letter), and pinyin's tones */
-	if (c >= 0x1c4 && c <= 0x1cc)
-		return c - (c - 0x1c4) % 3 + 2;
-	if (c >= 0x1f1 && c <= 0x1f3)
-		return 0x1f3;
-	if ((c >= 0x1cd && c <= 0x1dc) || c == 0x1af)
-		return c & 1 ? c + 1 : c;
-	if ((c >= 0x1de && c <= 0x1ef) || (c >= 0x1f4 && c <= 0x1f5) ||
-	    (c >= 0x1f8 && c <= 0x21f) || (c >= 0x222 && c <= 0x233) ||
-	    (c >= 0x1a0 && c <= 0x1a5))
-		return c & 1 ? c : c + 1;
-	/* Latin Extended Additional: Vietnamese and Welsh letters, capital
-	 * sharp s */
-	if ((c >= 0x1e00 && c <= 0x1e95) || (c >= 0x1ea0 && c <= 0x1eff))
-		return c & 1 ? c : c + 1;
-	if (c == 0x1e9e)
-		return 0xdf;
-	/* Greek: the capitals, the accented ones, and final sigma */
-	if (c >= 0x391 && c <= 0x3ab && c != 0x3a2)
-		return c + 32;
-	switch (c) {
-	case 0x386: return 0x3ac;
-	case 0x388: case 0x389: case 0x38a: return c + 37;
-	case 0x38c: return 0x3cc;
-	case 0x38e: case 0x38f: return c + 63;
-	case 0x3c2: return 0x3c3;
-	case 0x4c0: return 0x4cf;
-	}
-	/* Cyrillic */
-	if (c >= 0x400 && c <= 0x40f)
-		return c + 80;
-	if (c >= 0x410 && c <= 0x42f)
-		return c + 32;
-	if ((c >= 0x460 && c <= 0x481) || (c >= 0x48a && c <= 0x4bf) ||
-	    (c >= 0x4d0 && c <= 0x52f))
-		return c & 1 ? c : c + 1;
-	if (c >= 0x4c1 && c <= 0x4ce)
-		return c & 1 ? c + 1 : c;
+	for (i = 0; i < LENGTH(folds); i++)
+		if (c >= folds[i].lo && c <= folds[i].hi && (c - folds[i].lo) % folds[i].step == 0)
+			return c + folds[i].add;
 	return c;
 }
 
