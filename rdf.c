@@ -43,7 +43,7 @@
 /*
  * The vocabularies read.  NsNone is no namespace at all: RSS 0.91, 0.92
  * and 2.0 put their elements there.  NsOther is any other namespace, and
- * the one an undeclared prefix that is not well known (see wellknown) is
+ * the one an undeclared prefix that is not well known (see nsuris) is
  * taken to be in.
  */
 enum { NsNone, NsRss, NsRdf, NsDc, NsContent, NsAtom, NsSyn, NsXml, NsOther };
@@ -52,20 +52,27 @@ enum { NsNone, NsRss, NsRdf, NsDc, NsContent, NsAtom, NsSyn, NsXml, NsOther };
 #define RSS                     (IN(NsNone) | IN(NsRss))
 #define ATOM                    IN(NsAtom)
 
+/*
+ * By namespace name, with the prefix each is known by.  A prefix nobody
+ * declared leaves a document not namespace-well-formed, but feeds that
+ * forget to declare the prefixes everyone uses exist (dc: most of all):
+ * those few are read as the vocabulary they name by convention.  Any
+ * other undeclared prefix is a vocabulary of its own.
+ */
 static const struct {
-	const char *uri;
+	const char *uri, *prefix;
 	int ns;
 } nsuris[] = {
-	{ "http://purl.org/rss/1.0/", NsRss },
-	{ "http://purl.org/dc/elements/1.1/", NsDc },
-	{ "http://www.w3.org/1999/02/22-rdf-syntax-ns#", NsRdf },
-	{ "http://www.w3.org/2005/Atom", NsAtom },
-	{ "http://purl.org/rss/1.0/modules/content/", NsContent },
-	{ "http://purl.org/rss/1.0/modules/syndication/", NsSyn },
-	{ "http://my.netscape.com/rdf/simple/0.9/", NsRss },     /* RSS 0.90 */
-	{ "http://purl.org/atom/ns#", NsAtom },                 /* Atom 0.3 */
-	{ "http://backend.userland.com/rss2", NsNone },         /* RSS 2.0, once */
-	{ "http://www.w3.org/XML/1998/namespace", NsXml },
+	{ "http://purl.org/rss/1.0/", "", NsRss },
+	{ "http://purl.org/dc/elements/1.1/", "dc", NsDc },
+	{ "http://www.w3.org/1999/02/22-rdf-syntax-ns#", "rdf", NsRdf },
+	{ "http://www.w3.org/2005/Atom", "atom", NsAtom },
+	{ "http://purl.org/rss/1.0/modules/content/", "content", NsContent },
+	{ "http://purl.org/rss/1.0/modules/syndication/", "syn", NsSyn },
+	{ "http://my.netscape.com/rdf/simple/0.9/", "", NsRss },     /* RSS 0.90 */
+	{ "http://purl.org/atom/ns#", "", NsAtom },                 /* Atom 0.3 */
+	{ "http://backend.userland.com/rss2", "", NsNone },         /* RSS 2.0, once */
+	{ "http://www.w3.org/XML/1998/namespace", "", NsXml },
 };
 
 enum { FTitle, FLink, FDesc, FDate, FAuthor, FTtl, FPeriod, FFreq, FBase, FLast };
@@ -126,10 +133,9 @@ static const unsigned short cp1252[32] = {
 	0x2dc, 0x2122, 0x161, 0x203a, 0x153, 0x9d, 0x17e, 0x178,
 };
 
-/* bounds of the scope: declarations in it, elements with declarations or
- * an xml:base, the longest base kept */
+/* bounds of the scope: declarations and xml:bases in it, the longest
+ * base kept */
 #define MAXDECL                 64
-#define MAXFRAME                32
 #define MAXBASE                 8192
 
 /* a resolved link, which may be longer than its source: its bytes follow */
@@ -148,37 +154,28 @@ typedef struct {
 	char *hint[FLast];       /* the channel's ttl and syn: values, FTtl on */
 	/* the open contexts, each closed by the end tag spelt as its start tag
 	 * (its qualified name, in the input) */
-	const char *rootq, *itemq, *authq, *capq;
-	size_t rootqlen, itemqlen, authqlen, capqlen;
+	const char *rootq, *itemq, *authq;
+	size_t rootqlen, itemqlen, authqlen;
 	int rootdone, inauthor;
-	/* the field being captured: its text is written from capstart to o,
-	 * o never past the byte being read */
-	int cap;                 /* 0, or 1 + the Tag type */
-	int capfield, capprio, captype;
-	size_t capnest;          /* elements spelt capq open inside it */
-	char *capstart, *o;
 	const char *err;
 	/*
-	 * The namespace scope.  depth counts the elements open outside a
-	 * capture; each element that declares namespaces gets a frame, the
-	 * depth of its content and where its declarations start in decl.
-	 * The prefixes point into start tags, which nothing overwrites: text
-	 * is only ever written after the start tag that began it, and no
-	 * declaration inside a captured value is read.
+	 * The namespace scope.  depth counts the elements open; each
+	 * namespace declaration and xml:base of an open element is an entry
+	 * in decl, innermost last, with the depth of the element's content.
+	 * The prefixes point into start tags, which nothing overwrites while
+	 * their element is open: a value is written over its own element,
+	 * which is over once the value is read.
 	 */
 	size_t depth;
 	struct Decl {
-		const char *p;       /* the prefix, "" for the default namespace */
+		const char *p;       /* the prefix, "" for the default namespace;
+		                        NULL for an xml:base */
 		size_t n;
 		int ns;
+		size_t depth;
+		size_t base;         /* an xml:base's offset in bases */
 	} decl[MAXDECL];
 	size_t ndecl;
-	struct Frame {
-		size_t depth, ndecl;
-		size_t base;         /* the base in scope: 1 + its offset in bases, 0 for docbase */
-		size_t bases;        /* bases.len before the frame */
-	} frame[MAXFRAME];
-	size_t nframe;
 	/* xml:base: the bases in scope, resolved, NUL-terminated, one after
 	 * the other; the URL the document came from, or NULL */
 	Buf bases;
@@ -235,32 +232,6 @@ findtag(int ns, const char *s, size_t n)
 		if ((tags[i].ns & IN(ns)) && is(s, n, tags[i].name))
 			return &tags[i];
 	return NULL;
-}
-
-/* copy [s, e) as it is (a CDATA section, a '<' that starts no markup) */
-static void
-addraw(Parser *ps, const char *s, const char *e)
-{
-	memmove(ps->o, s, e - s);
-	ps->o += e - s;
-}
-
-/* the references in s[0..n) decoded into out, which is never past s: its length */
-static size_t
-unref(char *out, const char *s, size_t n)
-{
-	const char *e = s + n, *amp;
-	char *o = out;
-	size_t used;
-
-	while ((amp = memchr(s, '&', e - s))) {
-		memmove(o, s, amp - s);
-		o += amp - s;
-		o += text_entity(amp, e, o, &used);
-		s = amp + used;
-	}
-	memmove(o, s, e - s);
-	return o + (e - s) - out;
 }
 
 /*
@@ -334,43 +305,6 @@ nextattr(const char **sp, const char *e, const char **name, size_t *nlen,
 	}
 }
 
-/* the value of the unprefixed attribute want in [s, e), or NULL */
-static const char *
-attr(const char *s, const char *e, const char *want, size_t *vlen)
-{
-	const char *n, *v;
-	size_t len;
-
-	while (nextattr(&s, e, &n, &len, &v, vlen))
-		if (is(n, len, want))
-			return v;
-	return NULL;
-}
-
-/*
- * A prefix nobody declared leaves a document not namespace-well-formed,
- * but feeds that forget to declare the prefixes everyone uses exist (dc:
- * most of all): those few are read as the vocabulary they name by
- * convention.  Any other undeclared prefix is a vocabulary of its own.
- */
-static int
-wellknown(const char *p, size_t n)
-{
-	static const struct {
-		const char *p;
-		int ns;
-	} known[] = {
-		{ "dc", NsDc }, { "rdf", NsRdf }, { "content", NsContent },
-		{ "syn", NsSyn }, { "atom", NsAtom },
-	};
-	size_t i;
-
-	for (i = 0; i < LENGTH(known); i++)
-		if (is(p, n, known[i].p))
-			return known[i].ns;
-	return NsOther;
-}
-
 /* the namespace that prefix p[0..n) (n 0: none) names where the parser is */
 static int
 nsof(const Parser *ps, const char *p, size_t n)
@@ -381,9 +315,14 @@ nsof(const Parser *ps, const char *p, size_t n)
 	if (is(p, n, "xml"))
 		return NsXml;
 	for (i = ps->ndecl; i-- > 0; )
-		if (namematch(ps->decl[i].p, ps->decl[i].n, p, n))
+		if (ps->decl[i].p && namematch(ps->decl[i].p, ps->decl[i].n, p, n))
 			return ps->decl[i].ns;
-	return n ? wellknown(p, n) : NsNone;
+	if (!n)
+		return NsNone;
+	for (i = 0; i < LENGTH(nsuris); i++)
+		if (is(p, n, nsuris[i].prefix))
+			return nsuris[i].ns;
+	return NsOther;
 }
 
 /*
@@ -392,24 +331,29 @@ nsof(const Parser *ps, const char *p, size_t n)
  * (href, rel, type, isPermaLink) are unprefixed (Namespaces in XML,
  * 6.3); one with a prefix bound to the element's own namespace means
  * the same, and is taken when there is no unprefixed one.  Any other
- * prefix is another vocabulary's: its value never becomes a link.
+ * prefix is another vocabulary's: its value never becomes a link.  With
+ * no ps (the XML declaration) only an unprefixed one is taken.
  */
 static const char *
 ownattr(const Parser *ps, const char *s, const char *e, const char *want,
         int ns, size_t *vlen)
 {
-	const char *n, *ln, *v;
-	size_t len;
+	const char *n, *ln, *v, *own = NULL;
+	size_t len, ownlen = 0;
 
-	if ((v = attr(s, e, want, vlen)))
-		return v;
 	while (nextattr(&s, e, &n, &len, &v, vlen)) {
 		for (ln = n + len; ln > n && ln[-1] != ':'; ln--)
 			;
-		if (ln > n + 1 && is(ln, n + len - ln, want) && nsof(ps, n, ln - n - 1) == ns)
+		if (ln == n && is(n, len, want))
 			return v;
+		if (ps && !own && ln > n + 1 && is(ln, n + len - ln, want) &&
+		    nsof(ps, n, ln - n - 1) == ns) {
+			own = v;
+			ownlen = *vlen;
+		}
 	}
-	return NULL;
+	*vlen = ownlen;
+	return own;
 }
 
 /* the vocabulary of the namespace name v[0..n) (an attribute value) */
@@ -423,7 +367,7 @@ nsuri(const char *v, size_t n, int prefixed)
 	 * this long is none of the URIs below in any spelling a feed uses */
 	if (n > sizeof(buf))
 		return NsOther;
-	k = unref(buf, v, n);
+	k = text_xml(v, n, buf, 1);
 	/* xmlns="" puts what follows in no namespace; xmlns:p="" is no
 	 * declaration XML 1.0 allows, and names nothing we read */
 	if (!k)
@@ -438,17 +382,21 @@ nsuri(const char *v, size_t n, int prefixed)
 static const char *
 curbase(const Parser *ps)
 {
-	size_t b = ps->nframe ? ps->frame[ps->nframe - 1].base : 0;
+	size_t i;
 
-	return b ? ps->bases.p + b - 1 : ps->docbase;
+	for (i = ps->ndecl; i-- > 0; )
+		if (!ps->decl[i].p)
+			return ps->bases.p + ps->decl[i].base;
+	return ps->docbase;
 }
 
 /*
- * An xml:base value v[0..n), resolved against the base in scope, added
- * to bases: 1 + its offset, or 0 when it cannot be (too long, out of
- * memory: ps->oom), the element then keeping the base in scope.
+ * An xml:base value v[0..n), resolved against the base in scope, made
+ * the base in scope, in a new entry of decl (the caller makes room).
+ * When it cannot be (too long, out of memory: ps->oom) the element keeps
+ * the base in scope.
  */
-static size_t
+static void
 addbase(Parser *ps, const char *v, size_t n)
 {
 	const char *b;
@@ -462,43 +410,44 @@ addbase(Parser *ps, const char *v, size_t n)
 	if (n > MAXBASE || bufgrow(&ps->bases, n) < 0)
 		goto fail;
 	/* the value decoded, then resolved after it and moved in its place */
-	k = unref(ps->bases.p + at, v, n);
+	k = text_xml(v, n, ps->bases.p + at, 1);
 	ps->bases.p[at + k] = '\0';
 	ps->bases.len = at + k + 1;
-	if (!(b = curbase(ps)))
-		return at + 1;
-	if (bufgrow(&ps->bases, strlen(b) + n + 2) < 0)
-		goto fail;
-	/* bufgrow may have moved them */
-	b = curbase(ps);
-	o = ps->bases.p + ps->bases.len;
-	if ((k = url_join(o, b, ps->bases.p + at)) > MAXBASE) {
-		ps->bases.len = at;
-		return 0;
+	if ((b = curbase(ps))) {
+		if (bufgrow(&ps->bases, strlen(b) + n + 2) < 0)
+			goto fail;
+		/* bufgrow may have moved them */
+		b = curbase(ps);
+		o = ps->bases.p + ps->bases.len;
+		if ((k = url_join(o, b, ps->bases.p + at)) > MAXBASE) {
+			ps->bases.len = at;
+			return;
+		}
+		memmove(ps->bases.p + at, o, k + 1);
+		ps->bases.len = at + k + 1;
 	}
-	memmove(ps->bases.p + at, o, k + 1);
-	ps->bases.len = at + k + 1;
-	return at + 1;
+	ps->decl[ps->ndecl].p = NULL;
+	ps->decl[ps->ndecl].depth = ps->depth + 1;
+	ps->decl[ps->ndecl++].base = at;
+	return;
 fail:
 	if (n <= MAXBASE)
 		ps->oom = 1;
 	ps->bases.len = at;
-	return 0;
 }
 
 /*
  * The namespace declarations and the xml:base among the attributes
- * [s, e) of a start tag, as a frame for the element and its content.
- * Returns 1 when it made one, 0 when the tag has neither, -1 when the
- * scope is full: the element is then read as another vocabulary's, and
- * skipped.
+ * [s, e) of a start tag, put in scope for the element and its content.
+ * 0, or -1 when the scope is full: the element is then read as another
+ * vocabulary's, and skipped.
  */
 static int
 declare(Parser *ps, const char *s, const char *e)
 {
 	const char *n, *v, *xb = NULL;
 	size_t nlen, vlen, xblen = 0, k = ps->ndecl;
-	struct Frame *fr;
+	struct Decl *d;
 
 	while (nextattr(&s, e, &n, &nlen, &v, &vlen)) {
 		if (is(n, nlen, "xml:base")) {
@@ -510,58 +459,28 @@ declare(Parser *ps, const char *s, const char *e)
 			continue;
 		if (k == MAXDECL)
 			return -1;
-		ps->decl[k].p = nlen > 5 ? n + 6 : n + 5;
-		ps->decl[k].n = nlen > 5 ? nlen - 6 : 0;
-		ps->decl[k].ns = nsuri(v, vlen, nlen > 5);
-		k++;
+		d = &ps->decl[k++];
+		d->p = nlen > 5 ? n + 6 : n + 5;
+		d->n = nlen > 5 ? nlen - 6 : 0;
+		d->ns = nsuri(v, vlen, nlen > 5);
+		d->depth = ps->depth + 1;
 	}
-	if (k == ps->ndecl && !xb)
-		return 0;
-	if (ps->nframe == MAXFRAME)
+	if (xb && k == MAXDECL)
 		return -1;
-	fr = &ps->frame[ps->nframe++];
-	fr->depth = ps->depth + 1;
-	fr->ndecl = ps->ndecl;
-	fr->bases = ps->bases.len;
-	fr->base = ps->nframe > 1 ? fr[-1].base : 0;
 	ps->ndecl = k;
-	/* after the frame is counted: resolved against its parent's base,
-	 * which curbase still gives */
-	if (xb && (k = addbase(ps, xb, xblen)))
-		fr->base = k;
-	return 1;
+	/* resolved against the parent's base: the declarations name none */
+	if (xb)
+		addbase(ps, xb, xblen);
+	return 0;
 }
 
-/*
- * RSS 2.0 has no namespace, yet some feeds give its root one, RSS 1.0's
- * or one of their own making: an unprefixed rss root is RSS 2.0's
- * whatever its default namespace says, and so is all it holds in that
- * namespace.
- */
-static int
-rssdefault(Parser *ps)
-{
-	size_t i;
-
-	for (i = ps->ndecl; i-- > 0; )
-		if (!ps->decl[i].n) {
-			ps->decl[i].ns = NsNone;
-			break;
-		}
-	return NsNone;
-}
-
-/* close the frames of the elements that are no longer open */
+/* close the scope of the elements that are no longer open */
 static void
-popframes(Parser *ps)
+popscope(Parser *ps)
 {
-	struct Frame *fr;
-
-	while (ps->nframe && ps->frame[ps->nframe - 1].depth > ps->depth) {
-		fr = &ps->frame[--ps->nframe];
-		ps->ndecl = fr->ndecl;
-		ps->bases.len = fr->bases;
-	}
+	while (ps->ndecl && ps->decl[ps->ndecl - 1].depth > ps->depth)
+		if (!ps->decl[--ps->ndecl].p)
+			ps->bases.len = ps->decl[ps->ndecl].base;
 }
 
 /* an element closed; the root's content, depth 1, closes only with the document */
@@ -570,7 +489,7 @@ up(Parser *ps)
 {
 	if (ps->depth > 1)
 		ps->depth--;
-	popframes(ps);
+	popscope(ps);
 }
 
 /* past the name qn[0..qlen) at s, when a tag's name at s is that, else NULL */
@@ -624,14 +543,6 @@ rawend(const char *s, const char *e, const char *qn, size_t qlen, const char **a
 	return NULL;
 }
 
-/* skip the content of the element spelt qn whose content starts at *pp,
- * its end tag included: 1, or 2 when the input ends first */
-static int
-skip(Parser *ps, const char *qn, size_t qlen, const char **pp)
-{
-	return rawend(*pp, ps->e, qn, qlen, pp) ? 1 : 2;
-}
-
 /* s[0..*n) trimmed: where it starts, *n its length without the bytes up
  * to ' ' that end it (LWN pads descriptions with blank lines) and the
  * white space that starts it */
@@ -662,123 +573,70 @@ lwnlink(const char *s, size_t n)
 	return i == n - 4 && !memcmp(s + i, "/rss", 4) ? n - 3 : n;
 }
 
-/* n bytes that live as long as the Feed, or NULL: over the limit, or out
- * of memory (ps->oom then set) */
-static char *
-feedmem(Parser *ps, size_t n)
-{
-	Chunk *c;
-
-	if (n > ps->memmax - ps->memused)
-		return NULL;
-	if (!(c = malloc(sizeof(*c) + n))) {
-		ps->oom = 1;
-		return NULL;
-	}
-	c->next = ps->f->mem;
-	ps->f->mem = c;
-	ps->memused += n;
-	return (char *)(c + 1);
-}
-
 /*
  * The link s (n bytes, NUL-terminated) resolved against the base in
  * scope, the nearest xml:base and then the document's URL: s itself when
  * it is absolute or there is no base, else a copy in the Feed's memory
  * (the result may be longer than its source), or s again when that
- * memory runs out.  *n becomes the result's length.
+ * memory runs out (over the limit, or out of memory: ps->oom then set).
+ * *n becomes the result's length.
  */
 static char *
 resolve(Parser *ps, char *s, size_t *n)
 {
 	const char *b;
-	char *o;
+	size_t need;
+	Chunk *c;
 
 	if (!url_relative(s) || !(b = curbase(ps)))
 		return s;
-	if (!(o = feedmem(ps, strlen(b) + *n + 2)))
+	need = strlen(b) + *n + 2;
+	if (need > ps->memmax - ps->memused)
 		return s;
-	*n = url_join(o, b, s);
-	return o;
+	if (!(c = malloc(sizeof(*c) + need))) {
+		ps->oom = 1;
+		return s;
+	}
+	c->next = ps->f->mem;
+	ps->f->mem = c;
+	ps->memused += need;
+	*n = url_join((char *)(c + 1), b, s);
+	return (char *)(c + 1);
 }
 
-/* start capturing t, spelt qn[0..qlen), its text written from the input's
- * byte at out on */
+/*
+ * The value s[0..n) of t, written over its source: it replaces its field
+ * unless that has a better one.  plain is a description's desctext.
+ */
 static void
-capbegin(Parser *ps, const Tag *t, const char *qn, size_t qlen, const char *out)
+setfield(Parser *ps, const Tag *t, char *s, size_t n, int plain)
 {
-	ps->cap = 1 + t->type;
-	ps->capfield = t->field;
-	ps->capprio = t->prio;
-	ps->captype = 0;
-	ps->capstart = ps->o = ps->s + (out - ps->s);
-	ps->capq = qn;
-	ps->capqlen = qlen;
-	ps->capnest = 0;
-}
+	unsigned char *prio = &ps->prio[ps->initem][t->field];
+	char *r;
 
-/* end the capture: the value replaces its field unless that has a better one */
-static void
-capend(Parser *ps)
-{
-	char *s = ps->capstart, **fp, *r;
-	size_t n = ps->o - ps->capstart;
-	unsigned char *prio = &ps->prio[ps->initem][ps->capfield];
-	int type = ps->cap - 1, line = ps->capfield != FDate && ps->capfield < FTtl;
-
-	ps->cap = 0;
-	/* Atom's type="html" title is markup; nothing else is */
-	if (ps->captype)
-		n = text_html(s, n, s, 0);
-	/* a date or a hint is trimmed only (a date that does not parse is
-	 * made one line later) */
-	if (line)
+	/* a description, a date or a hint is trimmed only (a date that does
+	 * not parse is made one line later) */
+	if (t->field == FTitle || t->field == FLink || t->field == FAuthor)
 		n = collapse(s, n);
 	else
 		s = trim(s, &n);
 	/* a guid is a link only when it looks like one */
-	if (type == TGuid && (n < 4 || memcmp(s, "http", 4)))
+	if (t->type == TGuid && (n < 4 || memcmp(s, "http", 4)))
 		return;
-	if (!n || *prio >= ps->capprio)
+	if (!n || *prio >= t->prio)
 		return;
 	s[n] = '\0';
-	if (ps->capfield == FLink) {
+	if (t->field == FLink) {
 		/* a base can hold what a value may not: the result is one too */
 		if ((r = resolve(ps, s, &n)) != s)
 			n = collapse(s = r, n);
 		n = lwnlink(s, n);
 		s[n] = '\0';
 	}
-	fp = field(ps, ps->capfield);
-	*fp = s;
-	*prio = ps->capprio;
-}
-
-/*
- * A description: found, not decoded.  Its content, from s to the end tag
- * spelt qn, is the field, trimmed (LWN pads its end with white space);
- * its end tag's '<' or a blank before it becomes the NUL.  *pp then
- * follows the end tag.  1, or 2 when the input ends first.
- */
-static int
-desc(Parser *ps, const Tag *t, const char *qn, size_t qlen, const char *s, int plain,
-     const char **pp)
-{
-	const char *end;
-	char *d = ps->s + (s - ps->s);
-	size_t n;
-
-	if (!(end = rawend(s, ps->e, qn, qlen, pp)))
-		return 2;
-	n = end - s;
-	d = trim(d, &n);
-	if (n) {
-		d[n] = '\0';
-		*field(ps, FDesc) = d;
+	*field(ps, t->field) = s;
+	*prio = t->prio;
+	if (t->field == FDesc)
 		*(ps->initem ? &ps->cur.desctext : &ps->f->desctext) = plain;
-		ps->prio[ps->initem][FDesc] = t->prio;
-	}
-	return 1;
 }
 
 static int
@@ -819,39 +677,28 @@ itembegin(Parser *ps)
 }
 
 /*
- * A start tag outside a capture: qualified name [qn, ne), local name
- * [ln, ne) in namespace ns, t its entry in tags[] (FOREIGN for another
- * vocabulary, NULL for one of ours rdf.c does not read), attributes
- * [ne, ae), ae at its '>'; *pp follows the tag.  Returns 0 when the
- * element is open, 1 when it is over (empty, or its content skipped or
- * found to the end tag, *pp then past it), 2 when the input ends first,
- * -1 with ps->err.
+ * An element inside the root: qualified name [qn, ne) in namespace ns, t
+ * its entry in tags[] (FOREIGN for another vocabulary, NULL for one of
+ * ours rdf.c does not read), attributes [ne, ae), ae at its '>'; *pp
+ * follows the tag.  Returns 0 when the element is open, 1 when it is
+ * over (empty, or its content read or skipped to its end tag, *pp then
+ * past that), 2 when the input ends first.
  */
 static int
-starttag(Parser *ps, const Tag *t, int ns, const char *qn, const char *ln,
-         const char *ne, const char *ae, int empty, const char **pp)
+element(Parser *ps, const Tag *t, int ns, const char *qn, const char *ne,
+        const char *ae, int empty, const char **pp)
 {
-	const char *v, *rel;
-	size_t qlen = ne - qn, vlen, rlen;
+	const char *v, *rel, *end, *type = NULL;
+	size_t qlen = ne - qn, vlen, rlen, tlen = 0, n;
+	int read = 1;
+	char *s;
 
-	if (!ps->rootq) {
-		if (!t || t->type != TRoot) {
-			if (ne - ln == 4 && !strncasecmp(ln, "html", 4))
-				ps->err = "looks like an HTML page, not a feed";
-			else
-				ps->err = "no RSS, RDF or Atom root element";
-			return -1;
-		}
-		ps->rootq = qn;
-		ps->rootqlen = qlen;
-		ps->rootdone = empty;
-		return empty;
-	}
 	if (!t)
 		return empty;
 	switch (t->type) {
 	case TSkip:
-		return empty ? 1 : skip(ps, qn, qlen, pp);
+		read = 0;
+		break;
 	case TItem:
 		if (!ps->initem && !empty) {
 			itembegin(ps);
@@ -874,17 +721,16 @@ starttag(Parser *ps, const Tag *t, int ns, const char *qn, const char *ln,
 			return empty;
 		break;
 	case TLink:
-		if ((v = ownattr(ps, ne, ae, "href", ns, &vlen))) {
-			/* Atom: only the alternate link (the default) is the page */
-			rel = ownattr(ps, ne, ae, "rel", ns, &rlen);
-			if ((!rel || is(rel, rlen, "alternate")) &&
-			    ps->prio[ps->initem][FLink] < t->prio) {
-				capbegin(ps, t, qn, qlen, v);
-				ps->o += unref(ps->o, v, vlen);
-				capend(ps);
-			}
-			return empty ? 1 : skip(ps, qn, qlen, pp);
+		if (!(v = ownattr(ps, ne, ae, "href", ns, &vlen)))
+			break;
+		/* Atom: only the alternate link (the default) is the page */
+		rel = ownattr(ps, ne, ae, "rel", ns, &rlen);
+		if ((!rel || is(rel, rlen, "alternate")) &&
+		    ps->prio[ps->initem][FLink] < t->prio) {
+			s = ps->s + (v - ps->s);
+			setfield(ps, t, s, text_xml(s, vlen, s, 1), 0);
 		}
+		read = 0;
 		break;
 	case TGuid:
 		if ((v = ownattr(ps, ne, ae, "isPermaLink", ns, &vlen)) && is(v, vlen, "false"))
@@ -894,20 +740,92 @@ starttag(Parser *ps, const Tag *t, int ns, const char *qn, const char *ln,
 	if (empty)
 		return 1;
 	/* a channel's hint inside an item, or no better than what we have:
-	 * skip it whole, markup inside included */
+	 * skipped whole, markup inside included */
 	if ((t->field >= FITEM && ps->initem) || ps->prio[ps->initem][t->field] >= t->prio)
-		return skip(ps, qn, qlen, pp);
-	/* Atom's text (the default; Atom 0.3's text/plain) is no HTML */
-	if (t->field == FDesc)
-		return desc(ps, t, qn, qlen, ae + 1, ns == NsAtom &&
-		            (!(v = ownattr(ps, ne, ae, "type", ns, &vlen)) ||
-		            is(v, vlen, "text") || is(v, vlen, "text/plain")), pp);
-	capbegin(ps, t, qn, qlen, ae + 1);
+		read = 0;
+	if (!(end = rawend(ae + 1, ps->e, qn, qlen, pp)))
+		return 2;
+	if (!read)
+		return 1;
+	s = ps->s + (ae + 1 - ps->s);
+	n = end - (ae + 1);
+	if (ns == NsAtom)
+		type = ownattr(ps, ne, ae, "type", ns, &tlen);
+	if (t->field == FDesc) {
+		/* found, not decoded (rdf_text decodes the few that are
+		 * shown); Atom's text (the default; Atom 0.3's text/plain)
+		 * is no HTML */
+		setfield(ps, t, s, n, ns == NsAtom && (!type ||
+		         is(type, tlen, "text") || is(type, tlen, "text/plain")));
+		return 1;
+	}
+	n = text_xml(s, n, s, 0);
 	/* Atom's html title is markup to read as text; its xhtml one is
 	 * elements, dropped as in any value, and its text one plain text */
-	if (ns == NsAtom && t->field == FTitle &&
-	    (v = ownattr(ps, ne, ae, "type", ns, &vlen)) && is(v, vlen, "html"))
-		ps->captype = 1;
+	if (t->field == FTitle && type && is(type, tlen, "html"))
+		n = text_html(s, n, s, 0);
+	setfield(ps, t, s, n, 0);
+	return 1;
+}
+
+/*
+ * The start tag at *pp (its '<'): 0, *pp then past it, or past the end
+ * tag of an element whose content was read or skipped; 1 when the input
+ * ends first; -1 with ps->err.
+ */
+static int
+starttag(Parser *ps, const char **pp)
+{
+	const char *qn = *pp + 1, *e = ps->e, *n, *ne, *q;
+	const Tag *t;
+	size_t i;
+	int ns, rc;
+
+	/* the name, and its local part after the last ':' */
+	for (n = ne = qn; ne < e && !isws((unsigned char)*ne) && *ne != '/' && *ne != '>'; ne++)
+		if (*ne == ':')
+			n = ne + 1;
+	if (!(q = text_tagend(ne, e)))
+		return 1;
+	*pp = q + 1;
+	if (declare(ps, ne, q) < 0)
+		ns = NsOther;
+	else
+		ns = nsof(ps, qn, n > qn ? (size_t)(n - qn - 1) : 0);
+	/*
+	 * RSS 2.0 has no namespace, yet some feeds give its root one, RSS
+	 * 1.0's or one of their own making: an unprefixed rss root is RSS
+	 * 2.0's whatever its default namespace says, and so is all it holds
+	 * in that namespace.
+	 */
+	if (!ps->rootq && ns != NsNone && n == qn && is(n, ne - n, "rss")) {
+		for (i = ps->ndecl; i-- > 0; )
+			if (ps->decl[i].p && !ps->decl[i].n) {
+				ps->decl[i].ns = NsNone;
+				break;
+			}
+		ns = NsNone;
+	}
+	t = findtag(ns, n, ne - n);
+	if (ps->rootq) {
+		rc = element(ps, t, ns, qn, ne, q, q[-1] == '/', pp);
+	} else if (t && t->type == TRoot) {
+		ps->rootq = qn;
+		ps->rootqlen = ne - qn;
+		rc = ps->rootdone = q[-1] == '/';
+	} else {
+		if (ne - n == 4 && !strncasecmp(n, "html", 4))
+			ps->err = "looks like an HTML page, not a feed";
+		else
+			ps->err = "no RSS, RDF or Atom root element";
+		return -1;
+	}
+	if (rc == 2)
+		return 1;
+	if (rc == 1)
+		popscope(ps);
+	else
+		ps->depth++;
 	return 0;
 }
 
@@ -915,18 +833,6 @@ starttag(Parser *ps, const Tag *t, int ns, const char *qn, const char *ln,
 static int
 endtag(Parser *ps, const char *qn, size_t qlen)
 {
-	if (ps->cap) {
-		/* inside a value, only its own end tag means anything */
-		if (namematch(qn, qlen, ps->capq, ps->capqlen)) {
-			if (ps->capnest) {
-				ps->capnest--;
-				return 0;
-			}
-			capend(ps);
-			up(ps);
-		}
-		return 0;
-	}
 	if (ps->inauthor && namematch(qn, qlen, ps->authq, ps->authqlen)) {
 		ps->inauthor = 0;
 	} else if (ps->initem && namematch(qn, qlen, ps->itemq, ps->itemqlen)) {
@@ -984,96 +890,54 @@ doctypeend(const char *s, const char *e)
 static int
 parse(Parser *ps)
 {
-	const char *p = ps->s, *e = ps->e, *q, *n, *ne, *qn;
-	int c, k, ns;
+	const char *p = ps->s, *e = ps->e, *q, *ne;
+	int c;
 
-	while (p < e && !ps->rootdone) {
-		if (!(q = memchr(p, '<', e - p)))
-			q = e;
-		if (ps->cap)
-			ps->o += unref(ps->o, p, q - p);
-		if ((p = q) + 1 >= e)
-			break;
+	/* a break is the input ending too soon */
+	while (!ps->rootdone && (p = memchr(p, '<', e - p)) && p + 1 < e) {
 		c = (unsigned char)p[1];
 		if (c == '!' || c == '?') {
 			if (!(q = text_pass(p, e)))
-				goto truncated;
-			if (q > p) {
-				/* a CDATA section's text is the value's */
-				if (ps->cap && c == '!' && p[2] == '[')
-					addraw(ps, p + 9, q - 3);
-				p = q;
-				continue;
+				break;
+			if (q == p) {
+				/* a DOCTYPE, or another declaration */
+				if (!(q = doctypeend(p + 2, e)))
+					break;
+				if (!ps->rootq && e - p >= 14 && !strncasecmp(p + 2, "doctype", 7) &&
+				    isws((unsigned char)p[9]) && !strncasecmp(p + 10, "html", 4) &&
+				    (isws((unsigned char)p[14]) || p[14] == '>')) {
+					ps->err = "looks like an HTML page, not a feed";
+					return -1;
+				}
+				q++;
 			}
-			/* a DOCTYPE, or another declaration */
-			if (!(q = doctypeend(p + 2, e)))
-				goto truncated;
-			if (!ps->rootq && e - p >= 14 && !strncasecmp(p + 2, "doctype", 7) &&
-			    isws((unsigned char)p[9]) && !strncasecmp(p + 10, "html", 4) &&
-			    (isws((unsigned char)p[14]) || p[14] == '>')) {
-				ps->err = "looks like an HTML page, not a feed";
-				return -1;
-			}
-			p = q + 1;
+			p = q;
 		} else if (c == '/') {
 			for (ne = p + 2; ne < e && *ne != '>' && !isws((unsigned char)*ne); ne++)
 				;
 			if (!(q = memchr(ne, '>', e - ne)))
-				goto truncated;
+				break;
 			if (ps->rootq && endtag(ps, p + 2, ne - p - 2) < 0)
 				return -1;
 			p = q + 1;
-		} else if (((c | 0x20) >= 'a' && (c | 0x20) <= 'z') ||
-		    c == '_' || c == ':' || c >= 0x80) {
-			/* the name, and its local part after the last ':' */
-			qn = p + 1;
-			for (n = ne = qn; ne < e && !isws((unsigned char)*ne) &&
-			    *ne != '/' && *ne != '>'; ne++)
-				if (*ne == ':')
-					n = ne + 1;
-			if (!(q = text_tagend(ne, e)))
-				goto truncated;
-			p = q + 1;
-			if (ps->cap) {
-				/* markup inside a value: dropped, its text kept;
-				 * one spelt as the value's own nests in it */
-				if (q[-1] != '/' && namematch(qn, ne - qn, ps->capq, ps->capqlen))
-					ps->capnest++;
-				continue;
-			}
-			k = declare(ps, ne, q);
-			ns = k < 0 ? NsOther : nsof(ps, qn, n > qn ? (size_t)(n - qn - 1) : 0);
-			if (!ps->rootq && ns != NsNone && n == qn && is(n, ne - n, "rss"))
-				ns = rssdefault(ps);
-			switch (starttag(ps, findtag(ns, n, ne - n), ns, qn, n, ne, q,
-			    q[-1] == '/', &p)) {
-			case -1:
+		} else if (isnamestart(c)) {
+			if ((c = starttag(ps, &p)) < 0)
 				return -1;
-			case 0:
-				ps->depth++;
+			if (c)
 				break;
-			case 1:
-				popframes(ps);
-				break;
-			default:
-				goto truncated;
-			}
 		} else {
-			/* a '<' that starts no markup is text */
-			if (ps->cap)
-				addraw(ps, p, p + 1);
+			/* a '<' that starts no markup is text, and text
+			 * outside a value is nothing */
 			p++;
 		}
 	}
 	if (ps->rootdone)
 		return 0;
-truncated:
 	if (!ps->rootq) {
 		ps->err = "no RSS, RDF or Atom root element";
 		return -1;
 	}
 	/* only what was complete counts */
-	ps->cap = 0;
 	ps->f->truncated = 1;
 	return 0;
 }
@@ -1093,36 +957,12 @@ latin(const char *s, size_t n)
 		return 0;
 	if (!(e = text_find(s, s + MIN(n, 512), "?>", 2)))
 		return 0;
-	if (!(v = attr(s + 5, e, "encoding", &len)))
+	if (!(v = ownattr(NULL, s + 5, e, "encoding", 0, &len)))
 		return 0;
 	for (i = 0; i < LENGTH(names); i++)
 		if (strlen(names[i]) == len && !strncasecmp(v, names[i], len))
 			return 1;
 	return 0;
-}
-
-/* the offset of the first NUL or invalid UTF-8 sequence, or n when none */
-static size_t
-utf8check(const char *s, size_t n)
-{
-	const char *p = s, *e = memchr(s, '\0', n);
-	unsigned long cp;
-	size_t len;
-
-	if (!e)
-		e = s + n;
-	while (p < e) {
-		if ((unsigned char)*p < 0x80) {
-			p++;
-			continue;
-		}
-		len = utf8dec(p, e - p, &cp);
-		/* U+FFFD is what utf8dec makes of invalid bytes, and of itself */
-		if (cp == 0xfffd && (len != 3 || memcmp(p, "\xef\xbf\xbd", 3)))
-			break;
-		p += len;
-	}
-	return p - s;
 }
 
 /*
@@ -1142,12 +982,19 @@ toutf8(char *data, size_t len, char **out, size_t *outlen, char **copy)
 	*copy = NULL;
 	*out = data;
 	*outlen = len;
-	/* the first byte that needs converting */
-	if (lat)
-		for (i = 0; i < len && u[i] && u[i] < 0x80; i++)
-			;
-	else
-		i = utf8check(data, len);
+	/* the first byte that needs converting: a NUL, or in Latin-1 any
+	 * byte past ASCII, else an invalid sequence (U+FFFD is what utf8dec
+	 * makes of those, and of itself) */
+	for (i = 0; i < len && u[i]; i += n) {
+		n = 1;
+		if (u[i] < 0x80)
+			continue;
+		if (lat)
+			break;
+		n = utf8dec(data + i, len - i, &cp);
+		if (cp == 0xfffd && (n != 3 || memcmp(data + i, "\xef\xbf\xbd", 3)))
+			break;
+	}
 	if (i == len)
 		return 0;
 	if (len > (SIZE_MAX - 1) / 3 || !(o = *copy = malloc(len * 3 + 1)))
@@ -1321,7 +1168,7 @@ rdf_html(const char *desc)
 
 	if (!(out = malloc(len + 1)))
 		return NULL;
-	out[text_xml(desc, len, out)] = '\0';
+	out[text_xml(desc, len, out, 1)] = '\0';
 	return out;
 }
 

@@ -132,12 +132,13 @@ text_pass(const char *s, const char *e)
 }
 
 /*
- * Decode the reference at s[0] == '&' into out; sets *used to the bytes
- * read and returns the bytes written, never more than *used.  Anything
- * that is no known reference is the '&' itself, as browsers treat it.
+ * Decode the reference at s[0] == '&' (before e) into out; sets *used to
+ * the bytes read and returns the bytes written, never more than *used.
+ * Anything that is no known reference is the '&' itself, as browsers
+ * treat it.
  */
-size_t
-text_entity(const char *s, const char *e, char *out, size_t *used)
+static size_t
+entity(const char *s, const char *e, char *out, size_t *used)
 {
 	const Entity *ent;
 	const char *semi, *d;
@@ -263,7 +264,7 @@ text_html(const char *s, size_t len, char *out, int paras)
 			continue;
 		}
 		if (*s == '&') {
-			k = text_entity(s, e, buf, &used);
+			k = entity(s, e, buf, &used);
 			s += used;
 			if (k == 2 && !memcmp(buf, "\xc2\xa0", 2)) {
 				sp = 1;
@@ -295,14 +296,14 @@ text_html(const char *s, size_t len, char *out, int paras)
 }
 
 /*
- * The character data of element content s[0..len) as the feed has it,
- * into out, which may be s itself: references decoded, CDATA sections
- * unwrapped, comments and processing instructions dropped, other markup
- * (Atom's xhtml) kept.  Nothing writes more than it has read.  Returns
+ * The character data of element content s[0..len) into out, which may be
+ * s itself: references decoded, CDATA sections unwrapped, comments and
+ * processing instructions dropped, other markup (Atom's xhtml) kept, or
+ * without markup dropped.  Nothing writes more than it has read.  Returns
  * the length written.
  */
 size_t
-text_xml(const char *s, size_t len, char *out)
+text_xml(const char *s, size_t len, char *out, int markup)
 {
 	const char *e = s + len, *q;
 	char *o = out;
@@ -312,13 +313,12 @@ text_xml(const char *s, size_t len, char *out)
 		/* the run up to the next '&' or '<' is copied as it is */
 		for (k = 0; s + k < e && s[k] != '&' && s[k] != '<'; k++)
 			;
-		if (o != s)
-			memmove(o, s, k);
+		memmove(o, s, k);
 		o += k;
 		if ((s += k) >= e)
 			break;
 		if (*s == '&') {
-			o += text_entity(s, e, o, &used);
+			o += entity(s, e, o, &used);
 			s += used;
 		} else if ((q = text_pass(s, e)) != s) {
 			/* an unfinished one runs to the end */
@@ -328,10 +328,13 @@ text_xml(const char *s, size_t len, char *out)
 				o += k;
 			}
 			s = q ? q : e;
+		} else if (!markup && e - s > 1 && (s[1] == '/' || s[1] == '!' ||
+		    isnamestart((unsigned char)s[1]))) {
+			q = text_tagend(s + 1, e);
+			s = q ? q + 1 : e;
 		} else {
 			*o++ = *s++;
 		}
 	}
 	return o - out;
 }
-
