@@ -138,11 +138,6 @@ static const unsigned short cp1252[32] = {
 #define MAXDECL                 64
 #define MAXBASE                 8192
 
-/* a resolved link, which may be longer than its source: its bytes follow */
-typedef struct Chunk {
-	struct Chunk *next;
-} Chunk;
-
 typedef struct {
 	char *s;                 /* the input, valid UTF-8, decoded in place */
 	const char *e;           /* its end */
@@ -483,15 +478,6 @@ popscope(Parser *ps)
 			ps->bases.len = ps->decl[ps->ndecl].base;
 }
 
-/* an element closed; the root's content, depth 1, closes only with the document */
-static void
-up(Parser *ps)
-{
-	if (ps->depth > 1)
-		ps->depth--;
-	popscope(ps);
-}
-
 /* past the name qn[0..qlen) at s, when a tag's name at s is that, else NULL */
 static const char *
 spelt(const char *s, const char *e, const char *qn, size_t qlen)
@@ -560,16 +546,13 @@ trim(char *s, size_t *n)
 static size_t
 lwnlink(const char *s, size_t n)
 {
-	size_t i;
+	/* past "http" or "https" */
+	size_t i = 4 + (n > 4 && s[4] == 's');
 
-	if (n > 25 + 4 && !memcmp(s, "https://lwn.net/Articles/", 25))
-		i = 25;
-	else if (n > 24 + 4 && !memcmp(s, "http://lwn.net/Articles/", 24))
-		i = 24;
-	else
+	if (n <= i + 24 || memcmp(s, "http", 4) || memcmp(s + i, "://lwn.net/Articles/", 20))
 		return n;
-	while (i < n - 4 && s[i] >= '0' && s[i] <= '9')
-		i++;
+	for (i += 20; i < n - 4 && s[i] >= '0' && s[i] <= '9'; i++)
+		;
 	return i == n - 4 && !memcmp(s + i, "/rss", 4) ? n - 3 : n;
 }
 
@@ -586,22 +569,22 @@ resolve(Parser *ps, char *s, size_t *n)
 {
 	const char *b;
 	size_t need;
-	Chunk *c;
+	char *o;
 
 	if (!url_relative(s) || !(b = curbase(ps)))
 		return s;
-	need = strlen(b) + *n + 2;
-	if (need > ps->memmax - ps->memused)
+	if ((need = strlen(b) + *n + 2) > ps->memmax - ps->memused)
 		return s;
-	if (!(c = malloc(sizeof(*c) + need))) {
+	/* one block for them all, taken when the first is resolved: a
+	 * feed of absolute links, as most are, takes none */
+	if (!ps->f->mem && !(ps->f->mem = malloc(ps->memmax))) {
 		ps->oom = 1;
 		return s;
 	}
-	c->next = ps->f->mem;
-	ps->f->mem = c;
+	o = ps->f->mem + ps->memused;
 	ps->memused += need;
-	*n = url_join((char *)(c + 1), b, s);
-	return (char *)(c + 1);
+	*n = url_join(o, b, s);
+	return o;
 }
 
 /*
@@ -845,7 +828,10 @@ endtag(Parser *ps, const char *qn, size_t qlen)
 		ps->rootdone = 1;
 		return 0;
 	}
-	up(ps);
+	/* the root's content, depth 1, closes only with the document */
+	if (ps->depth > 1)
+		ps->depth--;
+	popscope(ps);
 	return 0;
 }
 
@@ -857,30 +843,18 @@ doctypeend(const char *s, const char *e)
 	int sub = 0;
 
 	for (; s < e; s++) {
-		switch (*s) {
-		case '"':
-		case '\'':
+		if (*s == '"' || *s == '\'') {
 			if (!(q = memchr(s + 1, *s, e - s - 1)))
 				return NULL;
 			s = q;
-			break;
-		case '[':
-			sub = 1;
-			break;
-		case ']':
-			sub = 0;
-			break;
-		case '<':
-			if (sub && e - s >= 4 && !memcmp(s, "<!--", 4)) {
-				if (!(q = text_find(s + 4, e, "-->", 3)))
-					return NULL;
-				s = q + 2;
-			}
-			break;
-		case '>':
-			if (!sub)
-				return s;
-			break;
+		} else if (*s == '[' || *s == ']') {
+			sub = *s == '[';
+		} else if (sub && e - s >= 4 && !memcmp(s, "<!--", 4)) {
+			if (!(q = text_find(s + 4, e, "-->", 3)))
+				return NULL;
+			s = q + 2;
+		} else if (!sub && *s == '>') {
+			return s;
 		}
 	}
 	return NULL;
@@ -974,9 +948,10 @@ static int
 toutf8(char *data, size_t len, char **out, size_t *outlen, char **copy)
 {
 	const unsigned char *u = (const unsigned char *)data;
+	const char *nul = memchr(data, '\0', len);
 	int lat = latin(data, len);
 	unsigned long cp;
-	size_t i, k, n;
+	size_t i, k, n, end = nul ? (size_t)(nul - data) : len;
 	char *o;
 
 	*copy = NULL;
@@ -985,15 +960,17 @@ toutf8(char *data, size_t len, char **out, size_t *outlen, char **copy)
 	/* the first byte that needs converting: a NUL, or in Latin-1 any
 	 * byte past ASCII, else an invalid sequence (U+FFFD is what utf8dec
 	 * makes of those, and of itself) */
-	for (i = 0; i < len && u[i]; i += n) {
-		n = 1;
-		if (u[i] < 0x80)
+	for (i = 0; i < end; ) {
+		if (u[i] < 0x80) {
+			i++;
 			continue;
+		}
 		if (lat)
 			break;
 		n = utf8dec(data + i, len - i, &cp);
 		if (cp == 0xfffd && (n != 3 || memcmp(data + i, "\xef\xbf\xbd", 3)))
 			break;
+		i += n;
 	}
 	if (i == len)
 		return 0;
@@ -1129,12 +1106,7 @@ fail:
 void
 rdf_free(Feed *f)
 {
-	Chunk *c, *next;
-
-	for (c = f->mem; c; c = next) {
-		next = c->next;
-		free(c);
-	}
+	free(f->mem);
 	free(f->items);
 	free(f->copy);
 	memset(f, 0, sizeof(*f));

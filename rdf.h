@@ -58,7 +58,7 @@ typedef struct {
 	time_t updatebase;          /* syn:updateBase, where that schedule starts, */
 	int hasupdatebase;          /* when there is one */
 	char *copy;                 /* private: the input made UTF-8, when it was not */
-	void *mem;                  /* private: resolved links */
+	char *mem;                  /* private: resolved links */
 } Feed;
 
 /*

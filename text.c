@@ -5,6 +5,7 @@
  * Everything writes into its own input or a buffer as large: nothing
  * decodes longer than it read.
  */
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -121,6 +122,8 @@ text_pass(const char *s, const char *e)
 	const char *c;
 	size_t i, n;
 
+	if (e - s < 2 || (s[1] != '!' && s[1] != '?'))
+		return s;
 	for (i = 0; i < LENGTH(m); i++) {
 		n = strlen(m[i].open);
 		if ((size_t)(e - s) >= n && !memcmp(s, m[i].open, n)) {
@@ -142,9 +145,9 @@ entity(const char *s, const char *e, char *out, size_t *used)
 {
 	const Entity *ent;
 	const char *semi, *d;
-	char name[12];
-	unsigned long cp = 0;
-	unsigned int base, v;
+	char name[12], *end;
+	unsigned long cp;
+	int hex;
 	size_t n;
 
 	/* long enough for the longest name and for numbers with leading zeros */
@@ -153,22 +156,16 @@ entity(const char *s, const char *e, char *out, size_t *used)
 		goto literal;
 	n = semi - s - 1;
 	if (s[1] == '#') {
-		base = s[2] == 'x' || s[2] == 'X' ? 16 : 10;
-		if ((d = s + 2 + (base == 16)) == semi)
+		hex = (s[2] | 0x20) == 'x';
+		d = s + 2 + hex;
+		/* digits and nothing else, where strtoul would take blanks, a
+		 * sign or a 0x too; past U+10FFFF, ULONG_MAX included, is
+		 * what utf8enc makes U+FFFD */
+		if (!isxdigit((unsigned char)*d) || (*d == '0' && (d[1] | 0x20) == 'x'))
 			goto literal;
-		for (; d < semi; d++) {
-			if (*d >= '0' && *d <= '9')
-				v = *d - '0';
-			else if ((*d | 0x20) >= 'a' && (*d | 0x20) <= 'f')
-				v = (*d | 0x20) - 'a' + 10;
-			else
-				goto literal;
-			if (v >= base)
-				goto literal;
-			/* past U+10FFFF it stays past, and utf8enc makes it U+FFFD */
-			if (cp <= 0x10ffff)
-				cp = cp * base + v;
-		}
+		cp = strtoul(d, &end, hex ? 16 : 10);
+		if (end != semi)
+			goto literal;
 	} else {
 		if (n >= sizeof(name))
 			goto literal;
