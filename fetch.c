@@ -70,7 +70,7 @@ has(const char *s, const char *e, const char *t)
 }
 
 /*
- * data looks like a feed, worth caching: what rdf_parse refuses it
+ * data looks like a feed, worth caching: what rdf_parseurl refuses it
  * refuses at the start (binary data, HTML, no feed root element), so the
  * prolog and the root element tell: rss, or RDF or feed with their
  * namespace declared in the root tag (an undeclared rdf: prefix keeps its
@@ -315,7 +315,7 @@ printdata(const FetchConf *cf, const char *name, char *data, size_t len)
 	Feed f;
 	char err[256] = "";
 
-	if (rdf_parse(&f, data, len, err, sizeof(err)) < 0) {
+	if (rdf_parseurl(&f, data, len, NULL, err, sizeof(err)) < 0) {
 		warn("%s: %s", name, err);
 		return 1;
 	}
@@ -372,7 +372,7 @@ printfetch(const FetchConf *cf, const char *url, const Cache *c, const Feed *cac
 	}
 	ret = http_get(url, &o, &r);
 	now = cf->now();
-	/* parsed in a copy, as rdf_parse writes into its input and the cache
+	/* parsed in a copy, as rdf_parseurl writes into its input and the cache
 	 * keeps the body as sent; relative links against the final URL */
 	if (ret == 0 && bufadd(&copy, r.body, r.len) < 0) {
 		warn("%s: out of memory", url);

@@ -142,7 +142,7 @@ typedef struct {
 	char *s;                 /* the input, valid UTF-8, decoded in place */
 	const char *e;           /* its end */
 	Feed *f;
-	size_t itemcap;
+	Buf items;               /* the items read, an array of Item */
 	Item cur;                /* the item being read */
 	int initem;
 	unsigned char prio[2][FLast]; /* [0] the feed's fields, [1] cur's; 0: unset */
@@ -175,7 +175,7 @@ typedef struct {
 	 * the other; the URL the document came from, or NULL */
 	Buf bases;
 	const char *docbase;
-	size_t memused, memmax;  /* bytes taken for resolved links, and the most */
+	size_t memused;          /* bytes taken for resolved links */
 	int oom;
 } Parser;
 
@@ -268,21 +268,19 @@ static int
 nextattr(const char **sp, const char *e, const char **name, size_t *nlen,
          const char **val, size_t *vlen)
 {
-	const char *s = *sp, *n, *v;
-	char q;
+	const char *s = *sp, *v;
 
 	for (;;) {
 		while (s < e && (isws((unsigned char)*s) || *s == '/'))
 			s++;
-		if (s >= e)
-			return 0;
-		for (n = s; s < e && *s != '=' && !isws((unsigned char)*s); s++)
+		for (*name = s; s < e && *s != '=' && !isws((unsigned char)*s); s++)
 			;
-		*name = n;
-		*nlen = s - n;
+		*nlen = s - *name;
 		while (s < e && isws((unsigned char)*s))
 			s++;
-		if (s >= e || *s != '=')
+		if (s >= e)
+			return 0;
+		if (*s != '=')
 			continue;
 		for (s++; s < e && isws((unsigned char)*s); s++)
 			;
@@ -290,11 +288,10 @@ nextattr(const char **sp, const char *e, const char **name, size_t *nlen,
 			return 0;
 		if (*s != '"' && *s != '\'')
 			continue;
-		q = *s++;
-		if (!(v = memchr(s, q, e - s)))
+		if (!(v = memchr(s + 1, *s, e - s - 1)))
 			return 0;
-		*val = s;
-		*vlen = v - s;
+		*val = s + 1;
+		*vlen = v - s - 1;
 		*sp = v + 1;
 		return 1;
 	}
@@ -568,16 +565,18 @@ static char *
 resolve(Parser *ps, char *s, size_t *n)
 {
 	const char *b;
-	size_t need;
+	/* resolved links take at most what the feed itself takes, however
+	 * long a base and however many links a hostile feed has */
+	size_t need, max = ps->e - ps->s + 4096;
 	char *o;
 
 	if (!url_relative(s) || !(b = curbase(ps)))
 		return s;
-	if ((need = strlen(b) + *n + 2) > ps->memmax - ps->memused)
+	if ((need = strlen(b) + *n + 2) > max - ps->memused)
 		return s;
 	/* one block for them all, taken when the first is resolved: a
 	 * feed of absolute links, as most are, takes none */
-	if (!ps->f->mem && !(ps->f->mem = malloc(ps->memmax))) {
+	if (!ps->f->mem && !(ps->f->mem = malloc(max))) {
 		ps->oom = 1;
 		return s;
 	}
@@ -622,43 +621,6 @@ setfield(Parser *ps, const Tag *t, char *s, size_t n, int plain)
 		*(ps->initem ? &ps->cur.desctext : &ps->f->desctext) = plain;
 }
 
-static int
-additem(Parser *ps)
-{
-	Feed *f = ps->f;
-	Item *p;
-	size_t cap;
-
-	if (f->nitems == ps->itemcap) {
-		cap = ps->itemcap ? ps->itemcap * 2 : 32;
-		if (cap > SIZE_MAX / sizeof(Item) ||
-		    !(p = realloc(f->items, cap * sizeof(Item))))
-			return -1;
-		f->items = p;
-		ps->itemcap = cap;
-	}
-	ps->cur.dated = datetime(ps->cur.date, 0, &ps->cur.time);
-	if (!ps->cur.dated) {
-		/* shown as it is, so one line, as a title */
-		ps->cur.time = 0;
-		if (ps->cur.date[0])
-			ps->cur.date[collapse(ps->cur.date, strlen(ps->cur.date))] = '\0';
-	}
-	f->items[f->nitems++] = ps->cur;
-	return 0;
-}
-
-static void
-itembegin(Parser *ps)
-{
-	ps->initem = 1;
-	ps->inauthor = 0;
-	memset(&ps->cur, 0, sizeof(ps->cur));
-	ps->cur.title = ps->cur.link = ps->cur.date = nothing;
-	ps->cur.author = ps->cur.desc = nothing;
-	memset(ps->prio[1], 0, sizeof(ps->prio[1]));
-}
-
 /*
  * An element inside the root: qualified name [qn, ne) in namespace ns, t
  * its entry in tags[] (FOREIGN for another vocabulary, NULL for one of
@@ -684,7 +646,12 @@ element(Parser *ps, const Tag *t, int ns, const char *qn, const char *ne,
 		break;
 	case TItem:
 		if (!ps->initem && !empty) {
-			itembegin(ps);
+			ps->initem = 1;
+			ps->inauthor = 0;
+			memset(&ps->cur, 0, sizeof(ps->cur));
+			ps->cur.title = ps->cur.link = ps->cur.date = nothing;
+			ps->cur.author = ps->cur.desc = nothing;
+			memset(ps->prio[1], 0, sizeof(ps->prio[1]));
 			ps->itemq = qn;
 			ps->itemqlen = qlen;
 		}
@@ -816,11 +783,20 @@ starttag(Parser *ps, const char **pp)
 static int
 endtag(Parser *ps, const char *qn, size_t qlen)
 {
+	Item *it = &ps->cur;
+
 	if (ps->inauthor && namematch(qn, qlen, ps->authq, ps->authqlen)) {
 		ps->inauthor = 0;
 	} else if (ps->initem && namematch(qn, qlen, ps->itemq, ps->itemqlen)) {
 		ps->initem = 0;
-		if (additem(ps) < 0) {
+		it->dated = datetime(it->date, 0, &it->time);
+		if (!it->dated) {
+			/* shown as it is, so one line, as a title */
+			it->time = 0;
+			if (it->date[0])
+				it->date[collapse(it->date, strlen(it->date))] = '\0';
+		}
+		if (bufadd(&ps->items, it, sizeof(*it)) < 0) {
 			ps->err = "out of memory";
 			return -1;
 		}
@@ -940,12 +916,12 @@ latin(const char *s, size_t n)
 }
 
 /*
- * Make data valid UTF-8: *out is data itself when it already is, else
- * *copy, a new string the caller frees.  A NUL becomes U+FFFD, as an
- * invalid sequence does.  -1 when out of memory.
+ * Make data valid UTF-8, the parser's input: data itself when it already
+ * is, else a copy the Feed owns.  A NUL becomes U+FFFD, as an invalid
+ * sequence does.  -1 when out of memory.
  */
 static int
-toutf8(char *data, size_t len, char **out, size_t *outlen, char **copy)
+toutf8(Parser *ps, char *data, size_t len)
 {
 	const unsigned char *u = (const unsigned char *)data;
 	const char *nul = memchr(data, '\0', len);
@@ -954,9 +930,8 @@ toutf8(char *data, size_t len, char **out, size_t *outlen, char **copy)
 	size_t i, k, n, end = nul ? (size_t)(nul - data) : len;
 	char *o;
 
-	*copy = NULL;
-	*out = data;
-	*outlen = len;
+	ps->s = data;
+	ps->e = data + len;
 	/* the first byte that needs converting: a NUL, or in Latin-1 any
 	 * byte past ASCII, else an invalid sequence (U+FFFD is what utf8dec
 	 * makes of those, and of itself) */
@@ -974,7 +949,7 @@ toutf8(char *data, size_t len, char **out, size_t *outlen, char **copy)
 	}
 	if (i == len)
 		return 0;
-	if (len > (SIZE_MAX - 1) / 3 || !(o = *copy = malloc(len * 3 + 1)))
+	if (len > (SIZE_MAX - 1) / 3 || !(o = ps->f->copy = malloc(len * 3 + 1)))
 		return -1;
 	memcpy(o, data, i);
 	for (k = i; i < len; i += n) {
@@ -987,8 +962,8 @@ toutf8(char *data, size_t len, char **out, size_t *outlen, char **copy)
 		/* utf8enc makes NUL U+FFFD */
 		k += utf8enc(o + k, cp);
 	}
-	*out = o;
-	*outlen = k;
+	ps->s = o;
+	ps->e = o + k;
 	return 0;
 }
 
@@ -1054,18 +1029,10 @@ hints(Parser *ps, Feed *f)
 }
 
 int
-rdf_parse(Feed *f, char *data, size_t len, char *err, size_t errlen)
-{
-	return rdf_parseurl(f, data, len, NULL, err, errlen);
-}
-
-int
 rdf_parseurl(Feed *f, char *data, size_t len, const char *url, char *err, size_t errlen)
 {
 	Parser ps;
 	const char *why;
-	char *in;
-	size_t inlen;
 	int rc;
 
 	memset(f, 0, sizeof(*f));
@@ -1075,18 +1042,15 @@ rdf_parseurl(Feed *f, char *data, size_t len, const char *url, char *err, size_t
 	if ((why = notfeed(data, len)))
 		goto fail;
 	why = "out of memory";
-	if (toutf8(data, len, &in, &inlen, &f->copy) < 0)
-		goto fail;
-	ps.s = in;
-	ps.e = in + inlen;
 	ps.f = f;
+	if (toutf8(&ps, data, len) < 0)
+		goto fail;
 	ps.docbase = url && *url ? url : NULL;
-	/* resolved links take at most what the feed itself takes, however
-	 * long a base and however many links a hostile feed has */
-	ps.memmax = inlen + 4096;
 	f->title = f->link = f->desc = f->date = f->author = nothing;
 	rc = parse(&ps);
 	buffree(&ps.bases);
+	f->items = (Item *)ps.items.p;
+	f->nitems = ps.items.len / sizeof(Item);
 	if (rc < 0 || ps.oom) {
 		why = ps.oom ? "out of memory" : ps.err;
 		rdf_free(f);

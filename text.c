@@ -116,21 +116,14 @@ text_find(const char *s, const char *e, const char *pat, size_t n)
 const char *
 text_pass(const char *s, const char *e)
 {
-	static const struct {
-		const char *open, *close;
-	} m[] = { { "<!--", "-->" }, { "<![CDATA[", "]]>" }, { "<?", "?>" } };
 	const char *c;
-	size_t i, n;
 
-	if (e - s < 2 || (s[1] != '!' && s[1] != '?'))
-		return s;
-	for (i = 0; i < LENGTH(m); i++) {
-		n = strlen(m[i].open);
-		if ((size_t)(e - s) >= n && !memcmp(s, m[i].open, n)) {
-			c = text_find(s + n, e, m[i].close, strlen(m[i].close));
-			return c ? c + strlen(m[i].close) : NULL;
-		}
-	}
+	if (e - s >= 4 && !memcmp(s, "<!--", 4))
+		return (c = text_find(s + 4, e, "-->", 3)) ? c + 3 : NULL;
+	if (e - s >= 9 && !memcmp(s, "<![CDATA[", 9))
+		return (c = text_find(s + 9, e, "]]>", 3)) ? c + 3 : NULL;
+	if (e - s >= 2 && !memcmp(s, "<?", 2))
+		return (c = text_find(s + 2, e, "?>", 2)) ? c + 2 : NULL;
 	return s;
 }
 
