@@ -383,49 +383,43 @@ curbase(const Parser *ps)
 }
 
 /*
- * An xml:base value v[0..n), resolved against the base in scope, made
- * the base in scope, in a new entry of decl (the caller makes room).
- * When it cannot be (too long, out of memory: ps->oom) the element keeps
- * the base in scope.
+ * An xml:base value v[0..n), decoded and resolved against the base in
+ * scope, made the base in scope, in a new entry of decl (the caller makes
+ * room).  When it cannot be (too long, out of memory: ps->oom) the
+ * element keeps the base in scope.
  */
 static void
 addbase(Parser *ps, const char *v, size_t n)
 {
+	char ref[MAXBASE + 1], *o;
 	const char *b;
-	size_t at = ps->bases.len, k;
-	char *o;
+	size_t k;
 
 	while (n && isws((unsigned char)*v))
 		v++, n--;
 	while (n && isws((unsigned char)v[n - 1]))
 		n--;
-	if (n > MAXBASE || bufgrow(&ps->bases, n) < 0)
-		goto fail;
-	/* the value decoded, then resolved after it and moved in its place */
-	k = text_xml(v, n, ps->bases.p + at, 1);
-	ps->bases.p[at + k] = '\0';
-	ps->bases.len = at + k + 1;
-	if ((b = curbase(ps))) {
-		if (bufgrow(&ps->bases, strlen(b) + n + 2) < 0)
-			goto fail;
-		/* bufgrow may have moved them */
-		b = curbase(ps);
-		o = ps->bases.p + ps->bases.len;
-		if ((k = url_join(o, b, ps->bases.p + at)) > MAXBASE) {
-			ps->bases.len = at;
-			return;
-		}
-		memmove(ps->bases.p + at, o, k + 1);
-		ps->bases.len = at + k + 1;
+	if (n > MAXBASE)
+		return;
+	k = text_xml(v, n, ref, 1);
+	ref[k] = '\0';
+	b = curbase(ps);
+	if (bufgrow(&ps->bases, (b ? strlen(b) : 0) + k + 2) < 0) {
+		ps->oom = 1;
+		return;
 	}
+	/* after the bases in scope, which bufgrow may have moved */
+	o = ps->bases.p + ps->bases.len;
+	if ((b = curbase(ps)))
+		k = url_join(o, b, ref);
+	else
+		memcpy(o, ref, k + 1);
+	if (k > MAXBASE)
+		return;
 	ps->decl[ps->ndecl].p = NULL;
 	ps->decl[ps->ndecl].depth = ps->depth + 1;
-	ps->decl[ps->ndecl++].base = at;
-	return;
-fail:
-	if (n <= MAXBASE)
-		ps->oom = 1;
-	ps->bases.len = at;
+	ps->decl[ps->ndecl++].base = ps->bases.len;
+	ps->bases.len += k + 1;
 }
 
 /*
@@ -526,19 +520,6 @@ rawend(const char *s, const char *e, const char *qn, size_t qlen, const char **a
 	return NULL;
 }
 
-/* s[0..*n) trimmed: where it starts, *n its length without the bytes up
- * to ' ' that end it (LWN pads descriptions with blank lines) and the
- * white space that starts it */
-static char *
-trim(char *s, size_t *n)
-{
-	while (*n && (unsigned char)s[*n - 1] <= ' ')
-		(*n)--;
-	while (*n && isws((unsigned char)*s))
-		s++, (*n)--;
-	return s;
-}
-
 /* LWN's item links once ended in /rss: the article is the link without it */
 static size_t
 lwnlink(const char *s, size_t n)
@@ -597,11 +578,17 @@ setfield(Parser *ps, const Tag *t, char *s, size_t n, int plain)
 	char *r;
 
 	/* a description, a date or a hint is trimmed only (a date that does
-	 * not parse is made one line later) */
-	if (t->field == FTitle || t->field == FLink || t->field == FAuthor)
+	 * not parse is made one line later): of the bytes up to ' ' that end
+	 * it (LWN pads descriptions with blank lines) and the white space
+	 * that starts it */
+	if (t->field == FTitle || t->field == FLink || t->field == FAuthor) {
 		n = collapse(s, n);
-	else
-		s = trim(s, &n);
+	} else {
+		while (n && (unsigned char)s[n - 1] <= ' ')
+			n--;
+		while (n && isws((unsigned char)*s))
+			s++, n--;
+	}
 	/* a guid is a link only when it looks like one */
 	if (t->type == TGuid && (n < 4 || memcmp(s, "http", 4)))
 		return;
