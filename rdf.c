@@ -625,7 +625,9 @@ element(Parser *ps, const Tag *t, int ns, const char *qn, const char *ne,
 	int read = 1;
 	char *s;
 
-	if (!t)
+	/* an element of ours not read, or a root inside the root, is
+	 * transparent */
+	if (!t || t->type == TRoot)
 		return empty;
 	switch (t->type) {
 	case TSkip:
@@ -642,8 +644,6 @@ element(Parser *ps, const Tag *t, int ns, const char *qn, const char *ne,
 			ps->itemq = qn;
 			ps->itemqlen = qlen;
 		}
-		return empty;
-	case TRoot:
 		return empty;
 	case TAuthor:
 		/* Atom's author holds name, email and uri: name is its value */
@@ -725,10 +725,7 @@ starttag(Parser *ps, const char **pp)
 	if (!(q = text_tagend(ne, e)))
 		return 1;
 	*pp = q + 1;
-	if (declare(ps, ne, q) < 0)
-		ns = NsOther;
-	else
-		ns = nsof(ps, qn, n > qn ? (size_t)(n - qn - 1) : 0);
+	ns = declare(ps, ne, q) < 0 ? NsOther : nsof(ps, qn, n > qn ? (size_t)(n - qn - 1) : 0);
 	/*
 	 * RSS 2.0 has no namespace, yet some feeds give its root one, RSS
 	 * 1.0's or one of their own making: an unprefixed rss root is RSS
@@ -890,11 +887,9 @@ latin(const char *s, size_t n)
 	const char *e, *v;
 	size_t i, len;
 
-	if (n < 6 || memcmp(s, "<?xml", 5) || !isws((unsigned char)s[5]))
-		return 0;
-	if (!(e = text_find(s, s + MIN(n, 512), "?>", 2)))
-		return 0;
-	if (!(v = ownattr(NULL, s + 5, e, "encoding", 0, &len)))
+	if (n < 6 || memcmp(s, "<?xml", 5) || !isws((unsigned char)s[5]) ||
+	    !(e = text_find(s, s + MIN(n, 512), "?>", 2)) ||
+	    !(v = ownattr(NULL, s + 5, e, "encoding", 0, &len)))
 		return 0;
 	for (i = 0; i < LENGTH(names); i++)
 		if (strlen(names[i]) == len && !strncasecmp(v, names[i], len))
