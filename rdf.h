@@ -79,8 +79,9 @@ typedef struct {
  * converted into a copy of up to three times len bytes that *f owns; else
  * a Feed takes no memory beyond data but its items array and the links
  * it resolved.  A resolved link can be longer than its source: it is
- * kept in memory *f owns, at most the input's size in all (a link past
- * that stays as the feed has it).
+ * kept in a block *f owns, taken at the first link resolved, of the
+ * input's size and 4 KiB, which is the most resolved links take in all
+ * (a link past that stays as the feed has it).
  *
  * Returns 0 on success.  A document cut off in the middle still succeeds
  * with the items that were complete and f->truncated set; err then holds
