@@ -57,7 +57,7 @@ fetch_cacheread(const FetchConf *cf, const char *url, Cache *c, Feed *f, char *e
 }
 
 /*
- * s[0..n) is a feed, worth caching: rdf_parse, the one judge of that,
+ * s[0..n) is a feed, worth caching: rdf_parseurl, the one judge of that,
  * takes it, in a copy (it writes into its input; the cache keeps the body
  * as sent).  A feed cut off further on is still a feed; the window, which
  * parses it again to show it, will not confirm it.
@@ -68,7 +68,8 @@ isfeed(const char *s, size_t n)
 	Buf copy = {0};
 	Feed f;
 	char err[256];
-	int ok = bufadd(&copy, s, n) == 0 && rdf_parse(&f, copy.p, n, err, sizeof(err)) == 0;
+	int ok = bufadd(&copy, s, n) == 0 &&
+	         rdf_parseurl(&f, copy.p, n, NULL, err, sizeof(err)) == 0;
 
 	if (ok)
 		rdf_free(&f);
@@ -290,7 +291,7 @@ printfetch(const FetchConf *cf, const char *url, const Cache *c, const Feed *cac
 	httpopts(cf, c, &o);
 	ret = http_get(url, &o, &r);
 	now = cf->now();
-	/* parsed in a copy, as rdf_parse writes into its input and the cache
+	/* parsed in a copy, as rdf_parseurl writes into its input and the cache
 	 * keeps the body as sent; relative links against the final URL */
 	if (ret == 0 && bufadd(&copy, r.body, r.len) < 0) {
 		warn("%s: out of memory", url);

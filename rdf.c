@@ -43,7 +43,7 @@
 /*
  * The vocabularies read.  NsNone is no namespace at all: RSS 0.91, 0.92
  * and 2.0 put their elements there.  NsOther is any other namespace, and
- * the one an undeclared prefix that is not well known (see wellknown) is
+ * the one an undeclared prefix that is not well known (see nsuris) is
  * taken to be in.
  */
 enum { NsNone, NsRss, NsRdf, NsDc, NsContent, NsAtom, NsSyn, NsXml, NsOther };
@@ -52,20 +52,27 @@ enum { NsNone, NsRss, NsRdf, NsDc, NsContent, NsAtom, NsSyn, NsXml, NsOther };
 #define RSS                     (IN(NsNone) | IN(NsRss))
 #define ATOM                    IN(NsAtom)
 
+/*
+ * By namespace name, with the prefix each is known by.  A prefix nobody
+ * declared leaves a document not namespace-well-formed, but feeds that
+ * forget to declare the prefixes everyone uses exist (dc: most of all):
+ * those few are read as the vocabulary they name by convention.  Any
+ * other undeclared prefix is a vocabulary of its own.
+ */
 static const struct {
-	const char *uri;
+	const char *uri, *prefix;
 	int ns;
 } nsuris[] = {
-	{ "http://purl.org/rss/1.0/", NsRss },
-	{ "http://purl.org/dc/elements/1.1/", NsDc },
-	{ "http://www.w3.org/1999/02/22-rdf-syntax-ns#", NsRdf },
-	{ "http://www.w3.org/2005/Atom", NsAtom },
-	{ "http://purl.org/rss/1.0/modules/content/", NsContent },
-	{ "http://purl.org/rss/1.0/modules/syndication/", NsSyn },
-	{ "http://my.netscape.com/rdf/simple/0.9/", NsRss },     /* RSS 0.90 */
-	{ "http://purl.org/atom/ns#", NsAtom },                 /* Atom 0.3 */
-	{ "http://backend.userland.com/rss2", NsNone },         /* RSS 2.0, once */
-	{ "http://www.w3.org/XML/1998/namespace", NsXml },
+	{ "http://purl.org/rss/1.0/", "", NsRss },
+	{ "http://purl.org/dc/elements/1.1/", "dc", NsDc },
+	{ "http://www.w3.org/1999/02/22-rdf-syntax-ns#", "rdf", NsRdf },
+	{ "http://www.w3.org/2005/Atom", "atom", NsAtom },
+	{ "http://purl.org/rss/1.0/modules/content/", "content", NsContent },
+	{ "http://purl.org/rss/1.0/modules/syndication/", "syn", NsSyn },
+	{ "http://my.netscape.com/rdf/simple/0.9/", "", NsRss },     /* RSS 0.90 */
+	{ "http://purl.org/atom/ns#", "", NsAtom },                 /* Atom 0.3 */
+	{ "http://backend.userland.com/rss2", "", NsNone },         /* RSS 2.0, once */
+	{ "http://www.w3.org/XML/1998/namespace", "", NsXml },
 };
 
 enum { FTitle, FLink, FDesc, FDate, FAuthor, FTtl, FPeriod, FFreq, FBase, FLast };
@@ -126,64 +133,49 @@ static const unsigned short cp1252[32] = {
 	0x2dc, 0x2122, 0x161, 0x203a, 0x153, 0x9d, 0x17e, 0x178,
 };
 
-/* bounds of the scope: declarations in it, elements with declarations or
- * an xml:base, the longest base kept */
+/* bounds of the scope: declarations and xml:bases in it, the longest
+ * base kept */
 #define MAXDECL                 64
-#define MAXFRAME                32
 #define MAXBASE                 8192
-
-/* a resolved link, which may be longer than its source: its bytes follow */
-typedef struct Chunk {
-	struct Chunk *next;
-} Chunk;
 
 typedef struct {
 	char *s;                 /* the input, valid UTF-8, decoded in place */
 	const char *e;           /* its end */
 	Feed *f;
-	size_t itemcap;
+	Buf items;               /* the items read, an array of Item */
 	Item cur;                /* the item being read */
 	int initem;
 	unsigned char prio[2][FLast]; /* [0] the feed's fields, [1] cur's; 0: unset */
 	char *hint[FLast];       /* the channel's ttl and syn: values, FTtl on */
 	/* the open contexts, each closed by the end tag spelt as its start tag
 	 * (its qualified name, in the input) */
-	const char *rootq, *itemq, *authq, *capq;
-	size_t rootqlen, itemqlen, authqlen, capqlen;
+	const char *rootq, *itemq, *authq;
+	size_t rootqlen, itemqlen, authqlen;
 	int rootdone, inauthor;
-	/* the field being captured: its text is written from capstart to o,
-	 * o never past the byte being read */
-	int cap;                 /* 0, or 1 + the Tag type */
-	int capfield, capprio, captype;
-	size_t capnest;          /* elements spelt capq open inside it */
-	char *capstart, *o;
 	const char *err;
 	/*
-	 * The namespace scope.  depth counts the elements open outside a
-	 * capture; each element that declares namespaces gets a frame, the
-	 * depth of its content and where its declarations start in decl.
-	 * The prefixes point into start tags, which nothing overwrites: text
-	 * is only ever written after the start tag that began it, and no
-	 * declaration inside a captured value is read.
+	 * The namespace scope.  depth counts the elements open; each
+	 * namespace declaration and xml:base of an open element is an entry
+	 * in decl, innermost last, with the depth of the element's content.
+	 * The prefixes point into start tags, which nothing overwrites while
+	 * their element is open: a value is written over its own element,
+	 * which is over once the value is read.
 	 */
 	size_t depth;
 	struct Decl {
-		const char *p;       /* the prefix, "" for the default namespace */
+		const char *p;       /* the prefix, "" for the default namespace;
+		                        NULL for an xml:base */
 		size_t n;
 		int ns;
+		size_t depth;
+		size_t base;         /* an xml:base's offset in bases */
 	} decl[MAXDECL];
 	size_t ndecl;
-	struct Frame {
-		size_t depth, ndecl;
-		size_t base;         /* the base in scope: 1 + its offset in bases, 0 for docbase */
-		size_t bases;        /* bases.len before the frame */
-	} frame[MAXFRAME];
-	size_t nframe;
 	/* xml:base: the bases in scope, resolved, NUL-terminated, one after
 	 * the other; the URL the document came from, or NULL */
 	Buf bases;
 	const char *docbase;
-	size_t memused, memmax;  /* bytes taken for resolved links, and the most */
+	size_t memused;          /* bytes taken for resolved links */
 	int oom;
 } Parser;
 
@@ -237,32 +229,6 @@ findtag(int ns, const char *s, size_t n)
 	return NULL;
 }
 
-/* copy [s, e) as it is (a CDATA section, a '<' that starts no markup) */
-static void
-addraw(Parser *ps, const char *s, const char *e)
-{
-	memmove(ps->o, s, e - s);
-	ps->o += e - s;
-}
-
-/* the references in s[0..n) decoded into out, which is never past s: its length */
-static size_t
-unref(char *out, const char *s, size_t n)
-{
-	const char *e = s + n, *amp;
-	char *o = out;
-	size_t used;
-
-	while ((amp = memchr(s, '&', e - s))) {
-		memmove(o, s, amp - s);
-		o += amp - s;
-		o += text_entity(amp, e, o, &used);
-		s = amp + used;
-	}
-	memmove(o, s, e - s);
-	return o + (e - s) - out;
-}
-
 /*
  * Make s[0..n) one line: each inner run of white space one space, none at
  * the ends, and every other control character (C0, DEL, and C1: 0xc2 0x80
@@ -302,21 +268,19 @@ static int
 nextattr(const char **sp, const char *e, const char **name, size_t *nlen,
          const char **val, size_t *vlen)
 {
-	const char *s = *sp, *n, *v;
-	char q;
+	const char *s = *sp, *v;
 
 	for (;;) {
 		while (s < e && (isws((unsigned char)*s) || *s == '/'))
 			s++;
-		if (s >= e)
-			return 0;
-		for (n = s; s < e && *s != '=' && !isws((unsigned char)*s); s++)
+		for (*name = s; s < e && *s != '=' && !isws((unsigned char)*s); s++)
 			;
-		*name = n;
-		*nlen = s - n;
+		*nlen = s - *name;
 		while (s < e && isws((unsigned char)*s))
 			s++;
-		if (s >= e || *s != '=')
+		if (s >= e)
+			return 0;
+		if (*s != '=')
 			continue;
 		for (s++; s < e && isws((unsigned char)*s); s++)
 			;
@@ -324,51 +288,13 @@ nextattr(const char **sp, const char *e, const char **name, size_t *nlen,
 			return 0;
 		if (*s != '"' && *s != '\'')
 			continue;
-		q = *s++;
-		if (!(v = memchr(s, q, e - s)))
+		if (!(v = memchr(s + 1, *s, e - s - 1)))
 			return 0;
-		*val = s;
-		*vlen = v - s;
+		*val = s + 1;
+		*vlen = v - s - 1;
 		*sp = v + 1;
 		return 1;
 	}
-}
-
-/* the value of the unprefixed attribute want in [s, e), or NULL */
-static const char *
-attr(const char *s, const char *e, const char *want, size_t *vlen)
-{
-	const char *n, *v;
-	size_t len;
-
-	while (nextattr(&s, e, &n, &len, &v, vlen))
-		if (is(n, len, want))
-			return v;
-	return NULL;
-}
-
-/*
- * A prefix nobody declared leaves a document not namespace-well-formed,
- * but feeds that forget to declare the prefixes everyone uses exist (dc:
- * most of all): those few are read as the vocabulary they name by
- * convention.  Any other undeclared prefix is a vocabulary of its own.
- */
-static int
-wellknown(const char *p, size_t n)
-{
-	static const struct {
-		const char *p;
-		int ns;
-	} known[] = {
-		{ "dc", NsDc }, { "rdf", NsRdf }, { "content", NsContent },
-		{ "syn", NsSyn }, { "atom", NsAtom },
-	};
-	size_t i;
-
-	for (i = 0; i < LENGTH(known); i++)
-		if (is(p, n, known[i].p))
-			return known[i].ns;
-	return NsOther;
 }
 
 /* the namespace that prefix p[0..n) (n 0: none) names where the parser is */
@@ -381,9 +307,14 @@ nsof(const Parser *ps, const char *p, size_t n)
 	if (is(p, n, "xml"))
 		return NsXml;
 	for (i = ps->ndecl; i-- > 0; )
-		if (namematch(ps->decl[i].p, ps->decl[i].n, p, n))
+		if (ps->decl[i].p && namematch(ps->decl[i].p, ps->decl[i].n, p, n))
 			return ps->decl[i].ns;
-	return n ? wellknown(p, n) : NsNone;
+	if (!n)
+		return NsNone;
+	for (i = 0; i < LENGTH(nsuris); i++)
+		if (is(p, n, nsuris[i].prefix))
+			return nsuris[i].ns;
+	return NsOther;
 }
 
 /*
@@ -392,24 +323,29 @@ nsof(const Parser *ps, const char *p, size_t n)
  * (href, rel, type, isPermaLink) are unprefixed (Namespaces in XML,
  * 6.3); one with a prefix bound to the element's own namespace means
  * the same, and is taken when there is no unprefixed one.  Any other
- * prefix is another vocabulary's: its value never becomes a link.
+ * prefix is another vocabulary's: its value never becomes a link.  With
+ * no ps (the XML declaration) only an unprefixed one is taken.
  */
 static const char *
 ownattr(const Parser *ps, const char *s, const char *e, const char *want,
         int ns, size_t *vlen)
 {
-	const char *n, *ln, *v;
-	size_t len;
+	const char *n, *ln, *v, *own = NULL;
+	size_t len, ownlen = 0;
 
-	if ((v = attr(s, e, want, vlen)))
-		return v;
 	while (nextattr(&s, e, &n, &len, &v, vlen)) {
 		for (ln = n + len; ln > n && ln[-1] != ':'; ln--)
 			;
-		if (ln > n + 1 && is(ln, n + len - ln, want) && nsof(ps, n, ln - n - 1) == ns)
+		if (ln == n && is(n, len, want))
 			return v;
+		if (ps && !own && ln > n + 1 && is(ln, n + len - ln, want) &&
+		    nsof(ps, n, ln - n - 1) == ns) {
+			own = v;
+			ownlen = *vlen;
+		}
 	}
-	return NULL;
+	*vlen = ownlen;
+	return own;
 }
 
 /* the vocabulary of the namespace name v[0..n) (an attribute value) */
@@ -423,7 +359,7 @@ nsuri(const char *v, size_t n, int prefixed)
 	 * this long is none of the URIs below in any spelling a feed uses */
 	if (n > sizeof(buf))
 		return NsOther;
-	k = unref(buf, v, n);
+	k = text_xml(v, n, buf, 1);
 	/* xmlns="" puts what follows in no namespace; xmlns:p="" is no
 	 * declaration XML 1.0 allows, and names nothing we read */
 	if (!k)
@@ -438,67 +374,66 @@ nsuri(const char *v, size_t n, int prefixed)
 static const char *
 curbase(const Parser *ps)
 {
-	size_t b = ps->nframe ? ps->frame[ps->nframe - 1].base : 0;
+	size_t i;
 
-	return b ? ps->bases.p + b - 1 : ps->docbase;
+	for (i = ps->ndecl; i-- > 0; )
+		if (!ps->decl[i].p)
+			return ps->bases.p + ps->decl[i].base;
+	return ps->docbase;
 }
 
 /*
- * An xml:base value v[0..n), resolved against the base in scope, added
- * to bases: 1 + its offset, or 0 when it cannot be (too long, out of
- * memory: ps->oom), the element then keeping the base in scope.
+ * An xml:base value v[0..n), decoded and resolved against the base in
+ * scope, made the base in scope, in a new entry of decl (the caller makes
+ * room).  When it cannot be (too long, out of memory: ps->oom) the
+ * element keeps the base in scope.
  */
-static size_t
+static void
 addbase(Parser *ps, const char *v, size_t n)
 {
+	char ref[MAXBASE + 1], *o;
 	const char *b;
-	size_t at = ps->bases.len, k;
-	char *o;
+	size_t k;
 
 	while (n && isws((unsigned char)*v))
 		v++, n--;
 	while (n && isws((unsigned char)v[n - 1]))
 		n--;
-	if (n > MAXBASE || bufgrow(&ps->bases, n) < 0)
-		goto fail;
-	/* the value decoded, then resolved after it and moved in its place */
-	k = unref(ps->bases.p + at, v, n);
-	ps->bases.p[at + k] = '\0';
-	ps->bases.len = at + k + 1;
-	if (!(b = curbase(ps)))
-		return at + 1;
-	if (bufgrow(&ps->bases, strlen(b) + n + 2) < 0)
-		goto fail;
-	/* bufgrow may have moved them */
+	if (n > MAXBASE)
+		return;
+	k = text_xml(v, n, ref, 1);
+	ref[k] = '\0';
 	b = curbase(ps);
-	o = ps->bases.p + ps->bases.len;
-	if ((k = url_join(o, b, ps->bases.p + at)) > MAXBASE) {
-		ps->bases.len = at;
-		return 0;
-	}
-	memmove(ps->bases.p + at, o, k + 1);
-	ps->bases.len = at + k + 1;
-	return at + 1;
-fail:
-	if (n <= MAXBASE)
+	if (bufgrow(&ps->bases, (b ? strlen(b) : 0) + k + 2) < 0) {
 		ps->oom = 1;
-	ps->bases.len = at;
-	return 0;
+		return;
+	}
+	/* after the bases in scope, which bufgrow may have moved */
+	o = ps->bases.p + ps->bases.len;
+	if ((b = curbase(ps)))
+		k = url_join(o, b, ref);
+	else
+		memcpy(o, ref, k + 1);
+	if (k > MAXBASE)
+		return;
+	ps->decl[ps->ndecl].p = NULL;
+	ps->decl[ps->ndecl].depth = ps->depth + 1;
+	ps->decl[ps->ndecl++].base = ps->bases.len;
+	ps->bases.len += k + 1;
 }
 
 /*
  * The namespace declarations and the xml:base among the attributes
- * [s, e) of a start tag, as a frame for the element and its content.
- * Returns 1 when it made one, 0 when the tag has neither, -1 when the
- * scope is full: the element is then read as another vocabulary's, and
- * skipped.
+ * [s, e) of a start tag, put in scope for the element and its content.
+ * 0, or -1 when the scope is full: the element is then read as another
+ * vocabulary's, and skipped.
  */
 static int
 declare(Parser *ps, const char *s, const char *e)
 {
 	const char *n, *v, *xb = NULL;
 	size_t nlen, vlen, xblen = 0, k = ps->ndecl;
-	struct Frame *fr;
+	struct Decl *d;
 
 	while (nextattr(&s, e, &n, &nlen, &v, &vlen)) {
 		if (is(n, nlen, "xml:base")) {
@@ -510,67 +445,28 @@ declare(Parser *ps, const char *s, const char *e)
 			continue;
 		if (k == MAXDECL)
 			return -1;
-		ps->decl[k].p = nlen > 5 ? n + 6 : n + 5;
-		ps->decl[k].n = nlen > 5 ? nlen - 6 : 0;
-		ps->decl[k].ns = nsuri(v, vlen, nlen > 5);
-		k++;
+		d = &ps->decl[k++];
+		d->p = nlen > 5 ? n + 6 : n + 5;
+		d->n = nlen > 5 ? nlen - 6 : 0;
+		d->ns = nsuri(v, vlen, nlen > 5);
+		d->depth = ps->depth + 1;
 	}
-	if (k == ps->ndecl && !xb)
-		return 0;
-	if (ps->nframe == MAXFRAME)
+	if (xb && k == MAXDECL)
 		return -1;
-	fr = &ps->frame[ps->nframe++];
-	fr->depth = ps->depth + 1;
-	fr->ndecl = ps->ndecl;
-	fr->bases = ps->bases.len;
-	fr->base = ps->nframe > 1 ? fr[-1].base : 0;
 	ps->ndecl = k;
-	/* after the frame is counted: resolved against its parent's base,
-	 * which curbase still gives */
-	if (xb && (k = addbase(ps, xb, xblen)))
-		fr->base = k;
-	return 1;
+	/* resolved against the parent's base: the declarations name none */
+	if (xb)
+		addbase(ps, xb, xblen);
+	return 0;
 }
 
-/*
- * RSS 2.0 has no namespace, yet some feeds give its root one, RSS 1.0's
- * or one of their own making: an unprefixed rss root is RSS 2.0's
- * whatever its default namespace says, and so is all it holds in that
- * namespace.
- */
-static int
-rssdefault(Parser *ps)
-{
-	size_t i;
-
-	for (i = ps->ndecl; i-- > 0; )
-		if (!ps->decl[i].n) {
-			ps->decl[i].ns = NsNone;
-			break;
-		}
-	return NsNone;
-}
-
-/* close the frames of the elements that are no longer open */
+/* close the scope of the elements that are no longer open */
 static void
-popframes(Parser *ps)
+popscope(Parser *ps)
 {
-	struct Frame *fr;
-
-	while (ps->nframe && ps->frame[ps->nframe - 1].depth > ps->depth) {
-		fr = &ps->frame[--ps->nframe];
-		ps->ndecl = fr->ndecl;
-		ps->bases.len = fr->bases;
-	}
-}
-
-/* an element closed; the root's content, depth 1, closes only with the document */
-static void
-up(Parser *ps)
-{
-	if (ps->depth > 1)
-		ps->depth--;
-	popframes(ps);
+	while (ps->ndecl && ps->decl[ps->ndecl - 1].depth > ps->depth)
+		if (!ps->decl[--ps->ndecl].p)
+			ps->bases.len = ps->decl[ps->ndecl].base;
 }
 
 /* past the name qn[0..qlen) at s, when a tag's name at s is that, else NULL */
@@ -624,61 +520,18 @@ rawend(const char *s, const char *e, const char *qn, size_t qlen, const char **a
 	return NULL;
 }
 
-/* skip the content of the element spelt qn whose content starts at *pp,
- * its end tag included: 1, or 2 when the input ends first */
-static int
-skip(Parser *ps, const char *qn, size_t qlen, const char **pp)
-{
-	return rawend(*pp, ps->e, qn, qlen, pp) ? 1 : 2;
-}
-
-/* s[0..*n) trimmed: where it starts, *n its length without the bytes up
- * to ' ' that end it (LWN pads descriptions with blank lines) and the
- * white space that starts it */
-static char *
-trim(char *s, size_t *n)
-{
-	while (*n && (unsigned char)s[*n - 1] <= ' ')
-		(*n)--;
-	while (*n && isws((unsigned char)*s))
-		s++, (*n)--;
-	return s;
-}
-
 /* LWN's item links once ended in /rss: the article is the link without it */
 static size_t
 lwnlink(const char *s, size_t n)
 {
-	size_t i;
+	/* past "http" or "https" */
+	size_t i = 4 + (n > 4 && s[4] == 's');
 
-	if (n > 25 + 4 && !memcmp(s, "https://lwn.net/Articles/", 25))
-		i = 25;
-	else if (n > 24 + 4 && !memcmp(s, "http://lwn.net/Articles/", 24))
-		i = 24;
-	else
+	if (n <= i + 24 || memcmp(s, "http", 4) || memcmp(s + i, "://lwn.net/Articles/", 20))
 		return n;
-	while (i < n - 4 && s[i] >= '0' && s[i] <= '9')
-		i++;
+	for (i += 20; i < n - 4 && s[i] >= '0' && s[i] <= '9'; i++)
+		;
 	return i == n - 4 && !memcmp(s + i, "/rss", 4) ? n - 3 : n;
-}
-
-/* n bytes that live as long as the Feed, or NULL: over the limit, or out
- * of memory (ps->oom then set) */
-static char *
-feedmem(Parser *ps, size_t n)
-{
-	Chunk *c;
-
-	if (n > ps->memmax - ps->memused)
-		return NULL;
-	if (!(c = malloc(sizeof(*c) + n))) {
-		ps->oom = 1;
-		return NULL;
-	}
-	c->next = ps->f->mem;
-	ps->f->mem = c;
-	ps->memused += n;
-	return (char *)(c + 1);
 }
 
 /*
@@ -686,180 +539,111 @@ feedmem(Parser *ps, size_t n)
  * scope, the nearest xml:base and then the document's URL: s itself when
  * it is absolute or there is no base, else a copy in the Feed's memory
  * (the result may be longer than its source), or s again when that
- * memory runs out.  *n becomes the result's length.
+ * memory runs out (over the limit, or out of memory: ps->oom then set).
+ * *n becomes the result's length.
  */
 static char *
 resolve(Parser *ps, char *s, size_t *n)
 {
 	const char *b;
+	/* resolved links take at most what the feed itself takes, however
+	 * long a base and however many links a hostile feed has */
+	size_t need, max = ps->e - ps->s + 4096;
 	char *o;
 
 	if (!url_relative(s) || !(b = curbase(ps)))
 		return s;
-	if (!(o = feedmem(ps, strlen(b) + *n + 2)))
+	if ((need = strlen(b) + *n + 2) > max - ps->memused)
 		return s;
+	/* one block for them all, taken when the first is resolved: a
+	 * feed of absolute links, as most are, takes none */
+	if (!ps->f->mem && !(ps->f->mem = malloc(max))) {
+		ps->oom = 1;
+		return s;
+	}
+	o = ps->f->mem + ps->memused;
+	ps->memused += need;
 	*n = url_join(o, b, s);
 	return o;
 }
 
-/* start capturing t, spelt qn[0..qlen), its text written from the input's
- * byte at out on */
+/*
+ * The value s[0..n) of t, written over its source: it replaces its field
+ * unless that has a better one.  plain is a description's desctext.
+ */
 static void
-capbegin(Parser *ps, const Tag *t, const char *qn, size_t qlen, const char *out)
+setfield(Parser *ps, const Tag *t, char *s, size_t n, int plain)
 {
-	ps->cap = 1 + t->type;
-	ps->capfield = t->field;
-	ps->capprio = t->prio;
-	ps->captype = 0;
-	ps->capstart = ps->o = ps->s + (out - ps->s);
-	ps->capq = qn;
-	ps->capqlen = qlen;
-	ps->capnest = 0;
-}
+	unsigned char *prio = &ps->prio[ps->initem][t->field];
+	char *r;
 
-/* end the capture: the value replaces its field unless that has a better one */
-static void
-capend(Parser *ps)
-{
-	char *s = ps->capstart, **fp, *r;
-	size_t n = ps->o - ps->capstart;
-	unsigned char *prio = &ps->prio[ps->initem][ps->capfield];
-	int type = ps->cap - 1, line = ps->capfield != FDate && ps->capfield < FTtl;
-
-	ps->cap = 0;
-	/* Atom's type="html" title is markup; nothing else is */
-	if (ps->captype)
-		n = text_html(s, n, s, 0);
-	/* a date or a hint is trimmed only (a date that does not parse is
-	 * made one line later) */
-	if (line)
+	/* a description, a date or a hint is trimmed only (a date that does
+	 * not parse is made one line later): of the bytes up to ' ' that end
+	 * it (LWN pads descriptions with blank lines) and the white space
+	 * that starts it */
+	if (t->field == FTitle || t->field == FLink || t->field == FAuthor) {
 		n = collapse(s, n);
-	else
-		s = trim(s, &n);
+	} else {
+		while (n && (unsigned char)s[n - 1] <= ' ')
+			n--;
+		while (n && isws((unsigned char)*s))
+			s++, n--;
+	}
 	/* a guid is a link only when it looks like one */
-	if (type == TGuid && (n < 4 || memcmp(s, "http", 4)))
+	if (t->type == TGuid && (n < 4 || memcmp(s, "http", 4)))
 		return;
-	if (!n || *prio >= ps->capprio)
+	if (!n || *prio >= t->prio)
 		return;
 	s[n] = '\0';
-	if (ps->capfield == FLink) {
+	if (t->field == FLink) {
 		/* a base can hold what a value may not: the result is one too */
 		if ((r = resolve(ps, s, &n)) != s)
 			n = collapse(s = r, n);
 		n = lwnlink(s, n);
 		s[n] = '\0';
 	}
-	fp = field(ps, ps->capfield);
-	*fp = s;
-	*prio = ps->capprio;
-}
-
-/*
- * A description: found, not decoded.  Its content, from s to the end tag
- * spelt qn, is the field, trimmed (LWN pads its end with white space);
- * its end tag's '<' or a blank before it becomes the NUL.  *pp then
- * follows the end tag.  1, or 2 when the input ends first.
- */
-static int
-desc(Parser *ps, const Tag *t, const char *qn, size_t qlen, const char *s, int plain,
-     const char **pp)
-{
-	const char *end;
-	char *d = ps->s + (s - ps->s);
-	size_t n;
-
-	if (!(end = rawend(s, ps->e, qn, qlen, pp)))
-		return 2;
-	n = end - s;
-	d = trim(d, &n);
-	if (n) {
-		d[n] = '\0';
-		*field(ps, FDesc) = d;
+	*field(ps, t->field) = s;
+	*prio = t->prio;
+	if (t->field == FDesc)
 		*(ps->initem ? &ps->cur.desctext : &ps->f->desctext) = plain;
-		ps->prio[ps->initem][FDesc] = t->prio;
-	}
-	return 1;
-}
-
-static int
-additem(Parser *ps)
-{
-	Feed *f = ps->f;
-	Item *p;
-	size_t cap;
-
-	if (f->nitems == ps->itemcap) {
-		cap = ps->itemcap ? ps->itemcap * 2 : 32;
-		if (cap > SIZE_MAX / sizeof(Item) ||
-		    !(p = realloc(f->items, cap * sizeof(Item))))
-			return -1;
-		f->items = p;
-		ps->itemcap = cap;
-	}
-	ps->cur.dated = datetime(ps->cur.date, 0, &ps->cur.time);
-	if (!ps->cur.dated) {
-		/* shown as it is, so one line, as a title */
-		ps->cur.time = 0;
-		if (ps->cur.date[0])
-			ps->cur.date[collapse(ps->cur.date, strlen(ps->cur.date))] = '\0';
-	}
-	f->items[f->nitems++] = ps->cur;
-	return 0;
-}
-
-static void
-itembegin(Parser *ps)
-{
-	ps->initem = 1;
-	ps->inauthor = 0;
-	memset(&ps->cur, 0, sizeof(ps->cur));
-	ps->cur.title = ps->cur.link = ps->cur.date = nothing;
-	ps->cur.author = ps->cur.desc = nothing;
-	memset(ps->prio[1], 0, sizeof(ps->prio[1]));
 }
 
 /*
- * A start tag outside a capture: qualified name [qn, ne), local name
- * [ln, ne) in namespace ns, t its entry in tags[] (FOREIGN for another
- * vocabulary, NULL for one of ours rdf.c does not read), attributes
- * [ne, ae), ae at its '>'; *pp follows the tag.  Returns 0 when the
- * element is open, 1 when it is over (empty, or its content skipped or
- * found to the end tag, *pp then past it), 2 when the input ends first,
- * -1 with ps->err.
+ * An element inside the root: qualified name [qn, ne) in namespace ns, t
+ * its entry in tags[] (FOREIGN for another vocabulary, NULL for one of
+ * ours rdf.c does not read), attributes [ne, ae), ae at its '>'; *pp
+ * follows the tag.  Returns 0 when the element is open, 1 when it is
+ * over (empty, or its content read or skipped to its end tag, *pp then
+ * past that), 2 when the input ends first.
  */
 static int
-starttag(Parser *ps, const Tag *t, int ns, const char *qn, const char *ln,
-         const char *ne, const char *ae, int empty, const char **pp)
+element(Parser *ps, const Tag *t, int ns, const char *qn, const char *ne,
+        const char *ae, int empty, const char **pp)
 {
-	const char *v, *rel;
-	size_t qlen = ne - qn, vlen, rlen;
+	const char *v, *rel, *end, *type = NULL;
+	size_t qlen = ne - qn, vlen, rlen, tlen = 0, n;
+	int read = 1;
+	char *s;
 
-	if (!ps->rootq) {
-		if (!t || t->type != TRoot) {
-			if (ne - ln == 4 && !strncasecmp(ln, "html", 4))
-				ps->err = "looks like an HTML page, not a feed";
-			else
-				ps->err = "no RSS, RDF or Atom root element";
-			return -1;
-		}
-		ps->rootq = qn;
-		ps->rootqlen = qlen;
-		ps->rootdone = empty;
-		return empty;
-	}
-	if (!t)
+	/* an element of ours not read, or a root inside the root, is
+	 * transparent */
+	if (!t || t->type == TRoot)
 		return empty;
 	switch (t->type) {
 	case TSkip:
-		return empty ? 1 : skip(ps, qn, qlen, pp);
+		read = 0;
+		break;
 	case TItem:
 		if (!ps->initem && !empty) {
-			itembegin(ps);
+			ps->initem = 1;
+			ps->inauthor = 0;
+			memset(&ps->cur, 0, sizeof(ps->cur));
+			ps->cur.title = ps->cur.link = ps->cur.date = nothing;
+			ps->cur.author = ps->cur.desc = nothing;
+			memset(ps->prio[1], 0, sizeof(ps->prio[1]));
 			ps->itemq = qn;
 			ps->itemqlen = qlen;
 		}
-		return empty;
-	case TRoot:
 		return empty;
 	case TAuthor:
 		/* Atom's author holds name, email and uri: name is its value */
@@ -874,17 +658,16 @@ starttag(Parser *ps, const Tag *t, int ns, const char *qn, const char *ln,
 			return empty;
 		break;
 	case TLink:
-		if ((v = ownattr(ps, ne, ae, "href", ns, &vlen))) {
-			/* Atom: only the alternate link (the default) is the page */
-			rel = ownattr(ps, ne, ae, "rel", ns, &rlen);
-			if ((!rel || is(rel, rlen, "alternate")) &&
-			    ps->prio[ps->initem][FLink] < t->prio) {
-				capbegin(ps, t, qn, qlen, v);
-				ps->o += unref(ps->o, v, vlen);
-				capend(ps);
-			}
-			return empty ? 1 : skip(ps, qn, qlen, pp);
+		if (!(v = ownattr(ps, ne, ae, "href", ns, &vlen)))
+			break;
+		/* Atom: only the alternate link (the default) is the page */
+		rel = ownattr(ps, ne, ae, "rel", ns, &rlen);
+		if ((!rel || is(rel, rlen, "alternate")) &&
+		    ps->prio[ps->initem][FLink] < t->prio) {
+			s = ps->s + (v - ps->s);
+			setfield(ps, t, s, text_xml(s, vlen, s, 1), 0);
 		}
+		read = 0;
 		break;
 	case TGuid:
 		if ((v = ownattr(ps, ne, ae, "isPermaLink", ns, &vlen)) && is(v, vlen, "false"))
@@ -894,20 +677,89 @@ starttag(Parser *ps, const Tag *t, int ns, const char *qn, const char *ln,
 	if (empty)
 		return 1;
 	/* a channel's hint inside an item, or no better than what we have:
-	 * skip it whole, markup inside included */
+	 * skipped whole, markup inside included */
 	if ((t->field >= FITEM && ps->initem) || ps->prio[ps->initem][t->field] >= t->prio)
-		return skip(ps, qn, qlen, pp);
-	/* Atom's text (the default; Atom 0.3's text/plain) is no HTML */
-	if (t->field == FDesc)
-		return desc(ps, t, qn, qlen, ae + 1, ns == NsAtom &&
-		            (!(v = ownattr(ps, ne, ae, "type", ns, &vlen)) ||
-		            is(v, vlen, "text") || is(v, vlen, "text/plain")), pp);
-	capbegin(ps, t, qn, qlen, ae + 1);
+		read = 0;
+	if (!(end = rawend(ae + 1, ps->e, qn, qlen, pp)))
+		return 2;
+	if (!read)
+		return 1;
+	s = ps->s + (ae + 1 - ps->s);
+	n = end - (ae + 1);
+	if (ns == NsAtom)
+		type = ownattr(ps, ne, ae, "type", ns, &tlen);
+	if (t->field == FDesc) {
+		/* found, not decoded (rdf_text decodes the few that are
+		 * shown); Atom's text (the default; Atom 0.3's text/plain)
+		 * is no HTML */
+		setfield(ps, t, s, n, ns == NsAtom && (!type ||
+		         is(type, tlen, "text") || is(type, tlen, "text/plain")));
+		return 1;
+	}
+	n = text_xml(s, n, s, 0);
 	/* Atom's html title is markup to read as text; its xhtml one is
 	 * elements, dropped as in any value, and its text one plain text */
-	if (ns == NsAtom && t->field == FTitle &&
-	    (v = ownattr(ps, ne, ae, "type", ns, &vlen)) && is(v, vlen, "html"))
-		ps->captype = 1;
+	if (t->field == FTitle && type && is(type, tlen, "html"))
+		n = text_html(s, n, s, 0);
+	setfield(ps, t, s, n, 0);
+	return 1;
+}
+
+/*
+ * The start tag at *pp (its '<'): 0, *pp then past it, or past the end
+ * tag of an element whose content was read or skipped; 1 when the input
+ * ends first; -1 with ps->err.
+ */
+static int
+starttag(Parser *ps, const char **pp)
+{
+	const char *qn = *pp + 1, *e = ps->e, *n, *ne, *q;
+	const Tag *t;
+	size_t i;
+	int ns, rc;
+
+	/* the name, and its local part after the last ':' */
+	for (n = ne = qn; ne < e && !isws((unsigned char)*ne) && *ne != '/' && *ne != '>'; ne++)
+		if (*ne == ':')
+			n = ne + 1;
+	if (!(q = text_tagend(ne, e)))
+		return 1;
+	*pp = q + 1;
+	ns = declare(ps, ne, q) < 0 ? NsOther : nsof(ps, qn, n > qn ? (size_t)(n - qn - 1) : 0);
+	/*
+	 * RSS 2.0 has no namespace, yet some feeds give its root one, RSS
+	 * 1.0's or one of their own making: an unprefixed rss root is RSS
+	 * 2.0's whatever its default namespace says, and so is all it holds
+	 * in that namespace.
+	 */
+	if (!ps->rootq && ns != NsNone && n == qn && is(n, ne - n, "rss")) {
+		for (i = ps->ndecl; i-- > 0; )
+			if (ps->decl[i].p && !ps->decl[i].n) {
+				ps->decl[i].ns = NsNone;
+				break;
+			}
+		ns = NsNone;
+	}
+	t = findtag(ns, n, ne - n);
+	if (ps->rootq) {
+		rc = element(ps, t, ns, qn, ne, q, q[-1] == '/', pp);
+	} else if (t && t->type == TRoot) {
+		ps->rootq = qn;
+		ps->rootqlen = ne - qn;
+		rc = ps->rootdone = q[-1] == '/';
+	} else {
+		if (ne - n == 4 && !strncasecmp(n, "html", 4))
+			ps->err = "looks like an HTML page, not a feed";
+		else
+			ps->err = "no RSS, RDF or Atom root element";
+		return -1;
+	}
+	if (rc == 2)
+		return 1;
+	if (rc == 1)
+		popscope(ps);
+	else
+		ps->depth++;
 	return 0;
 }
 
@@ -915,23 +767,20 @@ starttag(Parser *ps, const Tag *t, int ns, const char *qn, const char *ln,
 static int
 endtag(Parser *ps, const char *qn, size_t qlen)
 {
-	if (ps->cap) {
-		/* inside a value, only its own end tag means anything */
-		if (namematch(qn, qlen, ps->capq, ps->capqlen)) {
-			if (ps->capnest) {
-				ps->capnest--;
-				return 0;
-			}
-			capend(ps);
-			up(ps);
-		}
-		return 0;
-	}
+	Item *it = &ps->cur;
+
 	if (ps->inauthor && namematch(qn, qlen, ps->authq, ps->authqlen)) {
 		ps->inauthor = 0;
 	} else if (ps->initem && namematch(qn, qlen, ps->itemq, ps->itemqlen)) {
 		ps->initem = 0;
-		if (additem(ps) < 0) {
+		it->dated = datetime(it->date, 0, &it->time);
+		if (!it->dated) {
+			/* shown as it is, so one line, as a title */
+			it->time = 0;
+			if (it->date[0])
+				it->date[collapse(it->date, strlen(it->date))] = '\0';
+		}
+		if (bufadd(&ps->items, it, sizeof(*it)) < 0) {
 			ps->err = "out of memory";
 			return -1;
 		}
@@ -939,7 +788,10 @@ endtag(Parser *ps, const char *qn, size_t qlen)
 		ps->rootdone = 1;
 		return 0;
 	}
-	up(ps);
+	/* the root's content, depth 1, closes only with the document */
+	if (ps->depth > 1)
+		ps->depth--;
+	popscope(ps);
 	return 0;
 }
 
@@ -951,30 +803,18 @@ doctypeend(const char *s, const char *e)
 	int sub = 0;
 
 	for (; s < e; s++) {
-		switch (*s) {
-		case '"':
-		case '\'':
+		if (*s == '"' || *s == '\'') {
 			if (!(q = memchr(s + 1, *s, e - s - 1)))
 				return NULL;
 			s = q;
-			break;
-		case '[':
-			sub = 1;
-			break;
-		case ']':
-			sub = 0;
-			break;
-		case '<':
-			if (sub && e - s >= 4 && !memcmp(s, "<!--", 4)) {
-				if (!(q = text_find(s + 4, e, "-->", 3)))
-					return NULL;
-				s = q + 2;
-			}
-			break;
-		case '>':
-			if (!sub)
-				return s;
-			break;
+		} else if (*s == '[' || *s == ']') {
+			sub = *s == '[';
+		} else if (sub && e - s >= 4 && !memcmp(s, "<!--", 4)) {
+			if (!(q = text_find(s + 4, e, "-->", 3)))
+				return NULL;
+			s = q + 2;
+		} else if (!sub && *s == '>') {
+			return s;
 		}
 	}
 	return NULL;
@@ -984,96 +824,54 @@ doctypeend(const char *s, const char *e)
 static int
 parse(Parser *ps)
 {
-	const char *p = ps->s, *e = ps->e, *q, *n, *ne, *qn;
-	int c, k, ns;
+	const char *p = ps->s, *e = ps->e, *q, *ne;
+	int c;
 
-	while (p < e && !ps->rootdone) {
-		if (!(q = memchr(p, '<', e - p)))
-			q = e;
-		if (ps->cap)
-			ps->o += unref(ps->o, p, q - p);
-		if ((p = q) + 1 >= e)
-			break;
+	/* a break is the input ending too soon */
+	while (!ps->rootdone && (p = memchr(p, '<', e - p)) && p + 1 < e) {
 		c = (unsigned char)p[1];
 		if (c == '!' || c == '?') {
 			if (!(q = text_pass(p, e)))
-				goto truncated;
-			if (q > p) {
-				/* a CDATA section's text is the value's */
-				if (ps->cap && c == '!' && p[2] == '[')
-					addraw(ps, p + 9, q - 3);
-				p = q;
-				continue;
+				break;
+			if (q == p) {
+				/* a DOCTYPE, or another declaration */
+				if (!(q = doctypeend(p + 2, e)))
+					break;
+				if (!ps->rootq && e - p >= 14 && !strncasecmp(p + 2, "doctype", 7) &&
+				    isws((unsigned char)p[9]) && !strncasecmp(p + 10, "html", 4) &&
+				    (isws((unsigned char)p[14]) || p[14] == '>')) {
+					ps->err = "looks like an HTML page, not a feed";
+					return -1;
+				}
+				q++;
 			}
-			/* a DOCTYPE, or another declaration */
-			if (!(q = doctypeend(p + 2, e)))
-				goto truncated;
-			if (!ps->rootq && e - p >= 14 && !strncasecmp(p + 2, "doctype", 7) &&
-			    isws((unsigned char)p[9]) && !strncasecmp(p + 10, "html", 4) &&
-			    (isws((unsigned char)p[14]) || p[14] == '>')) {
-				ps->err = "looks like an HTML page, not a feed";
-				return -1;
-			}
-			p = q + 1;
+			p = q;
 		} else if (c == '/') {
 			for (ne = p + 2; ne < e && *ne != '>' && !isws((unsigned char)*ne); ne++)
 				;
 			if (!(q = memchr(ne, '>', e - ne)))
-				goto truncated;
+				break;
 			if (ps->rootq && endtag(ps, p + 2, ne - p - 2) < 0)
 				return -1;
 			p = q + 1;
-		} else if (((c | 0x20) >= 'a' && (c | 0x20) <= 'z') ||
-		    c == '_' || c == ':' || c >= 0x80) {
-			/* the name, and its local part after the last ':' */
-			qn = p + 1;
-			for (n = ne = qn; ne < e && !isws((unsigned char)*ne) &&
-			    *ne != '/' && *ne != '>'; ne++)
-				if (*ne == ':')
-					n = ne + 1;
-			if (!(q = text_tagend(ne, e)))
-				goto truncated;
-			p = q + 1;
-			if (ps->cap) {
-				/* markup inside a value: dropped, its text kept;
-				 * one spelt as the value's own nests in it */
-				if (q[-1] != '/' && namematch(qn, ne - qn, ps->capq, ps->capqlen))
-					ps->capnest++;
-				continue;
-			}
-			k = declare(ps, ne, q);
-			ns = k < 0 ? NsOther : nsof(ps, qn, n > qn ? (size_t)(n - qn - 1) : 0);
-			if (!ps->rootq && ns != NsNone && n == qn && is(n, ne - n, "rss"))
-				ns = rssdefault(ps);
-			switch (starttag(ps, findtag(ns, n, ne - n), ns, qn, n, ne, q,
-			    q[-1] == '/', &p)) {
-			case -1:
+		} else if (isnamestart(c)) {
+			if ((c = starttag(ps, &p)) < 0)
 				return -1;
-			case 0:
-				ps->depth++;
+			if (c)
 				break;
-			case 1:
-				popframes(ps);
-				break;
-			default:
-				goto truncated;
-			}
 		} else {
-			/* a '<' that starts no markup is text */
-			if (ps->cap)
-				addraw(ps, p, p + 1);
+			/* a '<' that starts no markup is text, and text
+			 * outside a value is nothing */
 			p++;
 		}
 	}
 	if (ps->rootdone)
 		return 0;
-truncated:
 	if (!ps->rootq) {
 		ps->err = "no RSS, RDF or Atom root element";
 		return -1;
 	}
 	/* only what was complete counts */
-	ps->cap = 0;
 	ps->f->truncated = 1;
 	return 0;
 }
@@ -1089,11 +887,9 @@ latin(const char *s, size_t n)
 	const char *e, *v;
 	size_t i, len;
 
-	if (n < 6 || memcmp(s, "<?xml", 5) || !isws((unsigned char)s[5]))
-		return 0;
-	if (!(e = text_find(s, s + MIN(n, 512), "?>", 2)))
-		return 0;
-	if (!(v = attr(s + 5, e, "encoding", &len)))
+	if (n < 6 || memcmp(s, "<?xml", 5) || !isws((unsigned char)s[5]) ||
+	    !(e = text_find(s, s + MIN(n, 512), "?>", 2)) ||
+	    !(v = ownattr(NULL, s + 5, e, "encoding", 0, &len)))
 		return 0;
 	for (i = 0; i < LENGTH(names); i++)
 		if (strlen(names[i]) == len && !strncasecmp(v, names[i], len))
@@ -1101,56 +897,41 @@ latin(const char *s, size_t n)
 	return 0;
 }
 
-/* the offset of the first NUL or invalid UTF-8 sequence, or n when none */
-static size_t
-utf8check(const char *s, size_t n)
-{
-	const char *p = s, *e = memchr(s, '\0', n);
-	unsigned long cp;
-	size_t len;
-
-	if (!e)
-		e = s + n;
-	while (p < e) {
-		if ((unsigned char)*p < 0x80) {
-			p++;
-			continue;
-		}
-		len = utf8dec(p, e - p, &cp);
-		/* U+FFFD is what utf8dec makes of invalid bytes, and of itself */
-		if (cp == 0xfffd && (len != 3 || memcmp(p, "\xef\xbf\xbd", 3)))
-			break;
-		p += len;
-	}
-	return p - s;
-}
-
 /*
- * Make data valid UTF-8: *out is data itself when it already is, else
- * *copy, a new string the caller frees.  A NUL becomes U+FFFD, as an
- * invalid sequence does.  -1 when out of memory.
+ * Make data valid UTF-8, the parser's input: data itself when it already
+ * is, else a copy the Feed owns.  A NUL becomes U+FFFD, as an invalid
+ * sequence does.  -1 when out of memory.
  */
 static int
-toutf8(char *data, size_t len, char **out, size_t *outlen, char **copy)
+toutf8(Parser *ps, char *data, size_t len)
 {
 	const unsigned char *u = (const unsigned char *)data;
+	const char *nul = memchr(data, '\0', len);
 	int lat = latin(data, len);
 	unsigned long cp;
-	size_t i, k, n;
+	size_t i, k, n, end = nul ? (size_t)(nul - data) : len;
 	char *o;
 
-	*copy = NULL;
-	*out = data;
-	*outlen = len;
-	/* the first byte that needs converting */
-	if (lat)
-		for (i = 0; i < len && u[i] && u[i] < 0x80; i++)
-			;
-	else
-		i = utf8check(data, len);
+	ps->s = data;
+	ps->e = data + len;
+	/* the first byte that needs converting: a NUL, or in Latin-1 any
+	 * byte past ASCII, else an invalid sequence (U+FFFD is what utf8dec
+	 * makes of those, and of itself) */
+	for (i = 0; i < end; ) {
+		if (u[i] < 0x80) {
+			i++;
+			continue;
+		}
+		if (lat)
+			break;
+		n = utf8dec(data + i, len - i, &cp);
+		if (cp == 0xfffd && (n != 3 || memcmp(data + i, "\xef\xbf\xbd", 3)))
+			break;
+		i += n;
+	}
 	if (i == len)
 		return 0;
-	if (len > (SIZE_MAX - 1) / 3 || !(o = *copy = malloc(len * 3 + 1)))
+	if (len > (SIZE_MAX - 1) / 3 || !(o = ps->f->copy = malloc(len * 3 + 1)))
 		return -1;
 	memcpy(o, data, i);
 	for (k = i; i < len; i += n) {
@@ -1163,8 +944,8 @@ toutf8(char *data, size_t len, char **out, size_t *outlen, char **copy)
 		/* utf8enc makes NUL U+FFFD */
 		k += utf8enc(o + k, cp);
 	}
-	*out = o;
-	*outlen = k;
+	ps->s = o;
+	ps->e = o + k;
 	return 0;
 }
 
@@ -1230,18 +1011,10 @@ hints(Parser *ps, Feed *f)
 }
 
 int
-rdf_parse(Feed *f, char *data, size_t len, char *err, size_t errlen)
-{
-	return rdf_parseurl(f, data, len, NULL, err, errlen);
-}
-
-int
 rdf_parseurl(Feed *f, char *data, size_t len, const char *url, char *err, size_t errlen)
 {
 	Parser ps;
 	const char *why;
-	char *in;
-	size_t inlen;
 	int rc;
 
 	memset(f, 0, sizeof(*f));
@@ -1251,18 +1024,15 @@ rdf_parseurl(Feed *f, char *data, size_t len, const char *url, char *err, size_t
 	if ((why = notfeed(data, len)))
 		goto fail;
 	why = "out of memory";
-	if (toutf8(data, len, &in, &inlen, &f->copy) < 0)
-		goto fail;
-	ps.s = in;
-	ps.e = in + inlen;
 	ps.f = f;
+	if (toutf8(&ps, data, len) < 0)
+		goto fail;
 	ps.docbase = url && *url ? url : NULL;
-	/* resolved links take at most what the feed itself takes, however
-	 * long a base and however many links a hostile feed has */
-	ps.memmax = inlen + 4096;
 	f->title = f->link = f->desc = f->date = f->author = nothing;
 	rc = parse(&ps);
 	buffree(&ps.bases);
+	f->items = (Item *)ps.items.p;
+	f->nitems = ps.items.len / sizeof(Item);
 	if (rc < 0 || ps.oom) {
 		why = ps.oom ? "out of memory" : ps.err;
 		rdf_free(f);
@@ -1282,12 +1052,7 @@ fail:
 void
 rdf_free(Feed *f)
 {
-	Chunk *c, *next;
-
-	for (c = f->mem; c; c = next) {
-		next = c->next;
-		free(c);
-	}
+	free(f->mem);
 	free(f->items);
 	free(f->copy);
 	memset(f, 0, sizeof(*f));
@@ -1321,7 +1086,7 @@ rdf_html(const char *desc)
 
 	if (!(out = malloc(len + 1)))
 		return NULL;
-	out[text_xml(desc, len, out)] = '\0';
+	out[text_xml(desc, len, out, 1)] = '\0';
 	return out;
 }
 

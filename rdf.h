@@ -13,7 +13,7 @@
  * vocabulary it conventionally names when it is one of dc, rdf, content,
  * syn and atom (feeds that forget xmlns:dc exist), and as a vocabulary of
  * its own, skipped, otherwise.  No X, no network, no global state:
- * rdf_parse may be called from anywhere, any number of times.
+ * rdf_parseurl may be called from anywhere, any number of times.
  */
 #include <stddef.h>
 #include <time.h>
@@ -38,7 +38,7 @@ typedef struct {
 	                  feed has it: the element's content, trimmed at the ends,
 	                  with its references, CDATA sections and comments still
 	                  to undo (and, inside, the escaped HTML of the feed); never
-	                  decoded by rdf_parse.  rdf_html undoes the XML, rdf_text
+	                  decoded by rdf_parseurl.  rdf_html undoes the XML, rdf_text
 	                  makes it text */
 	int desctext;  /* desc is plain text, not HTML: Atom's type="text" (its
 	                  default); a '<' in it is a character */
@@ -58,23 +58,30 @@ typedef struct {
 	time_t updatebase;          /* syn:updateBase, where that schedule starts, */
 	int hasupdatebase;          /* when there is one */
 	char *copy;                 /* private: the input made UTF-8, when it was not */
-	void *mem;                  /* private: resolved links */
+	char *mem;                  /* private: resolved links */
 } Feed;
 
 /*
- * rdf_parse parses len bytes of data (UTF-8, or ISO-8859-1/windows-1252
+ * rdf_parseurl parses len bytes of data (UTF-8, or ISO-8859-1/windows-1252
  * when the XML declaration says so) into *f.  Every string in a Feed is
  * UTF-8, NUL-terminated and never NULL: a missing element is "".  When an
  * element comes twice the first wins.
  *
- * Text is decoded in place: rdf_parse overwrites data[0..len) and the
+ * url is the document's URL (after redirects), the base its relative
+ * links are resolved against after any xml:base; NULL or "" for none
+ * (standard input), when only xml:base resolves them.  url is not kept.
+ *
+ * Text is decoded in place: rdf_parseurl overwrites data[0..len) and the
  * strings of *f point into it, so data must stay allocated and untouched
  * until rdf_free(f); the caller frees it after that (after a failure, at
  * once).  Its bytes are unspecified after the call, whatever it returns.
  * Latin-1 and windows-1252 input, and input with invalid UTF-8, is first
  * converted into a copy of up to three times len bytes that *f owns; else
  * a Feed takes no memory beyond data but its items array and the links
- * it resolved (see rdf_parseurl).
+ * it resolved.  A resolved link can be longer than its source: it is
+ * kept in a block *f owns, taken at the first link resolved, of the
+ * input's size and 4 KiB, which is the most resolved links take in all
+ * (a link past that stays as the feed has it).
  *
  * Returns 0 on success.  A document cut off in the middle still succeeds
  * with the items that were complete and f->truncated set; err then holds
@@ -82,20 +89,10 @@ typedef struct {
  * HTML page, out of memory) with a one-line message in err; *f is then
  * empty and needs no rdf_free.
  */
-int rdf_parse(Feed *f, char *data, size_t len, char *err, size_t errlen);
-
-/*
- * rdf_parseurl is rdf_parse for a document fetched from url (after
- * redirects), the base its relative links are resolved against after
- * any xml:base; NULL or "" for none (standard input), when only xml:base
- * resolves them.  A resolved link can be longer than its source: it is
- * kept in memory *f owns, at most the input's size in all (a link past
- * that stays as the feed has it).  url is not kept.
- */
 int rdf_parseurl(Feed *f, char *data, size_t len, const char *url, char *err,
                  size_t errlen);
 
-/* rdf_free frees everything rdf_parse allocated in *f and zeroes it. */
+/* rdf_free frees everything rdf_parseurl allocated in *f and zeroes it. */
 void rdf_free(Feed *f);
 
 /*

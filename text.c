@@ -5,6 +5,7 @@
  * Everything writes into its own input or a buffer as large: nothing
  * decodes longer than it read.
  */
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -115,35 +116,31 @@ text_find(const char *s, const char *e, const char *pat, size_t n)
 const char *
 text_pass(const char *s, const char *e)
 {
-	static const struct {
-		const char *open, *close;
-	} m[] = { { "<!--", "-->" }, { "<![CDATA[", "]]>" }, { "<?", "?>" } };
 	const char *c;
-	size_t i, n;
 
-	for (i = 0; i < LENGTH(m); i++) {
-		n = strlen(m[i].open);
-		if ((size_t)(e - s) >= n && !memcmp(s, m[i].open, n)) {
-			c = text_find(s + n, e, m[i].close, strlen(m[i].close));
-			return c ? c + strlen(m[i].close) : NULL;
-		}
-	}
+	if (e - s >= 4 && !memcmp(s, "<!--", 4))
+		return (c = text_find(s + 4, e, "-->", 3)) ? c + 3 : NULL;
+	if (e - s >= 9 && !memcmp(s, "<![CDATA[", 9))
+		return (c = text_find(s + 9, e, "]]>", 3)) ? c + 3 : NULL;
+	if (e - s >= 2 && !memcmp(s, "<?", 2))
+		return (c = text_find(s + 2, e, "?>", 2)) ? c + 2 : NULL;
 	return s;
 }
 
 /*
- * Decode the reference at s[0] == '&' into out; sets *used to the bytes
- * read and returns the bytes written, never more than *used.  Anything
- * that is no known reference is the '&' itself, as browsers treat it.
+ * Decode the reference at s[0] == '&' (before e) into out; sets *used to
+ * the bytes read and returns the bytes written, never more than *used.
+ * Anything that is no known reference is the '&' itself, as browsers
+ * treat it.
  */
-size_t
-text_entity(const char *s, const char *e, char *out, size_t *used)
+static size_t
+entity(const char *s, const char *e, char *out, size_t *used)
 {
 	const Entity *ent;
 	const char *semi, *d;
-	char name[12];
-	unsigned long cp = 0;
-	unsigned int base, v;
+	char name[12], *end;
+	unsigned long cp;
+	int hex;
 	size_t n;
 
 	/* long enough for the longest name and for numbers with leading zeros */
@@ -152,22 +149,16 @@ text_entity(const char *s, const char *e, char *out, size_t *used)
 		goto literal;
 	n = semi - s - 1;
 	if (s[1] == '#') {
-		base = s[2] == 'x' || s[2] == 'X' ? 16 : 10;
-		if ((d = s + 2 + (base == 16)) == semi)
+		hex = (s[2] | 0x20) == 'x';
+		d = s + 2 + hex;
+		/* digits and nothing else, where strtoul would take blanks, a
+		 * sign or a 0x too; past U+10FFFF, ULONG_MAX included, is
+		 * what utf8enc makes U+FFFD */
+		if (!isxdigit((unsigned char)*d) || (*d == '0' && (d[1] | 0x20) == 'x'))
 			goto literal;
-		for (; d < semi; d++) {
-			if (*d >= '0' && *d <= '9')
-				v = *d - '0';
-			else if ((*d | 0x20) >= 'a' && (*d | 0x20) <= 'f')
-				v = (*d | 0x20) - 'a' + 10;
-			else
-				goto literal;
-			if (v >= base)
-				goto literal;
-			/* past U+10FFFF it stays past, and utf8enc makes it U+FFFD */
-			if (cp <= 0x10ffff)
-				cp = cp * base + v;
-		}
+		cp = strtoul(d, &end, hex ? 16 : 10);
+		if (end != semi)
+			goto literal;
 	} else {
 		if (n >= sizeof(name))
 			goto literal;
@@ -263,7 +254,7 @@ text_html(const char *s, size_t len, char *out, int paras)
 			continue;
 		}
 		if (*s == '&') {
-			k = text_entity(s, e, buf, &used);
+			k = entity(s, e, buf, &used);
 			s += used;
 			if (k == 2 && !memcmp(buf, "\xc2\xa0", 2)) {
 				sp = 1;
@@ -295,14 +286,14 @@ text_html(const char *s, size_t len, char *out, int paras)
 }
 
 /*
- * The character data of element content s[0..len) as the feed has it,
- * into out, which may be s itself: references decoded, CDATA sections
- * unwrapped, comments and processing instructions dropped, other markup
- * (Atom's xhtml) kept.  Nothing writes more than it has read.  Returns
+ * The character data of element content s[0..len) into out, which may be
+ * s itself: references decoded, CDATA sections unwrapped, comments and
+ * processing instructions dropped, other markup (Atom's xhtml) kept, or
+ * without markup dropped.  Nothing writes more than it has read.  Returns
  * the length written.
  */
 size_t
-text_xml(const char *s, size_t len, char *out)
+text_xml(const char *s, size_t len, char *out, int markup)
 {
 	const char *e = s + len, *q;
 	char *o = out;
@@ -312,13 +303,12 @@ text_xml(const char *s, size_t len, char *out)
 		/* the run up to the next '&' or '<' is copied as it is */
 		for (k = 0; s + k < e && s[k] != '&' && s[k] != '<'; k++)
 			;
-		if (o != s)
-			memmove(o, s, k);
+		memmove(o, s, k);
 		o += k;
 		if ((s += k) >= e)
 			break;
 		if (*s == '&') {
-			o += text_entity(s, e, o, &used);
+			o += entity(s, e, o, &used);
 			s += used;
 		} else if ((q = text_pass(s, e)) != s) {
 			/* an unfinished one runs to the end */
@@ -328,10 +318,13 @@ text_xml(const char *s, size_t len, char *out)
 				o += k;
 			}
 			s = q ? q : e;
+		} else if (!markup && e - s > 1 && (s[1] == '/' || s[1] == '!' ||
+		    isnamestart((unsigned char)s[1]))) {
+			q = text_tagend(s + 1, e);
+			s = q ? q + 1 : e;
 		} else {
 			*o++ = *s++;
 		}
 	}
 	return o - out;
 }
-

@@ -8,6 +8,9 @@
 
 /* the white space of XML; c is an unsigned char */
 #define isws(c)                 ((c) == ' ' || (c) == '\t' || (c) == '\n' || (c) == '\r')
+/* c can start an element's name (any non-ASCII byte may); c is an unsigned char */
+#define isnamestart(c)          ((((c) | 0x20) >= 'a' && ((c) | 0x20) <= 'z') || \
+                                 (c) == '_' || (c) == ':' || (c) >= 0x80)
 
 /* the first occurrence of the n bytes of pat in [s, e), or NULL */
 const char *text_find(const char *s, const char *e, const char *pat, size_t n);
@@ -22,20 +25,14 @@ const char *text_pass(const char *s, const char *e);
 const char *text_tagend(const char *s, const char *e);
 
 /*
- * text_entity decodes the reference at s[0] == '&' (before e) into out;
- * sets *used to the bytes read and returns the bytes written, never more
- * than *used.  Anything that is no known reference is the '&' itself, as
- * browsers treat it.
- */
-size_t text_entity(const char *s, const char *e, char *out, size_t *used);
-
-/*
  * text_xml: the character data of element content s[0..len) as the feed
  * has it: references decoded, CDATA sections unwrapped, comments and
- * processing instructions dropped, other markup (Atom's xhtml) kept.
+ * processing instructions dropped; other markup (Atom's xhtml) kept
+ * when markup is 1, else dropped, the text inside it kept, as in a
+ * title.  An attribute value, which holds no markup, decodes the same.
  * Returns the length written.
  */
-size_t text_xml(const char *s, size_t len, char *out);
+size_t text_xml(const char *s, size_t len, char *out, int markup);
 
 /*
  * text_html: the text of HTML s[0..len): tags dropped (script and style

@@ -28,7 +28,7 @@ same(const char *got, const char *want, const char *what)
 	return 0;
 }
 
-/* rdf_parse decodes in place: each Feed parses a copy of exactly n bytes
+/* rdf_parseurl decodes in place: each Feed parses a copy of exactly n bytes
  * (so that the sanitizers see any read past them), kept until the same
  * Feed is parsed again or the tests end */
 static struct {
@@ -57,7 +57,7 @@ parsen(Feed *f, const char *s, size_t n)
 		abort();
 	memcpy(held[i].data, s, n);
 	err[0] = '\0';
-	return rdf_parse(f, held[i].data, n, err, sizeof(err));
+	return rdf_parseurl(f, held[i].data, n, NULL, err, sizeof(err));
 }
 
 static int

@@ -41,7 +41,7 @@ feed(Feed *f, const char *s)
 	buf = s ? strdup(s) : NULL;
 	if (!buf)
 		return -1;
-	return rdf_parse(f, buf, strlen(buf), err, sizeof(err));
+	return rdf_parseurl(f, buf, strlen(buf), NULL, err, sizeof(err));
 }
 
 static int

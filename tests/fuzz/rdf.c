@@ -6,7 +6,7 @@
  * relative links are resolved against that and any xml:base; else with
  * no URL, as standard input is.
  *
- * The input is copied into a buffer of its exact size, which rdf_parse
+ * The input is copied into a buffer of its exact size, which rdf_parseurl
  * may decode in place, so a read or write past it is caught.
  *
  * Checked: every string is valid UTF-8 whatever the input; titles, links

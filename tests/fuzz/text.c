@@ -2,7 +2,7 @@
 /*
  * libFuzzer target: rdf_html, rdf_text and rdf_paras on any string.  Their output is
  * never longer than their input, and it is valid UTF-8 whenever the input
- * is, as every description from rdf_parse is.
+ * is, as every description from rdf_parseurl is.
  */
 #include <stddef.h>
 #include <stdint.h>
