@@ -16,7 +16,7 @@ built lwnrss "$GET"
 need python3 openssl timeout
 # the server needs certificates for its TLS listeners, though only plain HTTP is used here
 mkcerts "$D" || { notok "test certificates made with openssl"; exit 1; }
-startserver "$D" || { notok "test server started"; exit 1; }
+startserver "$D" tests/x11-feed.rdf || { notok "test server started"; exit 1; }
 trap 'stopserver; [ "$nfail" -eq 0 ] && rm -rf "$D"' EXIT
 ok "test server started"
 P=$(port plain)
@@ -174,5 +174,18 @@ check "lwnrss -p: gzip refused, exit 1" \
 ./lwnrss -p "ftp://lwn.net/" > "$D/out" 2> "$D/err"
 check "lwnrss -p: other schemes refused, exit 1" \
 	sh -c "[ $? -eq 1 ] && [ \"\$(cat '$D/err')\" = 'lwnrss: ftp://lwn.net/: not an http:// or https:// URL' ]"
+
+# a standard output that cannot take the lines: exit 1 and why, for a
+# feed fetched and for the cache that fetch left, printed as it is
+full="lwnrss: stdout: No space left on device"
+./lwnrss -p -f "$U/feed" > /dev/full 2> "$D/err"
+check "lwnrss -p -f, standard output full: exit 1, said" \
+	sh -c "[ $? -eq 1 ] && [ \"\$(cat '$D/err')\" = '$full' ]"
+./lwnrss -p "$U/feed" > /dev/full 2> "$D/err"
+check "lwnrss -p, the cache printed, standard output full: exit 1, said" \
+	sh -c "[ $? -eq 1 ] && [ \"\$(cat '$D/err')\" = '$full' ]"
+./lwnrss -p -f "$U/feed" 2> "$D/err" >&-
+check "lwnrss -p -f, standard output closed: exit 1, said" \
+	sh -c "[ $? -eq 1 ] && [ \"\$(cat '$D/err')\" = 'lwnrss: stdout: Bad file descriptor' ]"
 
 echo "$npass passed, $nfail failed"

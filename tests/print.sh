@@ -153,6 +153,12 @@ printf 'Script\t\nLocal\t\nRelative\t\njavascript:alert(2)\t\nPretend · file://
 check "javascript:, file: and relative links: the title and an empty link field" \
 	eval 'cmp -s "$T/print.out" "$T/want.links" && rc 0 && noerr'
 
+# a standard output that cannot take the lines: exit 1 and why
+$L -p - < tests/fixtures/lwn-rss10.rdf > /dev/full 2> "$T/print.err"
+echo $? > "$T/print.rc"
+check "standard output full: exit 1, said" \
+	eval 'rc 1 && [ "$(cat "$T/print.err")" = "lwnrss: stdout: No space left on device" ]'
+
 # the pipelines of the README and lwnrss.1, run as they are, each line
 # picked in turn: lwnrss (the feed above), dmenu (it picks line $PICK) and
 # xdg-open (it records its arguments) are stand-ins on PATH

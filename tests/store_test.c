@@ -9,7 +9,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <signal.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
+#include <fcntl.h>
 #include <unistd.h>
 
 #include "util.h"
@@ -115,6 +118,97 @@ readstate(void)
 	state_free(&rs);
 }
 
+/* the bytes of the file path, or "" when there is none */
+static char *
+slurp(const char *path)
+{
+	Buf b = {0};
+	int fd = open(path, O_RDONLY);
+
+	if (fd < 0 || readfd(fd, &b, 1 << 20) != 0)
+		bufadd(&b, "", 0);
+	if (fd >= 0)
+		close(fd);
+	return b.p;
+}
+
+/*
+ * A full disk, as a file size limit makes it (SIGXFSZ ignored, a write
+ * past the limit fails): the read state's and the cache's writes fail
+ * whole, saying so, and leave the good file byte for byte and no
+ * temporary file, whether the header or the links cannot go out (limit
+ * 0) or the rest (1 KB).
+ */
+static void
+fulldisk(void)
+{
+	static const rlim_t limits[] = { 0, 1024 };
+	struct rlimit old, rl;
+	ReadSet rs = {0};
+	Cache c;
+	char err[512], link[64], cache[4300], ctmp[4400], stmp[4300], *good, *got, *body;
+	size_t i;
+	int rc;
+
+	setenv("XDG_STATE_HOME", dir, 1);
+	setenv("XDG_CACHE_HOME", dir, 1);
+	signal(SIGXFSZ, SIG_IGN);
+	if (getrlimit(RLIMIT_FSIZE, &old) < 0)
+		die("getrlimit:");
+	rl = old;
+	putstate("lwnrss-read 1\n100 https://e/kept\n");
+	for (i = 0; i < 200; i++) {
+		snprintf(link, sizeof(link), "https://e/full/%zu", i);
+		state_mark(&rs, link, 1, 100);
+	}
+	memset(&c, 0, sizeof(c));
+	c.maxage = c.expires = -1;
+	c.body.p = "<rss/>";
+	c.body.len = 6;
+	if (cache_save("https://e/full", &c, err, sizeof(err)) != 0)
+		die("cache_save: %s", err);
+	body = ecalloc(1, 8192);
+	memset(body, 'x', 8191);
+	c.body.p = body;
+	c.body.len = 8191;
+	snprintf(cache, sizeof(cache), "%s/lwnrss/%016llx", dir, fnv1a("https://e/full"));
+	snprintf(ctmp, sizeof(ctmp), "%s.tmp", cache);
+	snprintf(stmp, sizeof(stmp), "%s.tmp", state);
+	for (i = 0; i < LENGTH(limits); i++) {
+		good = slurp(state);
+		rl.rlim_cur = limits[i];
+		if (setrlimit(RLIMIT_FSIZE, &rl) < 0)
+			die("setrlimit:");
+		rc = state_save(&rs, 100, 0, err, sizeof(err));
+		setrlimit(RLIMIT_FSIZE, &old);
+		got = slurp(state);
+		check(rc < 0 && strstr(err, "/read: cannot write the read state: File too large") &&
+		      !strcmp(got, good) && strstr(got, "\n100 https://e/kept\n") &&
+		      access(stmp, F_OK) < 0,
+		      "read state, full disk past %d bytes: not written, the file as it was: \"%s\"",
+		      (int)limits[i], err);
+		free(good);
+		free(got);
+
+		good = slurp(cache);
+		if (setrlimit(RLIMIT_FSIZE, &rl) < 0)
+			die("setrlimit:");
+		rc = cache_save("https://e/full", &c, err, sizeof(err));
+		setrlimit(RLIMIT_FSIZE, &old);
+		got = slurp(cache);
+		check(rc < 0 && strstr(err, ": cannot write the cache: File too large") &&
+		      !strcmp(got, good) && strstr(got, "\n\n<rss/>") && access(ctmp, F_OK) < 0,
+		      "cache, full disk past %d bytes: not written, the file as it was: \"%s\"",
+		      (int)limits[i], err);
+		free(good);
+		free(got);
+	}
+	unlink(cache);
+	free(body);
+	state_free(&rs);
+	signal(SIGXFSZ, SIG_DFL);
+}
+
 /* a directory that cannot be made: one line, the file, the cause */
 static void
 unwritable(void)
@@ -169,6 +263,7 @@ main(void)
 		die("mkdir %s:", p);
 
 	readstate();
+	fulldisk();
 	unwritable();
 
 	unlink(state);
