@@ -188,7 +188,6 @@ static void mappingnotify(XEvent *e);
 static void selclear(XEvent *e);
 static void selrequest(XEvent *e);
 
-static size_t parentfds(int *fds);
 static void cleanup(int keep);
 
 /* variables */
@@ -316,17 +315,18 @@ static struct {
 
 /*
  * The binary the window runs, and its re-exec (reexec): a change to it,
- * or SIGUSR1, sets due; then a child checks that the new binary starts,
- * and once it did and no other child runs, it replaces this image.
+ * or SIGUSR1, sets when a child checks that the new binary starts (a
+ * check under way is then of an older one, and killed); once it did and
+ * no other child runs, it replaces this image.
  */
 static struct {
 	char path[PATH_MAX];    /* by name: the file the next exec finds */
 	char **argv;
 	int ifd;                /* inotify on its directory, -1: none */
-	time_t due;             /* when the check starts, 0: none wanted */
+	time_t at;              /* when the check starts or, while it runs,
+	                           when it is killed as hung (an older lwnrss
+	                           knows no check, and opens a window); 0: none */
 	pid_t pid;              /* the check, -1 when none runs */
-	time_t end;             /* when it is killed as hung (an older lwnrss
-	                           knows no check, and opens a window) */
 	int fd;                 /* its stdout and stderr */
 	Buf buf;
 	int ready;              /* it passed: exec when no child runs */
@@ -961,35 +961,60 @@ setdisk(int k, const char *e, int quiet)
 	snprintf(msg.disk[k], sizeof(msg.disk[k]), "%s", e);
 }
 
-/* the read state */
+/* the children */
 
-/* the rows' read marks from the read state */
-static void
-readapply(void)
+/* the fds a child closes: the X connection and the pipes of the others;
+ * returns how many are in fds[] */
+static size_t
+parentfds(int *fds)
 {
-	size_t i;
-	int r;
+	size_t n = 0;
+	int i;
 
-	for (i = 0; i < shown.feed.nitems; i++) {
-		if (!shown.feed.items[i].link[0] ||
-		    (r = state_isread(&reads.set, shown.feed.items[i].link)) == shown.rows[i].read)
-			continue;
-		shown.rows[i].read = r;
-		ui.dirty = 1;
-	}
+	fds[n++] = ConnectionNumber(dpy);
+	fds[n++] = fetcher.fd;
+	fds[n++] = reads.fd;
+	for (i = 0; i < nspawn; i++)
+		fds[n++] = spawns[i].fd;
+	return n;
 }
 
-/* what others marked: the file merged in, and the rows redrawn */
+/* the end of a child of proc_fork, if one runs: its pipe closed, sent
+ * sig unless 0, reaped; returns its wait status */
+static int
+reap(pid_t *pid, int *fd, int sig)
+{
+	int wstatus = 0;
+
+	if (*pid > 0 && sig)
+		kill(*pid, sig);
+	if (*fd >= 0)
+		close(*fd);
+	while (*pid > 0 && waitpid(*pid, &wstatus, 0) < 0 && errno == EINTR)
+		;
+	*pid = *fd = -1;
+	return wstatus;
+}
+
+/* the read state */
+
+/* what others marked: the file merged in, the rows' marks from it */
 static void
 readload(void)
 {
 	char err[512];
+	size_t i;
+	int r;
 
 	if (state_load(&reads.set, err, sizeof(err)) < 0 && err[0] && !reads.warned) {
 		warn("%s", err);
 		reads.warned = 1;
 	}
-	readapply();
+	for (i = 0; i < shown.feed.nitems; i++) {
+		r = shown.feed.items[i].link[0] && state_isread(&reads.set, shown.feed.items[i].link);
+		ui.dirty |= r != shown.rows[i].read;
+		shown.rows[i].read = r;
+	}
 }
 
 /*
@@ -1000,8 +1025,7 @@ static void
 statechanged(void)
 {
 	char err[512];
-	int fds[3 + LENGTH(spawns)], fd, rc;
-	pid_t pid;
+	int fds[3 + LENGTH(spawns)], rc;
 
 	if (reads.pid > 0) {
 		reads.pending = 1;
@@ -1009,20 +1033,15 @@ statechanged(void)
 	}
 	reads.pending = 0;
 	reads.changes = reads.set.changes;
-	if ((pid = proc_fork(&fd, fds, parentfds(fds))) < 0) {
+	if ((reads.pid = proc_fork(&reads.fd, fds, parentfds(fds))) < 0) {
 		snprintf(err, sizeof(err), "read state not written: %s", strerror(errno));
 		setdisk(DiskRead, err, 0);
-		return;
-	}
-	if (pid == 0) {
-		rc = state_save(&reads.set, NOW(), (time_t)readdays * 86400, err,
-		                sizeof(err));
+	} else if (reads.pid == 0) {
+		rc = state_save(&reads.set, NOW(), (time_t)readdays * 86400, err, sizeof(err));
 		if (rc < 0)
-			writeall(fd, err, strlen(err));
+			writeall(reads.fd, err, strlen(err));
 		_exit(rc < 0);
 	}
-	reads.pid = pid;
-	reads.fd = fd;
 }
 
 /* the writer's pipe is readable: take its message; on EOF reap, take
@@ -1030,28 +1049,21 @@ statechanged(void)
 static void
 saveread(void)
 {
-	char err[512];
-	int wstatus = 0, ok;
+	char err[512] = "";
+	int wstatus, ok;
 
 	/* out of memory for a message: the status says enough */
 	if (proc_read(reads.fd, &reads.buf) == 0)
 		return;
-	close(reads.fd);
-	reads.fd = -1;
-	while (waitpid(reads.pid, &wstatus, 0) < 0 && errno == EINTR)
-		;
-	reads.pid = -1;
-	if ((ok = WIFEXITED(wstatus) && WEXITSTATUS(wstatus) == 0)) {
+	wstatus = reap(&reads.pid, &reads.fd, 0);
+	/* a child killed says nothing; a file that could not be read was
+	 * said to be so */
+	if ((ok = WIFEXITED(wstatus) && WEXITSTATUS(wstatus) == 0))
 		state_clean(&reads.set, reads.changes);
-		setdisk(DiskRead, "", 0);
-	} else {
-		/* a child killed says nothing */
-		snprintf(err, sizeof(err), "%.*s; the marks stay in memory",
-		         reads.buf.len ? (int)MIN(reads.buf.len, 400) : 29,
+	else
+		snprintf(err, sizeof(err), "%.400s; the marks stay in memory",
 		         reads.buf.len ? reads.buf.p : "the read state was not written");
-		/* a file that could not be read was said to be so */
-		setdisk(DiskRead, err, reads.warned);
-	}
+	setdisk(DiskRead, err, reads.warned);
 	buffree(&reads.buf);
 	readload();
 	/* after a failure only new changes try again: nothing forks in a loop */
@@ -1183,36 +1195,16 @@ cacheshow(char *err, size_t n)
 	}
 	fetcher.next = c.next;
 	fetcher.retry = c.retry;
-	if (r == 1) {
-		cache_free(&c);
-		return 0;
+	if (r == 0) {
+		shown.fetched = c.fetched;
+		fetcher.askall = f.truncated;
+		setfeed(&f, &c.body);
 	}
-	free(c.etag);
-	free(c.lastmod);
-	free(c.base);
-	shown.fetched = c.fetched;
-	fetcher.askall = f.truncated;
-	setfeed(&f, &c.body);
-	return 1;
+	cache_free(&c);
+	return !r;
 }
 
 /* the fetch */
-
-/* the fds a child closes: the X connection and the pipes of the others;
- * returns how many are in fds[] */
-static size_t
-parentfds(int *fds)
-{
-	size_t n = 0;
-	int i;
-
-	fds[n++] = ConnectionNumber(dpy);
-	fds[n++] = fetcher.fd;
-	fds[n++] = reads.fd;
-	for (i = 0; i < nspawn; i++)
-		fds[n++] = spawns[i].fd;
-	return n;
-}
 
 /* until when the answers so far hold automatic fetches off: the cache's
  * next allowed time and Retry-After */
@@ -1263,25 +1255,20 @@ fetchfailed(const char *err)
 static void
 fetchstart(void)
 {
-	int fds[3 + LENGTH(spawns)], fd;
+	int fds[3 + LENGTH(spawns)];
 	char err[256];
 
 	if (fetcher.pid > 0)
 		return;
 	fetcher.first = 0;
-	switch ((fetcher.pid = proc_fork(&fd, fds, parentfds(fds)))) {
-	case -1:
+	fetcher.asked = NOW();
+	if ((fetcher.pid = proc_fork(&fetcher.fd, fds, parentfds(fds))) < 0) {
 		snprintf(err, sizeof(err), "cannot start the fetch: %s", strerror(errno));
-		fetcher.pid = -1;
-		fetcher.asked = NOW();
 		fetchfailed(err);
 		return;
-	case 0:
-		fetch_child(&fconf, url, !fetcher.askall, fd);
 	}
-	fetcher.asked = NOW();
-	fetcher.fd = fd;
-	buffree(&fetcher.buf);
+	if (fetcher.pid == 0)
+		fetch_child(&fconf, url, !fetcher.askall, fetcher.fd);
 	setstatus(0, "Loading\xe2\x80\xa6");
 }
 
@@ -1289,40 +1276,31 @@ fetchstart(void)
 static void
 fetchstop(void)
 {
-	if (fetcher.pid > 0) {
-		kill(fetcher.pid, SIGKILL);
-		while (waitpid(fetcher.pid, NULL, 0) < 0 && errno == EINTR)
-			;
-	}
-	if (fetcher.fd >= 0)
-		close(fetcher.fd);
-	fetcher.pid = fetcher.fd = -1;
+	reap(&fetcher.pid, &fetcher.fd, SIGKILL);
 	buffree(&fetcher.buf);
 }
 
-/* a feed that came through the pipe, the cache not having it: shown;
- * -1 when it is none (err says why) */
-static int
-pipeshow(char *body, size_t len, char *err, size_t n)
+/* a feed that came through the pipe after body, the cache not having it:
+ * shown; else err says why */
+static void
+pipeshow(char *body, char *err, size_t n)
 {
 	char perr[256] = "";
 	Feed f;
-	Buf b = {0};
 
-	if (bufadd(&b, body, len) < 0)
-		return -1;
+	/* the feed alone in the buffer, which setfeed takes */
+	fetcher.buf.len -= body - fetcher.buf.p;
+	memmove(fetcher.buf.p, body, fetcher.buf.len + 1);
 	/* relative links against the feed's URL; standard input has none */
-	if (rdf_parseurl(&f, b.p, len, strcmp(url, "-") ? url : NULL, perr,
-	                 sizeof(perr)) < 0) {
-		buffree(&b);
+	if (rdf_parseurl(&f, fetcher.buf.p, fetcher.buf.len, strcmp(url, "-") ? url : NULL,
+	                 perr, sizeof(perr)) < 0) {
 		snprintf(err, n, "%s: %s", perr, host());
-		return -1;
+		return;
 	}
 	/* relative to now: the feed's own hints, as the cache's copy gets them */
 	fetcher.next = MAX(fetcher.next, refresh_hint(NULL, &f, NOW()));
 	fetcher.askall = 1;
-	setfeed(&f, &b);
-	return 0;
+	setfeed(&f, &fetcher.buf);
 }
 
 /* a fetch that brought a feed, or confirmed it: the status says when */
@@ -1404,8 +1382,7 @@ fetchdone(int wstatus)
 	if (rc == FetchFailed) {
 		snprintf(e, sizeof(e), "%s", err);
 	} else if (rc == FetchPiped) {
-		if (pipeshow(p, end - p, e, sizeof(e)) < 0 && !e[0])
-			snprintf(e, sizeof(e), "out of memory");
+		pipeshow(p, e, sizeof(e));
 	} else if (cacheshow(e, sizeof(e)) < 1 && !e[0]) {
 		snprintf(e, sizeof(e), "no feed in the cache after the fetch: %s", host());
 	}
@@ -1420,7 +1397,7 @@ fetchdone(int wstatus)
 static void
 fetchread(void)
 {
-	int wstatus = 0, rc;
+	int rc;
 
 	if (!(rc = proc_read(fetcher.fd, &fetcher.buf)))
 		return;
@@ -1429,12 +1406,7 @@ fetchread(void)
 		fetchfailed("out of memory");
 		return;
 	}
-	close(fetcher.fd);
-	fetcher.fd = -1;
-	while (waitpid(fetcher.pid, &wstatus, 0) < 0 && errno == EINTR)
-		;
-	fetcher.pid = -1;
-	fetchdone(wstatus);
+	fetchdone(reap(&fetcher.pid, &fetcher.fd, 0));
 	buffree(&fetcher.buf);
 }
 
@@ -2109,9 +2081,9 @@ static const struct {
 	{ .i = &reading.off },
 };
 
-/* the state as $LWNRSS_RESUME holds it (resumed[]); NULL when out of memory */
-static char *
-statesave(void)
+/* $LWNRSS_RESUME for the next image (resumed[]): 0, or -1 when out of memory */
+static int
+stateset(void)
 {
 	Buf b = {0};
 	char num[32];
@@ -2121,21 +2093,19 @@ statesave(void)
 	snprintf(num, sizeof(num), "%lu", (unsigned long)win);
 	e = bufadd(&b, num, strlen(num));
 	for (k = 0; k < LENGTH(resumed); k++) {
-		if (resumed[k].s) {
-			e |= bufaddc(&b, ' ');
-			for (j = 0; resumed[k].s[j]; j++) {
-				snprintf(num, sizeof(num), "%02x", (unsigned char)resumed[k].s[j]);
-				e |= bufadd(&b, num, 2);
-			}
-		} else {
-			snprintf(num, sizeof(num), " %lld", resumed[k].i ?
-			         (long long)*resumed[k].i : (long long)*resumed[k].t);
-			e |= bufadd(&b, num, strlen(num));
+		snprintf(num, sizeof(num), " %lld", resumed[k].i ? (long long)*resumed[k].i :
+		         resumed[k].t ? (long long)*resumed[k].t : 0);
+		/* text: the space alone, then its bytes */
+		e |= bufadd(&b, num, resumed[k].s ? 1 : strlen(num));
+		for (j = 0; resumed[k].s && resumed[k].s[j]; j++) {
+			snprintf(num, sizeof(num), "%02x", (unsigned char)resumed[k].s[j]);
+			e |= bufadd(&b, num, 2);
 		}
 	}
-	if (e < 0)
-		buffree(&b);
-	return b.p;
+	if (e == 0)
+		e = setenv("LWNRSS_RESUME", b.p, 1);
+	buffree(&b);
+	return e;
 }
 
 static int
@@ -2144,7 +2114,7 @@ hexval(int c)
 	return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
 }
 
-/* statesave's state, once the cache's rows are shown: the view as it was */
+/* stateset's state, once the cache's rows are shown: the view as it was */
 static void
 stateload(const char *p)
 {
@@ -2205,6 +2175,16 @@ selferr(const char *fmt, ...)
 	ui.dirtybar = 1;
 }
 
+/* the check (again) at t: one under way checks a binary replaced since */
+static void
+checkat(time_t t)
+{
+	reap(&self.pid, &self.fd, SIGKILL);
+	buffree(&self.buf);
+	self.at = t;
+	self.ready = 0;
+}
+
 /*
  * The binary this window runs, by name (/proc/self/exe names the old
  * file once a new one replaced it), and on Linux a watch on its name in
@@ -2236,7 +2216,7 @@ watchself(char *argv[])
 	}
 	if (self.ifd >= 0 && stat(self.path, &named) == 0 && stat("/proc/self/exe", &run) == 0 &&
 	    (named.st_dev != run.st_dev || named.st_ino != run.st_ino))
-		self.due = NOW() + 2;
+		self.at = NOW() + 2;
 #endif
 	if (!self.path[0])
 		snprintf(self.path, sizeof(self.path), "%s", argv[0]);
@@ -2257,10 +2237,8 @@ selfchanged(void)
 	while ((n = read(self.ifd, buf, sizeof(buf))) > 0) {
 		for (off = 0; off < n; off += sizeof(*e) + e->len) {
 			e = (struct inotify_event *)((char *)buf + off);
-			if ((e->mask & IN_Q_OVERFLOW) || (e->len && !strcmp(e->name, base))) {
-				self.due = NOW() + 2;
-				self.ready = 0;
-			}
+			if ((e->mask & IN_Q_OVERFLOW) || (e->len && !strcmp(e->name, base)))
+				checkat(NOW() + 2);
 		}
 	}
 #endif
@@ -2271,30 +2249,28 @@ selfchanged(void)
 static void
 checkstart(void)
 {
-	int fds[3 + LENGTH(spawns)], fd;
+	int fds[3 + LENGTH(spawns)];
 
-	self.due = 0;
+	self.at = 0;
 	if (!strcmp(url, "-")) {
 		selferr("the feed came from standard input, which was read");
 		return;
 	}
-	if ((self.pid = proc_fork(&fd, fds, parentfds(fds))) < 0) {
-		self.pid = -1;
+	if ((self.pid = proc_fork(&self.fd, fds, parentfds(fds))) < 0) {
 		selferr("cannot check %s: %s", self.path, strerror(errno));
 		return;
 	}
 	if (self.pid == 0) {
-		dup2(fd, 1);
-		dup2(fd, 2);
-		if (fd > 2)
-			close(fd);
+		dup2(self.fd, 1);
+		dup2(self.fd, 2);
+		if (self.fd > 2)
+			close(self.fd);
 		setenv("LWNRSS_RESUME", "check", 1);
 		execvp(self.path, self.argv);
 		warn("cannot run %s:", self.path);
 		_exit(127);
 	}
-	self.fd = fd;
-	self.end = NOW() + CHECKTIME;
+	self.at = NOW() + CHECKTIME;
 }
 
 /*
@@ -2307,35 +2283,30 @@ checkstart(void)
 static void
 checkread(void)
 {
-	char *p, *end;
-	int wstatus = 0;
+	char *p = "", *nl;
+	int wstatus;
 
-	if (proc_read(self.fd, &self.buf) == 0 && NOW() < self.end)
+	if (proc_read(self.fd, &self.buf) == 0 && NOW() < self.at)
 		return;
-	kill(self.pid, SIGKILL);
-	close(self.fd);
-	self.fd = -1;
-	while (waitpid(self.pid, &wstatus, 0) < 0 && errno == EINTR)
-		;
-	self.pid = -1;
+	wstatus = reap(&self.pid, &self.fd, SIGKILL);
 	/* its last line: "ok", or its error without "lwnrss: " */
-	if ((p = self.buf.p)) {
-		for (end = p + self.buf.len; end > p && end[-1] == '\n'; end--)
-			;
-		*end = '\0';
-		p = strrchr(p, '\n') ? strrchr(p, '\n') + 1 : p;
+	if (self.buf.len) {
+		while (self.buf.len && self.buf.p[self.buf.len - 1] == '\n')
+			self.buf.p[--self.buf.len] = '\0';
+		p = (nl = strrchr(self.buf.p, '\n')) ? nl + 1 : self.buf.p;
 		p += strncmp(p, "lwnrss: ", 8) ? 0 : 8;
 	}
-	if (WIFEXITED(wstatus) && WEXITSTATUS(wstatus) == 0 && p && !strcmp(p, "ok"))
-		self.ready = !self.due;
-	else if (p && *p)
+	if (WIFEXITED(wstatus) && WEXITSTATUS(wstatus) == 0 && !strcmp(p, "ok"))
+		self.ready = 1;
+	else if (*p)
 		selferr("%s", p);
-	else if (WIFSIGNALED(wstatus) && NOW() >= self.end)
+	else if (WIFSIGNALED(wstatus) && NOW() >= self.at)
 		selferr("%s did not start in %d s", self.path, CHECKTIME);
 	else if (WIFSIGNALED(wstatus))
 		selferr("%s killed by signal %d", self.path, WTERMSIG(wstatus));
 	else
 		selferr("%s exited with status %d, not ok", self.path, WEXITSTATUS(wstatus));
+	self.at = 0;
 	buffree(&self.buf);
 }
 
@@ -2350,7 +2321,7 @@ checkread(void)
 static void
 reexec(void)
 {
-	char err[512], *s;
+	char err[512];
 
 	/* a change since the check: the check again */
 	selfchanged();
@@ -2363,18 +2334,16 @@ reexec(void)
 		return;
 	}
 	msg.disk[DiskExe][0] = '\0';
-	if (!(s = statesave()) || setenv("LWNRSS_RESUME", s, 1) < 0) {
-		free(s);
+	if (stateset() < 0) {
 		selferr("out of memory");
 		return;
 	}
-	free(s);
 	cleanup(1);
 	execvp(self.path, self.argv);
 	selferr("cannot run %s: %s", self.path, strerror(errno));
 #ifdef __linux__
 	/* this image again, in the same window, saying so */
-	if ((s = statesave()) && setenv("LWNRSS_RESUME", s, 1) == 0)
+	if (stateset() == 0)
 		execv("/proc/self/exe", self.argv);
 #endif
 	/* no image to take the window: it goes */
@@ -2476,7 +2445,7 @@ setup(Window embed, int argc, char *argv[], const char *resume)
 	                 .initial_state = NormalState };
 	XSetWindowAttributes swa;
 	XWindowAttributes wa;
-	XSizeHints *sh;
+	XSizeHints sh = { .flags = PSize | PMinSize };
 	long pid, xembed[2] = { 0, XEMBED_MAPPED };
 	size_t i;
 	int j, w, h;
@@ -2531,15 +2500,11 @@ setup(Window embed, int argc, char *argv[], const char *resume)
 	gc = XCreateGC(dpy, win, 0, NULL);
 	resize(w, h);
 
-	if (!(sh = XAllocSizeHints()))
-		die("out of memory");
-	sh->flags = PSize | PMinSize;
-	sh->width = lay.w;
-	sh->height = lay.h;
-	sh->min_width = 4 * lay.pad;
-	sh->min_height = lay.barh;
-	XSetWMProperties(dpy, win, NULL, NULL, argv, argc, sh, &wmh, &ch);
-	XFree(sh);
+	sh.width = lay.w;
+	sh.height = lay.h;
+	sh.min_width = 4 * lay.pad;
+	sh.min_height = lay.barh;
+	XSetWMProperties(dpy, win, NULL, NULL, argv, argc, &sh, &wmh, &ch);
 	XSetWMProtocols(dpy, win, &atoms[WMDelete], !ui.adopted);
 	pid = getpid();
 	XChangeProperty(dpy, win, atoms[NetWMPid], XA_CARDINAL, 32,
@@ -2565,34 +2530,25 @@ waitevents(const sigset_t *waitmask)
 {
 	fd_set fds;
 	struct timespec ts = { 60, 0 };
-	time_t due, check, now = NOW();
-	int xfd = ConnectionNumber(dpy), n, k, maxfd = xfd;
+	time_t due, now = NOW();
+	int w[5 + LENGTH(spawns)], n, k, nw = parentfds(w), maxfd = -1;
 
+	w[nw++] = self.ifd;
+	w[nw++] = self.fd;
 	FD_ZERO(&fds);
-	FD_SET(xfd, &fds);
-	if (fetcher.fd >= 0)
-		FD_SET(fetcher.fd, &fds);
-	if (reads.fd >= 0)
-		FD_SET(reads.fd, &fds);
-	maxfd = MAX(maxfd, MAX(fetcher.fd, reads.fd));
-	for (k = 0; k < nspawn; k++) {
-		FD_SET(spawns[k].fd, &fds);
-		maxfd = MAX(maxfd, spawns[k].fd);
+	for (k = 0; k < nw; k++) {
+		if (w[k] >= 0)
+			FD_SET(w[k], &fds);
+		maxfd = MAX(maxfd, w[k]);
 	}
-	if (self.ifd >= 0)
-		FD_SET(self.ifd, &fds);
-	if (self.fd >= 0)
-		FD_SET(self.fd, &fds);
-	maxfd = MAX(maxfd, MAX(self.ifd, self.fd));
 	if ((due = fetchdue()))
 		ts.tv_sec = MIN(ts.tv_sec, MAX(0, due - now));
 	if (msg.flash[0])
 		ts.tv_sec = MIN(ts.tv_sec, MAX(0, msg.flashend - now));
-	/* a check waits for the one running to end, which has its time */
-	if ((check = self.pid < 0 ? self.due : self.end))
-		ts.tv_sec = MIN(ts.tv_sec, MAX(0, check - now));
+	if (self.at)
+		ts.tv_sec = MIN(ts.tv_sec, MAX(0, self.at - now));
 	n = pselect(maxfd + 1, &fds, NULL, NULL,
-	            due || check || msg.flash[0] || ageshown() ? &ts : NULL, waitmask);
+	            due || self.at || msg.flash[0] || ageshown() ? &ts : NULL, waitmask);
 	if (n < 0 && errno != EINTR)
 		die("pselect:");
 	if (n > 0 && fetcher.fd >= 0 && FD_ISSET(fetcher.fd, &fds))
@@ -2604,9 +2560,10 @@ waitevents(const sigset_t *waitmask)
 			spawnread(k);
 	if (n > 0 && self.ifd >= 0 && FD_ISSET(self.ifd, &fds))
 		selfchanged();
-	if (self.pid > 0 && ((n > 0 && FD_ISSET(self.fd, &fds)) || NOW() >= self.end))
+	/* the check's time: when it ends if one runs, else when it starts */
+	if (self.pid > 0 && ((n > 0 && FD_ISSET(self.fd, &fds)) || NOW() >= self.at))
 		checkread();
-	if (self.due && self.pid < 0 && NOW() >= self.due)
+	else if (self.at && self.pid < 0 && NOW() >= self.at)
 		checkstart();
 	if (n == 0 && ageshown())
 		ui.dirtybar = 1;
@@ -2637,8 +2594,7 @@ run(const sigset_t *waitmask)
 		}
 		if (gotusr1) {
 			gotusr1 = 0;
-			self.due = NOW();
-			self.ready = 0;
+			checkat(NOW());
 		}
 		/* the new binary once no child's work would be lost */
 		if (self.ready && fetcher.pid < 0 && reads.pid < 0 && !nspawn)
@@ -2672,8 +2628,7 @@ cleanup(int keep)
 
 	fetchstop();
 	/* a new binary's check: it may never end (an older lwnrss's window) */
-	if (self.pid > 0)
-		kill(self.pid, SIGKILL);
+	checkat(0);
 	rowsfree();
 	rdf_free(&shown.feed);
 	buffree(&shown.raw);
@@ -2711,11 +2666,9 @@ cleanup(int keep)
 
 	/* the window is gone: now the read state's last changes, at leisure */
 	if (reads.pid > 0) {
-		while (waitpid(reads.pid, &wstatus, 0) < 0 && errno == EINTR)
-			;
+		wstatus = reap(&reads.pid, &reads.fd, 0);
 		if (WIFEXITED(wstatus) && WEXITSTATUS(wstatus) == 0)
 			state_clean(&reads.set, reads.changes);
-		close(reads.fd);
 	}
 	/* the cause again only if it was never said */
 	if (state_dirty(&reads.set) && state_save(&reads.set, NOW(),
@@ -2800,34 +2753,11 @@ windowid(const char *s)
 	return v;
 }
 
-static int
-xnowindow(Display *d, XErrorEvent *e)
-{
-	(void)d;
-	(void)e;
-	return 0;
-}
-
-/* the -w window exists, or a one-line error instead of Xlib's dump */
-static void
-checkwindow(Window w, const char *arg)
-{
-	int (*old)(Display *, XErrorEvent *);
-	XWindowAttributes wa;
-	Status ok;
-
-	old = XSetErrorHandler(xnowindow);
-	ok = XGetWindowAttributes(dpy, w, &wa);
-	XSync(dpy, False);
-	XSetErrorHandler(old);
-	if (!ok)
-		die("-w %s: no such window", arg);
-}
-
 int
 main(int argc, char *argv[])
 {
 	sigset_t orig;
+	XWindowAttributes wa;
 	Window embed = 0;
 	const char *embedarg = NULL, *operand = NULL;
 	char err[512], *f, *resume = NULL;
@@ -2868,13 +2798,8 @@ main(int argc, char *argv[])
 	}
 	if (operand)
 		url = strcmp(operand, "-") ? url_typed(operand) : operand;
-	fconf.cafile = cafile;
-	fconf.conntimeout = conntimeout;
-	fconf.fetchtimeout = fetchtimeout;
-	fconf.maxfeed = maxfeed;
-	fconf.maxredirects = maxredirects;
-	fconf.now = clocknow;
-	fconf.hide = ishidden;
+	fconf = (FetchConf){ cafile, conntimeout, fetchtimeout, maxfeed, maxredirects,
+	                     clocknow, ishidden };
 
 	if (pflag)
 		return fetch_print(&fconf, url, fflag);
@@ -2891,15 +2816,13 @@ main(int argc, char *argv[])
 	fcntl(ConnectionNumber(dpy), F_SETFD, FD_CLOEXEC);
 	XSetIOErrorHandler(xioerror);
 	XSetErrorHandler(xerror);
-	if (embed)
-		checkwindow(embed, embedarg);
+	/* the -w window exists: xerror says nothing of a window missing */
+	if (embed && !XGetWindowAttributes(dpy, embed, &wa))
+		die("-w %s: no such window", embedarg);
 	/* what was read, before the first paint draws it */
-	if (state_load(&reads.set, err, sizeof(err)) < 0 && err[0]) {
+	reads.warned = state_load(&reads.set, err, sizeof(err)) < 0 && err[0];
+	if (err[0])
 		warn("%s", err);
-		reads.warned = 1;
-	} else if (err[0]) {
-		warn("%s", err);
-	}
 
 	/* signals are blocked except while the loop waits */
 	blocksignals(&orig);
