@@ -251,8 +251,8 @@ static struct {
 	int first;              /* the first fetch waits for the cache's first paint */
 	int askall;             /* the feed shown is cut off, or not the cache's:
 	                           the next fetch asks for all of it */
-	time_t started;         /* when lwnrss started */
-	time_t asked;           /* when the last fetch started */
+	time_t asked;           /* when the last fetch started; before the
+	                           first, when lwnrss did */
 	time_t next, retry;     /* no automatic fetch before them */
 	int fails;              /* fetches failed in a row */
 } fetcher = { .pid = -1, .fd = -1 };
@@ -264,7 +264,6 @@ static struct {
 	int fd;                 /* its pipe: an error message, then EOF */
 	Buf buf;
 	unsigned long changes;  /* the changes it writes */
-	int pending;            /* more changes came meanwhile */
 	int warned;             /* the file could not be read: said once */
 } reads = { .pid = -1, .fd = -1 };
 
@@ -1027,11 +1026,9 @@ statechanged(void)
 	char err[512];
 	int fds[3 + LENGTH(spawns)], rc;
 
-	if (reads.pid > 0) {
-		reads.pending = 1;
+	/* changes made meanwhile are those after reads.changes */
+	if (reads.pid > 0)
 		return;
-	}
-	reads.pending = 0;
 	reads.changes = reads.set.changes;
 	if ((reads.pid = proc_fork(&reads.fd, fds, parentfds(fds))) < 0) {
 		snprintf(err, sizeof(err), "read state not written: %s", strerror(errno));
@@ -1050,7 +1047,7 @@ static void
 saveread(void)
 {
 	char err[512] = "";
-	int wstatus, ok;
+	int wstatus;
 
 	/* out of memory for a message: the status says enough */
 	if (proc_read(reads.fd, &reads.buf) == 0)
@@ -1058,7 +1055,7 @@ saveread(void)
 	wstatus = reap(&reads.pid, &reads.fd, 0);
 	/* a child killed says nothing; a file that could not be read was
 	 * said to be so */
-	if ((ok = WIFEXITED(wstatus) && WEXITSTATUS(wstatus) == 0))
+	if (WIFEXITED(wstatus) && WEXITSTATUS(wstatus) == 0)
 		state_clean(&reads.set, reads.changes);
 	else
 		snprintf(err, sizeof(err), "%.400s; the marks stay in memory",
@@ -1066,8 +1063,9 @@ saveread(void)
 	setdisk(DiskRead, err, reads.warned);
 	buffree(&reads.buf);
 	readload();
-	/* after a failure only new changes try again: nothing forks in a loop */
-	if (ok ? state_dirty(&reads.set) : reads.pending)
+	/* changes made meanwhile; after a failure only they try again:
+	 * nothing forks in a loop */
+	if (reads.set.changes != reads.changes)
 		statechanged();
 }
 
@@ -1075,13 +1073,12 @@ saveread(void)
 static void
 touchseen(void)
 {
-	time_t now = NOW();
 	size_t i;
 	int seen = 0;
 
 	for (i = 0; i < shown.feed.nitems; i++)
 		if (shown.rows[i].read && shown.feed.items[i].link[0])
-			seen |= state_seen(&reads.set, shown.feed.items[i].link, now);
+			seen |= state_seen(&reads.set, shown.feed.items[i].link, NOW());
 	if (seen)
 		statechanged();
 }
@@ -1122,39 +1119,34 @@ rowsfree(void)
 static void
 setfeed(Feed *f, Buf *raw)
 {
-	char *link = NULL;
-	const char *key;
-	int off = shown.sel - shown.top, i, keep = -1, fresh = 0, first;
-	Row *row;
+	int i = cur(), off = shown.sel - shown.top, keep = -1, fresh = 0;
+	/* known is empty until the first headlines are shown */
+	int first = !shown.known.n;
+	const char *key, *link = i >= 0 ? itemkey(&shown.feed.items[i]) : NULL;
+	Row *rows = ecalloc(f->nitems ? f->nitems : 1, sizeof(*rows));
 
-	if ((i = cur()) >= 0)
-		link = estrdup(itemkey(&shown.feed.items[i]));
-	rowsfree();
-	rdf_free(&shown.feed);
-	buffree(&shown.raw);
-	shown.feed = *f;
-	shown.raw = *raw;
-	memset(raw, 0, sizeof(*raw));
-	shown.rows = ecalloc(shown.feed.nitems ? shown.feed.nitems : 1, sizeof(*shown.rows));
-	first = !shown.hasknown && shown.feed.nitems;
-	for (i = 0; i < (int)shown.feed.nitems; i++) {
-		row = &shown.rows[i];
-		key = itemkey(&shown.feed.items[i]);
-		rules_apply(rules, LENGTH(rules), &shown.feed.items[i], &row->look);
-		if (shown.feed.items[i].link[0])
-			row->read = state_isread(&reads.set, shown.feed.items[i].link);
+	for (i = 0; i < (int)f->nitems; i++) {
+		key = itemkey(&f->items[i]);
+		rules_apply(rules, LENGTH(rules), &f->items[i], &rows[i].look);
+		rows[i].read = f->items[i].link[0] && state_isread(&reads.set, f->items[i].link);
 		if (first)
 			state_mark(&shown.known, key, 1, 0);
-		row->isnew = !state_isread(&shown.known, key);
-		if (row->isnew && !row->look.hidden && !state_isread(&shown.told, key)) {
+		rows[i].isnew = !state_isread(&shown.known, key);
+		if (rows[i].isnew && !rows[i].look.hidden && !state_isread(&shown.told, key)) {
 			state_mark(&shown.told, key, 1, 0);
 			fresh++;
 		}
 		if (link && keep < 0 && !strcmp(key, link))
 			keep = i;
 	}
-	shown.hasknown |= first;
-	free(link);
+	/* the feed shown before is no longer needed */
+	rowsfree();
+	rdf_free(&shown.feed);
+	buffree(&shown.raw);
+	shown.feed = *f;
+	shown.raw = *raw;
+	shown.rows = rows;
+	memset(raw, 0, sizeof(*raw));
 	buildview(keep);
 	/*
 	 * Until the user moves, the top of the list, where new articles
@@ -1206,29 +1198,23 @@ cacheshow(char *err, size_t n)
 
 /* the fetch */
 
-/* until when the answers so far hold automatic fetches off: the cache's
- * next allowed time and Retry-After */
-static time_t
-held(void)
-{
-	return refresh_held(&fetcher.next, &fetcher.retry, NOW());
-}
-
 /*
  * When the next automatic fetch is due, 0 for never: refresh minutes
  * after the last one started, never sooner than MINREFRESH; after a
  * failure RETRYFIRST seconds, doubling with each failure in a row, never
- * later than refresh minutes; never before held().  The first fetch
- * waits for the cache's first paint, or a second if the window is never
- * mapped, and for held() too.
+ * later than refresh minutes; never before what the answers so far hold
+ * fetches off for (the cache's next allowed time, Retry-After).  The
+ * first fetch waits for the cache's first paint, or a second if the
+ * window is never mapped, and for those answers too.
  */
 static time_t
 fetchdue(void)
 {
 	time_t now = NOW(), wait = MAX((time_t)refresh * 60, MINREFRESH);
+	time_t held = refresh_held(&fetcher.next, &fetcher.retry, now);
 
 	if (fetcher.first)
-		return MAX(fetcher.started + 1, held());
+		return MAX(fetcher.asked + !ui.painted, held);
 	if (!refresh || fetcher.pid > 0 || !strcmp(url, "-"))
 		return 0;
 	/* a clock set back must not postpone fetches for as long */
@@ -1236,7 +1222,7 @@ fetchdue(void)
 		fetcher.asked = now;
 	if (fetcher.fails)
 		wait = MIN((time_t)RETRYFIRST << MIN(fetcher.fails - 1, 16), (time_t)refresh * 60);
-	return MAX(fetcher.asked + wait, held());
+	return MAX(fetcher.asked + wait, held);
 }
 
 /* a failed fetch: the error, and when it is tried again */
@@ -1329,19 +1315,6 @@ fetchok(int rc)
 		     shown.feed.nitems == 1 ? "" : "s", host());
 }
 
-/* the next line of the child's message in *p, NUL-terminated; "" at its end */
-static char *
-nextline(char **p, char *end)
-{
-	char *s = *p, *nl;
-
-	if (!s || !(nl = memchr(s, '\n', end - s)))
-		return "";
-	*nl = '\0';
-	*p = nl + 1;
-	return s;
-}
-
 /*
  * The child ended: what happened is its exit status (fetch.h); it sent
  * the times the answer set and its errors (the fetch's, the cache's), a
@@ -1351,18 +1324,21 @@ nextline(char **p, char *end)
 static void
 fetchdone(int wstatus)
 {
-	int rc = WIFEXITED(wstatus) ? WEXITSTATUS(wstatus) : -1;
-	char *p = fetcher.buf.p, *end = p + fetcher.buf.len, *err, *cerr, *times, e[512];
+	int rc = WIFEXITED(wstatus) ? WEXITSTATUS(wstatus) : -1, k;
+	char *p = fetcher.buf.p, *end = p + fetcher.buf.len, *nl, e[512];
+	/* the times, the fetch's error and the cache's: "" when missing */
+	char *line[3] = { "", "", "" };
 	long long next = 0, retry = 0;
 
-	times = nextline(&p, end);
-	err = nextline(&p, end);
-	cerr = nextline(&p, end);
+	for (k = 0; k < 3 && p && (nl = memchr(p, '\n', end - p)); k++, p = nl + 1) {
+		*nl = '\0';
+		line[k] = p;
+	}
 	/* others' marks, and the rows on screen seen now, whatever came */
 	readload();
 	touchseen();
-	if (rc < FetchNew || rc > FetchFailed || (rc == FetchFailed && !err[0]) ||
-	    sscanf(times, "%lld %lld", &next, &retry) != 2) {
+	if (rc < FetchNew || rc > FetchFailed || (rc == FetchFailed && !line[1][0]) ||
+	    sscanf(line[0], "%lld %lld", &next, &retry) != 2) {
 		if (WIFSIGNALED(wstatus))
 			snprintf(e, sizeof(e), "fetch killed by signal %d: %s", WTERMSIG(wstatus), host());
 		else
@@ -1371,7 +1347,7 @@ fetchdone(int wstatus)
 		return;
 	}
 	if (strcmp(url, "-"))
-		setdisk(DiskCache, cerr, 0);
+		setdisk(DiskCache, line[2], 0);
 	/* the answer's times, unless it set none (no answer came); the
 	 * cache's copy, read next, adds the feed's own hints */
 	if (next)
@@ -1379,18 +1355,16 @@ fetchdone(int wstatus)
 	if (retry)
 		fetcher.retry = retry;
 	e[0] = '\0';
-	if (rc == FetchFailed) {
-		snprintf(e, sizeof(e), "%s", err);
-	} else if (rc == FetchPiped) {
+	if (rc == FetchFailed)
+		snprintf(e, sizeof(e), "%s", line[1]);
+	else if (rc == FetchPiped)
 		pipeshow(p, e, sizeof(e));
-	} else if (cacheshow(e, sizeof(e)) < 1 && !e[0]) {
+	else if (cacheshow(e, sizeof(e)) < 1 && !e[0])
 		snprintf(e, sizeof(e), "no feed in the cache after the fetch: %s", host());
-	}
-	if (e[0]) {
+	if (e[0])
 		fetchfailed(e);
-		return;
-	}
-	fetchok(rc);
+	else
+		fetchok(rc);
 }
 
 /* the pipe is readable: take what is there; on EOF reap and finish */
@@ -2204,17 +2178,15 @@ watchself(char *argv[])
 		if (n > 10 && !strcmp(self.path + n - 10, " (deleted)"))
 			self.path[n - 10] = '\0';
 	}
+	/* a watch that cannot be added leaves an fd that never wakes */
 	if ((d = strrchr(self.path, '/')) &&
 	    (self.ifd = inotify_init1(IN_CLOEXEC | IN_NONBLOCK)) >= 0) {
 		*d = '\0';
-		if (inotify_add_watch(self.ifd, d == self.path ? "/" : self.path, IN_CREATE |
-		    IN_MODIFY | IN_ATTRIB | IN_CLOSE_WRITE | IN_MOVED_TO) < 0) {
-			close(self.ifd);
-			self.ifd = -1;
-		}
+		inotify_add_watch(self.ifd, d == self.path ? "/" : self.path, IN_CREATE |
+		                  IN_MODIFY | IN_ATTRIB | IN_CLOSE_WRITE | IN_MOVED_TO);
 		*d = '/';
 	}
-	if (self.ifd >= 0 && stat(self.path, &named) == 0 && stat("/proc/self/exe", &run) == 0 &&
+	if (stat(self.path, &named) == 0 && stat("/proc/self/exe", &run) == 0 &&
 	    (named.st_dev != run.st_dev || named.st_ino != run.st_ino))
 		self.at = NOW() + 2;
 #endif
@@ -2371,8 +2343,7 @@ static int
 xioerror(Display *d)
 {
 	(void)d;
-	if (fetcher.pid > 0)
-		kill(fetcher.pid, SIGKILL);
+	fetchstop();
 	die("lost the connection to the X server");
 	return 0;
 }
@@ -2446,9 +2417,9 @@ setup(Window embed, int argc, char *argv[], const char *resume)
 	XSetWindowAttributes swa;
 	XWindowAttributes wa;
 	XSizeHints sh = { .flags = PSize | PMinSize };
-	long pid, xembed[2] = { 0, XEMBED_MAPPED };
+	long pid = getpid(), xembed[2] = { 0, XEMBED_MAPPED };
 	size_t i;
-	int j, w, h;
+	int j;
 
 	screen = DefaultScreen(dpy);
 	root = RootWindow(dpy, screen);
@@ -2477,28 +2448,23 @@ setup(Window embed, int argc, char *argv[], const char *resume)
 	lay.barh = lay.boldh + 2 * lay.barpad;
 	lay.rowh = 2 * lay.pad + lay.boldh + lay.gap + lay.lineh * (1 + desclines) + 1;
 
-	if (embed && XGetWindowAttributes(dpy, embed, &wa)) {
-		w = wa.width;
-		h = wa.height;
-	} else {
-		/* no larger than the screen, whatever the dpi */
-		w = MIN(px(winwidth), DisplayWidth(dpy, screen));
-		h = MIN(px(winheight), DisplayHeight(dpy, screen));
-	}
 	swa.background_pixel = scheme[SchemeNorm][ColBg].pixel;
 	swa.bit_gravity = NorthWestGravity;
 	swa.event_mask = ExposureMask | KeyPressMask | ButtonPressMask |
 	                 StructureNotifyMask | FocusChangeMask;
-	if (resume && adopt(strtoul(resume, NULL, 10), &swa, &wa)) {
-		w = wa.width;
-		h = wa.height;
-	} else {
-		win = XCreateWindow(dpy, embed ? embed : root, 0, 0, MAX(w, 1), MAX(h, 1), 0,
-		                    CopyFromParent, CopyFromParent, CopyFromParent,
-		                    CWBackPixel | CWBitGravity | CWEventMask, &swa);
+	/* the size of the window adopted, else of the host, else no larger
+	 * than the screen, whatever the dpi */
+	wa.width = MIN(px(winwidth), DisplayWidth(dpy, screen));
+	wa.height = MIN(px(winheight), DisplayHeight(dpy, screen));
+	if (!resume || !adopt(strtoul(resume, NULL, 10), &swa, &wa)) {
+		if (embed)
+			XGetWindowAttributes(dpy, embed, &wa);
+		win = XCreateWindow(dpy, embed ? embed : root, 0, 0, MAX(wa.width, 1),
+		                    MAX(wa.height, 1), 0, CopyFromParent, CopyFromParent,
+		                    CopyFromParent, CWBackPixel | CWBitGravity | CWEventMask, &swa);
 	}
 	gc = XCreateGC(dpy, win, 0, NULL);
-	resize(w, h);
+	resize(wa.width, wa.height);
 
 	sh.width = lay.w;
 	sh.height = lay.h;
@@ -2506,7 +2472,6 @@ setup(Window embed, int argc, char *argv[], const char *resume)
 	sh.min_height = lay.barh;
 	XSetWMProperties(dpy, win, NULL, NULL, argv, argc, &sh, &wmh, &ch);
 	XSetWMProtocols(dpy, win, &atoms[WMDelete], !ui.adopted);
-	pid = getpid();
 	XChangeProperty(dpy, win, atoms[NetWMPid], XA_CARDINAL, 32,
 	                PropModeReplace, (unsigned char *)&pid, 1);
 	XChangeProperty(dpy, win, atoms[XEmbedInfo], atoms[XEmbedInfo], 32,
@@ -2609,11 +2574,6 @@ run(const sigset_t *waitmask)
 		}
 		if (ui.dirty || ui.dirtybar)
 			redraw(0);
-		/* the cache is on screen: now the network, if it may be asked */
-		if (ui.running && fetcher.first && ui.painted && NOW() >= held()) {
-			fetchstart();
-			redraw(0);
-		}
 		XFlush(dpy);
 	}
 }
@@ -2691,12 +2651,10 @@ static void
 blocksignals(sigset_t *orig)
 {
 	static const int sigs[] = { SIGTERM, SIGINT, SIGHUP, SIGUSR1 };
-	struct sigaction sa;
+	struct sigaction sa = { .sa_handler = sighandler };
 	sigset_t block;
 	size_t i;
 
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = sighandler;
 	sigemptyset(&sa.sa_mask);
 	sigemptyset(&block);
 	for (i = 0; i < LENGTH(sigs); i++) {
@@ -2717,15 +2675,15 @@ firstpaint(int force)
 	char err[512] = "";
 	time_t h;
 
-	fetcher.started = NOW();
+	fetcher.asked = NOW();
 	/* standard input is read once, and never cached */
-	if (strcmp(url, "-") && cacheshow(err, sizeof(err)) > 0)
-		shown.fromcache = 1;
-	else if (err[0])
+	shown.fromcache = strcmp(url, "-") && cacheshow(err, sizeof(err)) > 0;
+	if (err[0])
 		warn("%s", err);
-	if ((h = force ? 0 : held()) > fetcher.started)
+	h = force ? 0 : refresh_held(&fetcher.next, &fetcher.retry, fetcher.asked);
+	if (h > fetcher.asked)
 		setstatus(0, "next fetch %s", hhmm(h));
-	if ((shown.fromcache && !force) || h > fetcher.started)
+	if ((shown.fromcache && !force) || h > fetcher.asked)
 		fetcher.first = 1;
 	else
 		fetchstart();
@@ -2745,10 +2703,10 @@ windowid(const char *s)
 	unsigned long v;
 	char *end;
 
-	errno = 0;
 	v = strtoul(s, &end, 0);
-	/* X ids have 29 bits (X11 protocol, section 2); "-1" is no window */
-	if (*s < '0' || *s > '9' || errno || end == s || *end || !v || v > 0x1fffffff)
+	/* X ids have 29 bits (X11 protocol, section 2); "-1" is no window;
+	 * one out of range is ULONG_MAX */
+	if (*s < '0' || *s > '9' || *end || !v || v > 0x1fffffff)
 		die("-w %s: not a window id", s);
 	return v;
 }
@@ -2761,7 +2719,8 @@ main(int argc, char *argv[])
 	Window embed = 0;
 	const char *embedarg = NULL, *operand = NULL;
 	char err[512], *f, *resume = NULL;
-	int fflag = 0, pflag = 0, vflag = 0, i, opts = 1;
+	char flag[128] = {0};   /* -f, -p and -v given */
+	int i, opts = 1;
 
 	url = feedurl;
 	/*
@@ -2775,13 +2734,11 @@ main(int argc, char *argv[])
 		} else if (opts && argv[i][0] == '-' && argv[i][1]) {
 			/* flags may be grouped, -pv; -w takes the next argument */
 			for (f = argv[i] + 1; *f; f++) {
-				if (*f == 'f') {
-					fflag = 1;
-				} else if (*f == 'p' || *f == 'v') {
-					*f == 'p' ? (pflag = 1) : (vflag = 1);
-				} else if (*f == 'w' && !f[1] && i + 1 < argc) {
+				if (*f == 'w' && !f[1] && i + 1 < argc) {
 					embedarg = argv[++i];
 					embed = windowid(embedarg);
+				} else if (strchr("fpv", *f)) {
+					flag[(unsigned char)*f] = 1;
 				} else {
 					usage();
 				}
@@ -2792,7 +2749,7 @@ main(int argc, char *argv[])
 			usage();
 		}
 	}
-	if (vflag) {
+	if (flag['v']) {
 		puts("lwnrss-" VERSION);
 		return 0;
 	}
@@ -2801,13 +2758,12 @@ main(int argc, char *argv[])
 	fconf = (FetchConf){ cafile, conntimeout, fetchtimeout, maxfeed, maxredirects,
 	                     clocknow, ishidden };
 
-	if (pflag)
-		return fetch_print(&fconf, url, fflag);
+	if (flag['p'])
+		return fetch_print(&fconf, url, flag['f']);
 	/* a re-exec's state (reexec), read once: no child inherits it */
-	if ((f = getenv("LWNRSS_RESUME"))) {
-		resume = estrdup(f);
-		unsetenv("LWNRSS_RESUME");
-	}
+	if ((resume = getenv("LWNRSS_RESUME")))
+		resume = estrdup(resume);
+	unsetenv("LWNRSS_RESUME");
 
 	setlocale(LC_CTYPE, "");
 	setlocale(LC_TIME, "");
@@ -2830,7 +2786,7 @@ main(int argc, char *argv[])
 	setup(embed, argc, argv, resume);
 	/* a re-exec fetches when its predecessor would have; a window not
 	 * adopted is a new one, whatever $LWNRSS_RESUME said */
-	firstpaint(fflag && !ui.adopted);
+	firstpaint(flag['f'] && !ui.adopted);
 	if (ui.adopted)
 		stateload(resume);
 	free(resume);
