@@ -188,7 +188,6 @@ static void mappingnotify(XEvent *e);
 static void selclear(XEvent *e);
 static void selrequest(XEvent *e);
 
-static size_t parentfds(int *fds);
 static void cleanup(int keep);
 
 /* variables */
@@ -252,8 +251,8 @@ static struct {
 	int first;              /* the first fetch waits for the cache's first paint */
 	int askall;             /* the feed shown is cut off, or not the cache's:
 	                           the next fetch asks for all of it */
-	time_t started;         /* when lwnrss started */
-	time_t asked;           /* when the last fetch started */
+	time_t asked;           /* when the last fetch started; before the
+	                           first, when lwnrss did */
 	time_t next, retry;     /* no automatic fetch before them */
 	int fails;              /* fetches failed in a row */
 } fetcher = { .pid = -1, .fd = -1 };
@@ -265,7 +264,6 @@ static struct {
 	int fd;                 /* its pipe: an error message, then EOF */
 	Buf buf;
 	unsigned long changes;  /* the changes it writes */
-	int pending;            /* more changes came meanwhile */
 	int warned;             /* the file could not be read: said once */
 } reads = { .pid = -1, .fd = -1 };
 
@@ -316,17 +314,18 @@ static struct {
 
 /*
  * The binary the window runs, and its re-exec (reexec): a change to it,
- * or SIGUSR1, sets due; then a child checks that the new binary starts,
- * and once it did and no other child runs, it replaces this image.
+ * or SIGUSR1, sets when a child checks that the new binary starts (a
+ * check under way is then of an older one, and killed); once it did and
+ * no other child runs, it replaces this image.
  */
 static struct {
 	char path[PATH_MAX];    /* by name: the file the next exec finds */
 	char **argv;
 	int ifd;                /* inotify on its directory, -1: none */
-	time_t due;             /* when the check starts, 0: none wanted */
+	time_t at;              /* when the check starts or, while it runs,
+	                           when it is killed as hung (an older lwnrss
+	                           knows no check, and opens a window); 0: none */
 	pid_t pid;              /* the check, -1 when none runs */
-	time_t end;             /* when it is killed as hung (an older lwnrss
-	                           knows no check, and opens a window) */
 	int fd;                 /* its stdout and stderr */
 	Buf buf;
 	int ready;              /* it passed: exec when no child runs */
@@ -961,35 +960,60 @@ setdisk(int k, const char *e, int quiet)
 	snprintf(msg.disk[k], sizeof(msg.disk[k]), "%s", e);
 }
 
-/* the read state */
+/* the children */
 
-/* the rows' read marks from the read state */
-static void
-readapply(void)
+/* the fds a child closes: the X connection and the pipes of the others;
+ * returns how many are in fds[] */
+static size_t
+parentfds(int *fds)
 {
-	size_t i;
-	int r;
+	size_t n = 0;
+	int i;
 
-	for (i = 0; i < shown.feed.nitems; i++) {
-		if (!shown.feed.items[i].link[0] ||
-		    (r = state_isread(&reads.set, shown.feed.items[i].link)) == shown.rows[i].read)
-			continue;
-		shown.rows[i].read = r;
-		ui.dirty = 1;
-	}
+	fds[n++] = ConnectionNumber(dpy);
+	fds[n++] = fetcher.fd;
+	fds[n++] = reads.fd;
+	for (i = 0; i < nspawn; i++)
+		fds[n++] = spawns[i].fd;
+	return n;
 }
 
-/* what others marked: the file merged in, and the rows redrawn */
+/* the end of a child of proc_fork, if one runs: its pipe closed, sent
+ * sig unless 0, reaped; returns its wait status */
+static int
+reap(pid_t *pid, int *fd, int sig)
+{
+	int wstatus = 0;
+
+	if (*pid > 0 && sig)
+		kill(*pid, sig);
+	if (*fd >= 0)
+		close(*fd);
+	while (*pid > 0 && waitpid(*pid, &wstatus, 0) < 0 && errno == EINTR)
+		;
+	*pid = *fd = -1;
+	return wstatus;
+}
+
+/* the read state */
+
+/* what others marked: the file merged in, the rows' marks from it */
 static void
 readload(void)
 {
 	char err[512];
+	size_t i;
+	int r;
 
 	if (state_load(&reads.set, err, sizeof(err)) < 0 && err[0] && !reads.warned) {
 		warn("%s", err);
 		reads.warned = 1;
 	}
-	readapply();
+	for (i = 0; i < shown.feed.nitems; i++) {
+		r = shown.feed.items[i].link[0] && state_isread(&reads.set, shown.feed.items[i].link);
+		ui.dirty |= r != shown.rows[i].read;
+		shown.rows[i].read = r;
+	}
 }
 
 /*
@@ -1000,29 +1024,21 @@ static void
 statechanged(void)
 {
 	char err[512];
-	int fds[3 + LENGTH(spawns)], fd, rc;
-	pid_t pid;
+	int fds[3 + LENGTH(spawns)], rc;
 
-	if (reads.pid > 0) {
-		reads.pending = 1;
+	/* changes made meanwhile are those after reads.changes */
+	if (reads.pid > 0)
 		return;
-	}
-	reads.pending = 0;
 	reads.changes = reads.set.changes;
-	if ((pid = proc_fork(&fd, fds, parentfds(fds))) < 0) {
+	if ((reads.pid = proc_fork(&reads.fd, fds, parentfds(fds))) < 0) {
 		snprintf(err, sizeof(err), "read state not written: %s", strerror(errno));
 		setdisk(DiskRead, err, 0);
-		return;
-	}
-	if (pid == 0) {
-		rc = state_save(&reads.set, NOW(), (time_t)readdays * 86400, err,
-		                sizeof(err));
+	} else if (reads.pid == 0) {
+		rc = state_save(&reads.set, NOW(), (time_t)readdays * 86400, err, sizeof(err));
 		if (rc < 0)
-			writeall(fd, err, strlen(err));
+			writeall(reads.fd, err, strlen(err));
 		_exit(rc < 0);
 	}
-	reads.pid = pid;
-	reads.fd = fd;
 }
 
 /* the writer's pipe is readable: take its message; on EOF reap, take
@@ -1030,32 +1046,26 @@ statechanged(void)
 static void
 saveread(void)
 {
-	char err[512];
-	int wstatus = 0, ok;
+	char err[512] = "";
+	int wstatus;
 
 	/* out of memory for a message: the status says enough */
 	if (proc_read(reads.fd, &reads.buf) == 0)
 		return;
-	close(reads.fd);
-	reads.fd = -1;
-	while (waitpid(reads.pid, &wstatus, 0) < 0 && errno == EINTR)
-		;
-	reads.pid = -1;
-	if ((ok = WIFEXITED(wstatus) && WEXITSTATUS(wstatus) == 0)) {
+	wstatus = reap(&reads.pid, &reads.fd, 0);
+	/* a child killed says nothing; a file that could not be read was
+	 * said to be so */
+	if (WIFEXITED(wstatus) && WEXITSTATUS(wstatus) == 0)
 		state_clean(&reads.set, reads.changes);
-		setdisk(DiskRead, "", 0);
-	} else {
-		/* a child killed says nothing */
-		snprintf(err, sizeof(err), "%.*s; the marks stay in memory",
-		         reads.buf.len ? (int)MIN(reads.buf.len, 400) : 29,
+	else
+		snprintf(err, sizeof(err), "%.400s; the marks stay in memory",
 		         reads.buf.len ? reads.buf.p : "the read state was not written");
-		/* a file that could not be read was said to be so */
-		setdisk(DiskRead, err, reads.warned);
-	}
+	setdisk(DiskRead, err, reads.warned);
 	buffree(&reads.buf);
 	readload();
-	/* after a failure only new changes try again: nothing forks in a loop */
-	if (ok ? state_dirty(&reads.set) : reads.pending)
+	/* changes made meanwhile; after a failure only they try again:
+	 * nothing forks in a loop */
+	if (reads.set.changes != reads.changes)
 		statechanged();
 }
 
@@ -1063,13 +1073,12 @@ saveread(void)
 static void
 touchseen(void)
 {
-	time_t now = NOW();
 	size_t i;
 	int seen = 0;
 
 	for (i = 0; i < shown.feed.nitems; i++)
 		if (shown.rows[i].read && shown.feed.items[i].link[0])
-			seen |= state_seen(&reads.set, shown.feed.items[i].link, now);
+			seen |= state_seen(&reads.set, shown.feed.items[i].link, NOW());
 	if (seen)
 		statechanged();
 }
@@ -1110,39 +1119,34 @@ rowsfree(void)
 static void
 setfeed(Feed *f, Buf *raw)
 {
-	char *link = NULL;
-	const char *key;
-	int off = shown.sel - shown.top, i, keep = -1, fresh = 0, first;
-	Row *row;
+	int i = cur(), off = shown.sel - shown.top, keep = -1, fresh = 0;
+	/* known is empty until the first headlines are shown */
+	int first = !shown.known.n;
+	const char *key, *link = i >= 0 ? itemkey(&shown.feed.items[i]) : NULL;
+	Row *rows = ecalloc(f->nitems ? f->nitems : 1, sizeof(*rows));
 
-	if ((i = cur()) >= 0)
-		link = estrdup(itemkey(&shown.feed.items[i]));
-	rowsfree();
-	rdf_free(&shown.feed);
-	buffree(&shown.raw);
-	shown.feed = *f;
-	shown.raw = *raw;
-	memset(raw, 0, sizeof(*raw));
-	shown.rows = ecalloc(shown.feed.nitems ? shown.feed.nitems : 1, sizeof(*shown.rows));
-	first = !shown.hasknown && shown.feed.nitems;
-	for (i = 0; i < (int)shown.feed.nitems; i++) {
-		row = &shown.rows[i];
-		key = itemkey(&shown.feed.items[i]);
-		rules_apply(rules, LENGTH(rules), &shown.feed.items[i], &row->look);
-		if (shown.feed.items[i].link[0])
-			row->read = state_isread(&reads.set, shown.feed.items[i].link);
+	for (i = 0; i < (int)f->nitems; i++) {
+		key = itemkey(&f->items[i]);
+		rules_apply(rules, LENGTH(rules), &f->items[i], &rows[i].look);
+		rows[i].read = f->items[i].link[0] && state_isread(&reads.set, f->items[i].link);
 		if (first)
 			state_mark(&shown.known, key, 1, 0);
-		row->isnew = !state_isread(&shown.known, key);
-		if (row->isnew && !row->look.hidden && !state_isread(&shown.told, key)) {
+		rows[i].isnew = !state_isread(&shown.known, key);
+		if (rows[i].isnew && !rows[i].look.hidden && !state_isread(&shown.told, key)) {
 			state_mark(&shown.told, key, 1, 0);
 			fresh++;
 		}
 		if (link && keep < 0 && !strcmp(key, link))
 			keep = i;
 	}
-	shown.hasknown |= first;
-	free(link);
+	/* the feed shown before is no longer needed */
+	rowsfree();
+	rdf_free(&shown.feed);
+	buffree(&shown.raw);
+	shown.feed = *f;
+	shown.raw = *raw;
+	shown.rows = rows;
+	memset(raw, 0, sizeof(*raw));
 	buildview(keep);
 	/*
 	 * Until the user moves, the top of the list, where new articles
@@ -1183,60 +1187,34 @@ cacheshow(char *err, size_t n)
 	}
 	fetcher.next = c.next;
 	fetcher.retry = c.retry;
-	if (r == 1) {
-		cache_free(&c);
-		return 0;
+	if (r == 0) {
+		shown.fetched = c.fetched;
+		fetcher.askall = f.truncated;
+		setfeed(&f, &c.body);
 	}
-	free(c.etag);
-	free(c.lastmod);
-	free(c.base);
-	shown.fetched = c.fetched;
-	fetcher.askall = f.truncated;
-	setfeed(&f, &c.body);
-	return 1;
+	cache_free(&c);
+	return !r;
 }
 
 /* the fetch */
-
-/* the fds a child closes: the X connection and the pipes of the others;
- * returns how many are in fds[] */
-static size_t
-parentfds(int *fds)
-{
-	size_t n = 0;
-	int i;
-
-	fds[n++] = ConnectionNumber(dpy);
-	fds[n++] = fetcher.fd;
-	fds[n++] = reads.fd;
-	for (i = 0; i < nspawn; i++)
-		fds[n++] = spawns[i].fd;
-	return n;
-}
-
-/* until when the answers so far hold automatic fetches off: the cache's
- * next allowed time and Retry-After */
-static time_t
-held(void)
-{
-	return refresh_held(&fetcher.next, &fetcher.retry, NOW());
-}
 
 /*
  * When the next automatic fetch is due, 0 for never: refresh minutes
  * after the last one started, never sooner than MINREFRESH; after a
  * failure RETRYFIRST seconds, doubling with each failure in a row, never
- * later than refresh minutes; never before held().  The first fetch
- * waits for the cache's first paint, or a second if the window is never
- * mapped, and for held() too.
+ * later than refresh minutes; never before what the answers so far hold
+ * fetches off for (the cache's next allowed time, Retry-After).  The
+ * first fetch waits for the cache's first paint, or a second if the
+ * window is never mapped, and for those answers too.
  */
 static time_t
 fetchdue(void)
 {
 	time_t now = NOW(), wait = MAX((time_t)refresh * 60, MINREFRESH);
+	time_t held = refresh_held(&fetcher.next, &fetcher.retry, now);
 
 	if (fetcher.first)
-		return MAX(fetcher.started + 1, held());
+		return MAX(fetcher.asked + !ui.painted, held);
 	if (!refresh || fetcher.pid > 0 || !strcmp(url, "-"))
 		return 0;
 	/* a clock set back must not postpone fetches for as long */
@@ -1244,7 +1222,7 @@ fetchdue(void)
 		fetcher.asked = now;
 	if (fetcher.fails)
 		wait = MIN((time_t)RETRYFIRST << MIN(fetcher.fails - 1, 16), (time_t)refresh * 60);
-	return MAX(fetcher.asked + wait, held());
+	return MAX(fetcher.asked + wait, held);
 }
 
 /* a failed fetch: the error, and when it is tried again */
@@ -1263,25 +1241,20 @@ fetchfailed(const char *err)
 static void
 fetchstart(void)
 {
-	int fds[3 + LENGTH(spawns)], fd;
+	int fds[3 + LENGTH(spawns)];
 	char err[256];
 
 	if (fetcher.pid > 0)
 		return;
 	fetcher.first = 0;
-	switch ((fetcher.pid = proc_fork(&fd, fds, parentfds(fds)))) {
-	case -1:
+	fetcher.asked = NOW();
+	if ((fetcher.pid = proc_fork(&fetcher.fd, fds, parentfds(fds))) < 0) {
 		snprintf(err, sizeof(err), "cannot start the fetch: %s", strerror(errno));
-		fetcher.pid = -1;
-		fetcher.asked = NOW();
 		fetchfailed(err);
 		return;
-	case 0:
-		fetch_child(&fconf, url, !fetcher.askall, fd);
 	}
-	fetcher.asked = NOW();
-	fetcher.fd = fd;
-	buffree(&fetcher.buf);
+	if (fetcher.pid == 0)
+		fetch_child(&fconf, url, !fetcher.askall, fetcher.fd);
 	setstatus(0, "Loading\xe2\x80\xa6");
 }
 
@@ -1289,40 +1262,31 @@ fetchstart(void)
 static void
 fetchstop(void)
 {
-	if (fetcher.pid > 0) {
-		kill(fetcher.pid, SIGKILL);
-		while (waitpid(fetcher.pid, NULL, 0) < 0 && errno == EINTR)
-			;
-	}
-	if (fetcher.fd >= 0)
-		close(fetcher.fd);
-	fetcher.pid = fetcher.fd = -1;
+	reap(&fetcher.pid, &fetcher.fd, SIGKILL);
 	buffree(&fetcher.buf);
 }
 
-/* a feed that came through the pipe, the cache not having it: shown;
- * -1 when it is none (err says why) */
-static int
-pipeshow(char *body, size_t len, char *err, size_t n)
+/* a feed that came through the pipe after body, the cache not having it:
+ * shown; else err says why */
+static void
+pipeshow(char *body, char *err, size_t n)
 {
 	char perr[256] = "";
 	Feed f;
-	Buf b = {0};
 
-	if (bufadd(&b, body, len) < 0)
-		return -1;
+	/* the feed alone in the buffer, which setfeed takes */
+	fetcher.buf.len -= body - fetcher.buf.p;
+	memmove(fetcher.buf.p, body, fetcher.buf.len + 1);
 	/* relative links against the feed's URL; standard input has none */
-	if (rdf_parseurl(&f, b.p, len, strcmp(url, "-") ? url : NULL, perr,
-	                 sizeof(perr)) < 0) {
-		buffree(&b);
+	if (rdf_parseurl(&f, fetcher.buf.p, fetcher.buf.len, strcmp(url, "-") ? url : NULL,
+	                 perr, sizeof(perr)) < 0) {
 		snprintf(err, n, "%s: %s", perr, host());
-		return -1;
+		return;
 	}
 	/* relative to now: the feed's own hints, as the cache's copy gets them */
 	fetcher.next = MAX(fetcher.next, refresh_hint(NULL, &f, NOW()));
 	fetcher.askall = 1;
-	setfeed(&f, &b);
-	return 0;
+	setfeed(&f, &fetcher.buf);
 }
 
 /* a fetch that brought a feed, or confirmed it: the status says when */
@@ -1351,19 +1315,6 @@ fetchok(int rc)
 		     shown.feed.nitems == 1 ? "" : "s", host());
 }
 
-/* the next line of the child's message in *p, NUL-terminated; "" at its end */
-static char *
-nextline(char **p, char *end)
-{
-	char *s = *p, *nl;
-
-	if (!s || !(nl = memchr(s, '\n', end - s)))
-		return "";
-	*nl = '\0';
-	*p = nl + 1;
-	return s;
-}
-
 /*
  * The child ended: what happened is its exit status (fetch.h); it sent
  * the times the answer set and its errors (the fetch's, the cache's), a
@@ -1373,18 +1324,21 @@ nextline(char **p, char *end)
 static void
 fetchdone(int wstatus)
 {
-	int rc = WIFEXITED(wstatus) ? WEXITSTATUS(wstatus) : -1;
-	char *p = fetcher.buf.p, *end = p + fetcher.buf.len, *err, *cerr, *times, e[512];
+	int rc = WIFEXITED(wstatus) ? WEXITSTATUS(wstatus) : -1, k;
+	char *p = fetcher.buf.p, *end = p + fetcher.buf.len, *nl, e[512];
+	/* the times, the fetch's error and the cache's: "" when missing */
+	char *line[3] = { "", "", "" };
 	long long next = 0, retry = 0;
 
-	times = nextline(&p, end);
-	err = nextline(&p, end);
-	cerr = nextline(&p, end);
+	for (k = 0; k < 3 && p && (nl = memchr(p, '\n', end - p)); k++, p = nl + 1) {
+		*nl = '\0';
+		line[k] = p;
+	}
 	/* others' marks, and the rows on screen seen now, whatever came */
 	readload();
 	touchseen();
-	if (rc < FetchNew || rc > FetchFailed || (rc == FetchFailed && !err[0]) ||
-	    sscanf(times, "%lld %lld", &next, &retry) != 2) {
+	if (rc < FetchNew || rc > FetchFailed || (rc == FetchFailed && !line[1][0]) ||
+	    sscanf(line[0], "%lld %lld", &next, &retry) != 2) {
 		if (WIFSIGNALED(wstatus))
 			snprintf(e, sizeof(e), "fetch killed by signal %d: %s", WTERMSIG(wstatus), host());
 		else
@@ -1393,7 +1347,7 @@ fetchdone(int wstatus)
 		return;
 	}
 	if (strcmp(url, "-"))
-		setdisk(DiskCache, cerr, 0);
+		setdisk(DiskCache, line[2], 0);
 	/* the answer's times, unless it set none (no answer came); the
 	 * cache's copy, read next, adds the feed's own hints */
 	if (next)
@@ -1401,26 +1355,23 @@ fetchdone(int wstatus)
 	if (retry)
 		fetcher.retry = retry;
 	e[0] = '\0';
-	if (rc == FetchFailed) {
-		snprintf(e, sizeof(e), "%s", err);
-	} else if (rc == FetchPiped) {
-		if (pipeshow(p, end - p, e, sizeof(e)) < 0 && !e[0])
-			snprintf(e, sizeof(e), "out of memory");
-	} else if (cacheshow(e, sizeof(e)) < 1 && !e[0]) {
+	if (rc == FetchFailed)
+		snprintf(e, sizeof(e), "%s", line[1]);
+	else if (rc == FetchPiped)
+		pipeshow(p, e, sizeof(e));
+	else if (cacheshow(e, sizeof(e)) < 1 && !e[0])
 		snprintf(e, sizeof(e), "no feed in the cache after the fetch: %s", host());
-	}
-	if (e[0]) {
+	if (e[0])
 		fetchfailed(e);
-		return;
-	}
-	fetchok(rc);
+	else
+		fetchok(rc);
 }
 
 /* the pipe is readable: take what is there; on EOF reap and finish */
 static void
 fetchread(void)
 {
-	int wstatus = 0, rc;
+	int rc;
 
 	if (!(rc = proc_read(fetcher.fd, &fetcher.buf)))
 		return;
@@ -1429,12 +1380,7 @@ fetchread(void)
 		fetchfailed("out of memory");
 		return;
 	}
-	close(fetcher.fd);
-	fetcher.fd = -1;
-	while (waitpid(fetcher.pid, &wstatus, 0) < 0 && errno == EINTR)
-		;
-	fetcher.pid = -1;
-	fetchdone(wstatus);
+	fetchdone(reap(&fetcher.pid, &fetcher.fd, 0));
 	buffree(&fetcher.buf);
 }
 
@@ -2109,9 +2055,9 @@ static const struct {
 	{ .i = &reading.off },
 };
 
-/* the state as $LWNRSS_RESUME holds it (resumed[]); NULL when out of memory */
-static char *
-statesave(void)
+/* $LWNRSS_RESUME for the next image (resumed[]): 0, or -1 when out of memory */
+static int
+stateset(void)
 {
 	Buf b = {0};
 	char num[32];
@@ -2121,21 +2067,19 @@ statesave(void)
 	snprintf(num, sizeof(num), "%lu", (unsigned long)win);
 	e = bufadd(&b, num, strlen(num));
 	for (k = 0; k < LENGTH(resumed); k++) {
-		if (resumed[k].s) {
-			e |= bufaddc(&b, ' ');
-			for (j = 0; resumed[k].s[j]; j++) {
-				snprintf(num, sizeof(num), "%02x", (unsigned char)resumed[k].s[j]);
-				e |= bufadd(&b, num, 2);
-			}
-		} else {
-			snprintf(num, sizeof(num), " %lld", resumed[k].i ?
-			         (long long)*resumed[k].i : (long long)*resumed[k].t);
-			e |= bufadd(&b, num, strlen(num));
+		snprintf(num, sizeof(num), " %lld", resumed[k].i ? (long long)*resumed[k].i :
+		         resumed[k].t ? (long long)*resumed[k].t : 0);
+		/* text: the space alone, then its bytes */
+		e |= bufadd(&b, num, resumed[k].s ? 1 : strlen(num));
+		for (j = 0; resumed[k].s && resumed[k].s[j]; j++) {
+			snprintf(num, sizeof(num), "%02x", (unsigned char)resumed[k].s[j]);
+			e |= bufadd(&b, num, 2);
 		}
 	}
-	if (e < 0)
-		buffree(&b);
-	return b.p;
+	if (e == 0)
+		e = setenv("LWNRSS_RESUME", b.p, 1);
+	buffree(&b);
+	return e;
 }
 
 static int
@@ -2144,7 +2088,7 @@ hexval(int c)
 	return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
 }
 
-/* statesave's state, once the cache's rows are shown: the view as it was */
+/* stateset's state, once the cache's rows are shown: the view as it was */
 static void
 stateload(const char *p)
 {
@@ -2205,6 +2149,16 @@ selferr(const char *fmt, ...)
 	ui.dirtybar = 1;
 }
 
+/* the check (again) at t: one under way checks a binary replaced since */
+static void
+checkat(time_t t)
+{
+	reap(&self.pid, &self.fd, SIGKILL);
+	buffree(&self.buf);
+	self.at = t;
+	self.ready = 0;
+}
+
 /*
  * The binary this window runs, by name (/proc/self/exe names the old
  * file once a new one replaced it), and on Linux a watch on its name in
@@ -2224,19 +2178,17 @@ watchself(char *argv[])
 		if (n > 10 && !strcmp(self.path + n - 10, " (deleted)"))
 			self.path[n - 10] = '\0';
 	}
+	/* a watch that cannot be added leaves an fd that never wakes */
 	if ((d = strrchr(self.path, '/')) &&
 	    (self.ifd = inotify_init1(IN_CLOEXEC | IN_NONBLOCK)) >= 0) {
 		*d = '\0';
-		if (inotify_add_watch(self.ifd, d == self.path ? "/" : self.path, IN_CREATE |
-		    IN_MODIFY | IN_ATTRIB | IN_CLOSE_WRITE | IN_MOVED_TO) < 0) {
-			close(self.ifd);
-			self.ifd = -1;
-		}
+		inotify_add_watch(self.ifd, d == self.path ? "/" : self.path, IN_CREATE |
+		                  IN_MODIFY | IN_ATTRIB | IN_CLOSE_WRITE | IN_MOVED_TO);
 		*d = '/';
 	}
-	if (self.ifd >= 0 && stat(self.path, &named) == 0 && stat("/proc/self/exe", &run) == 0 &&
+	if (stat(self.path, &named) == 0 && stat("/proc/self/exe", &run) == 0 &&
 	    (named.st_dev != run.st_dev || named.st_ino != run.st_ino))
-		self.due = NOW() + 2;
+		self.at = NOW() + 2;
 #endif
 	if (!self.path[0])
 		snprintf(self.path, sizeof(self.path), "%s", argv[0]);
@@ -2257,10 +2209,8 @@ selfchanged(void)
 	while ((n = read(self.ifd, buf, sizeof(buf))) > 0) {
 		for (off = 0; off < n; off += sizeof(*e) + e->len) {
 			e = (struct inotify_event *)((char *)buf + off);
-			if ((e->mask & IN_Q_OVERFLOW) || (e->len && !strcmp(e->name, base))) {
-				self.due = NOW() + 2;
-				self.ready = 0;
-			}
+			if ((e->mask & IN_Q_OVERFLOW) || (e->len && !strcmp(e->name, base)))
+				checkat(NOW() + 2);
 		}
 	}
 #endif
@@ -2271,30 +2221,28 @@ selfchanged(void)
 static void
 checkstart(void)
 {
-	int fds[3 + LENGTH(spawns)], fd;
+	int fds[3 + LENGTH(spawns)];
 
-	self.due = 0;
+	self.at = 0;
 	if (!strcmp(url, "-")) {
 		selferr("the feed came from standard input, which was read");
 		return;
 	}
-	if ((self.pid = proc_fork(&fd, fds, parentfds(fds))) < 0) {
-		self.pid = -1;
+	if ((self.pid = proc_fork(&self.fd, fds, parentfds(fds))) < 0) {
 		selferr("cannot check %s: %s", self.path, strerror(errno));
 		return;
 	}
 	if (self.pid == 0) {
-		dup2(fd, 1);
-		dup2(fd, 2);
-		if (fd > 2)
-			close(fd);
+		dup2(self.fd, 1);
+		dup2(self.fd, 2);
+		if (self.fd > 2)
+			close(self.fd);
 		setenv("LWNRSS_RESUME", "check", 1);
 		execvp(self.path, self.argv);
 		warn("cannot run %s:", self.path);
 		_exit(127);
 	}
-	self.fd = fd;
-	self.end = NOW() + CHECKTIME;
+	self.at = NOW() + CHECKTIME;
 }
 
 /*
@@ -2307,35 +2255,30 @@ checkstart(void)
 static void
 checkread(void)
 {
-	char *p, *end;
-	int wstatus = 0;
+	char *p = "", *nl;
+	int wstatus;
 
-	if (proc_read(self.fd, &self.buf) == 0 && NOW() < self.end)
+	if (proc_read(self.fd, &self.buf) == 0 && NOW() < self.at)
 		return;
-	kill(self.pid, SIGKILL);
-	close(self.fd);
-	self.fd = -1;
-	while (waitpid(self.pid, &wstatus, 0) < 0 && errno == EINTR)
-		;
-	self.pid = -1;
+	wstatus = reap(&self.pid, &self.fd, SIGKILL);
 	/* its last line: "ok", or its error without "lwnrss: " */
-	if ((p = self.buf.p)) {
-		for (end = p + self.buf.len; end > p && end[-1] == '\n'; end--)
-			;
-		*end = '\0';
-		p = strrchr(p, '\n') ? strrchr(p, '\n') + 1 : p;
+	if (self.buf.len) {
+		while (self.buf.len && self.buf.p[self.buf.len - 1] == '\n')
+			self.buf.p[--self.buf.len] = '\0';
+		p = (nl = strrchr(self.buf.p, '\n')) ? nl + 1 : self.buf.p;
 		p += strncmp(p, "lwnrss: ", 8) ? 0 : 8;
 	}
-	if (WIFEXITED(wstatus) && WEXITSTATUS(wstatus) == 0 && p && !strcmp(p, "ok"))
-		self.ready = !self.due;
-	else if (p && *p)
+	if (WIFEXITED(wstatus) && WEXITSTATUS(wstatus) == 0 && !strcmp(p, "ok"))
+		self.ready = 1;
+	else if (*p)
 		selferr("%s", p);
-	else if (WIFSIGNALED(wstatus) && NOW() >= self.end)
+	else if (WIFSIGNALED(wstatus) && NOW() >= self.at)
 		selferr("%s did not start in %d s", self.path, CHECKTIME);
 	else if (WIFSIGNALED(wstatus))
 		selferr("%s killed by signal %d", self.path, WTERMSIG(wstatus));
 	else
 		selferr("%s exited with status %d, not ok", self.path, WEXITSTATUS(wstatus));
+	self.at = 0;
 	buffree(&self.buf);
 }
 
@@ -2350,7 +2293,7 @@ checkread(void)
 static void
 reexec(void)
 {
-	char err[512], *s;
+	char err[512];
 
 	/* a change since the check: the check again */
 	selfchanged();
@@ -2363,18 +2306,16 @@ reexec(void)
 		return;
 	}
 	msg.disk[DiskExe][0] = '\0';
-	if (!(s = statesave()) || setenv("LWNRSS_RESUME", s, 1) < 0) {
-		free(s);
+	if (stateset() < 0) {
 		selferr("out of memory");
 		return;
 	}
-	free(s);
 	cleanup(1);
 	execvp(self.path, self.argv);
 	selferr("cannot run %s: %s", self.path, strerror(errno));
 #ifdef __linux__
 	/* this image again, in the same window, saying so */
-	if ((s = statesave()) && setenv("LWNRSS_RESUME", s, 1) == 0)
+	if (stateset() == 0)
 		execv("/proc/self/exe", self.argv);
 #endif
 	/* no image to take the window: it goes */
@@ -2402,8 +2343,7 @@ static int
 xioerror(Display *d)
 {
 	(void)d;
-	if (fetcher.pid > 0)
-		kill(fetcher.pid, SIGKILL);
+	fetchstop();
 	die("lost the connection to the X server");
 	return 0;
 }
@@ -2476,10 +2416,10 @@ setup(Window embed, int argc, char *argv[], const char *resume)
 	                 .initial_state = NormalState };
 	XSetWindowAttributes swa;
 	XWindowAttributes wa;
-	XSizeHints *sh;
-	long pid, xembed[2] = { 0, XEMBED_MAPPED };
+	XSizeHints sh = { .flags = PSize | PMinSize };
+	long pid = getpid(), xembed[2] = { 0, XEMBED_MAPPED };
 	size_t i;
-	int j, w, h;
+	int j;
 
 	screen = DefaultScreen(dpy);
 	root = RootWindow(dpy, screen);
@@ -2508,40 +2448,30 @@ setup(Window embed, int argc, char *argv[], const char *resume)
 	lay.barh = lay.boldh + 2 * lay.barpad;
 	lay.rowh = 2 * lay.pad + lay.boldh + lay.gap + lay.lineh * (1 + desclines) + 1;
 
-	if (embed && XGetWindowAttributes(dpy, embed, &wa)) {
-		w = wa.width;
-		h = wa.height;
-	} else {
-		/* no larger than the screen, whatever the dpi */
-		w = MIN(px(winwidth), DisplayWidth(dpy, screen));
-		h = MIN(px(winheight), DisplayHeight(dpy, screen));
-	}
 	swa.background_pixel = scheme[SchemeNorm][ColBg].pixel;
 	swa.bit_gravity = NorthWestGravity;
 	swa.event_mask = ExposureMask | KeyPressMask | ButtonPressMask |
 	                 StructureNotifyMask | FocusChangeMask;
-	if (resume && adopt(strtoul(resume, NULL, 10), &swa, &wa)) {
-		w = wa.width;
-		h = wa.height;
-	} else {
-		win = XCreateWindow(dpy, embed ? embed : root, 0, 0, MAX(w, 1), MAX(h, 1), 0,
-		                    CopyFromParent, CopyFromParent, CopyFromParent,
-		                    CWBackPixel | CWBitGravity | CWEventMask, &swa);
+	/* the size of the window adopted, else of the host, else no larger
+	 * than the screen, whatever the dpi */
+	wa.width = MIN(px(winwidth), DisplayWidth(dpy, screen));
+	wa.height = MIN(px(winheight), DisplayHeight(dpy, screen));
+	if (!resume || !adopt(strtoul(resume, NULL, 10), &swa, &wa)) {
+		if (embed)
+			XGetWindowAttributes(dpy, embed, &wa);
+		win = XCreateWindow(dpy, embed ? embed : root, 0, 0, MAX(wa.width, 1),
+		                    MAX(wa.height, 1), 0, CopyFromParent, CopyFromParent,
+		                    CopyFromParent, CWBackPixel | CWBitGravity | CWEventMask, &swa);
 	}
 	gc = XCreateGC(dpy, win, 0, NULL);
-	resize(w, h);
+	resize(wa.width, wa.height);
 
-	if (!(sh = XAllocSizeHints()))
-		die("out of memory");
-	sh->flags = PSize | PMinSize;
-	sh->width = lay.w;
-	sh->height = lay.h;
-	sh->min_width = 4 * lay.pad;
-	sh->min_height = lay.barh;
-	XSetWMProperties(dpy, win, NULL, NULL, argv, argc, sh, &wmh, &ch);
-	XFree(sh);
+	sh.width = lay.w;
+	sh.height = lay.h;
+	sh.min_width = 4 * lay.pad;
+	sh.min_height = lay.barh;
+	XSetWMProperties(dpy, win, NULL, NULL, argv, argc, &sh, &wmh, &ch);
 	XSetWMProtocols(dpy, win, &atoms[WMDelete], !ui.adopted);
-	pid = getpid();
 	XChangeProperty(dpy, win, atoms[NetWMPid], XA_CARDINAL, 32,
 	                PropModeReplace, (unsigned char *)&pid, 1);
 	XChangeProperty(dpy, win, atoms[XEmbedInfo], atoms[XEmbedInfo], 32,
@@ -2565,34 +2495,25 @@ waitevents(const sigset_t *waitmask)
 {
 	fd_set fds;
 	struct timespec ts = { 60, 0 };
-	time_t due, check, now = NOW();
-	int xfd = ConnectionNumber(dpy), n, k, maxfd = xfd;
+	time_t due, now = NOW();
+	int w[5 + LENGTH(spawns)], n, k, nw = parentfds(w), maxfd = -1;
 
+	w[nw++] = self.ifd;
+	w[nw++] = self.fd;
 	FD_ZERO(&fds);
-	FD_SET(xfd, &fds);
-	if (fetcher.fd >= 0)
-		FD_SET(fetcher.fd, &fds);
-	if (reads.fd >= 0)
-		FD_SET(reads.fd, &fds);
-	maxfd = MAX(maxfd, MAX(fetcher.fd, reads.fd));
-	for (k = 0; k < nspawn; k++) {
-		FD_SET(spawns[k].fd, &fds);
-		maxfd = MAX(maxfd, spawns[k].fd);
+	for (k = 0; k < nw; k++) {
+		if (w[k] >= 0)
+			FD_SET(w[k], &fds);
+		maxfd = MAX(maxfd, w[k]);
 	}
-	if (self.ifd >= 0)
-		FD_SET(self.ifd, &fds);
-	if (self.fd >= 0)
-		FD_SET(self.fd, &fds);
-	maxfd = MAX(maxfd, MAX(self.ifd, self.fd));
 	if ((due = fetchdue()))
 		ts.tv_sec = MIN(ts.tv_sec, MAX(0, due - now));
 	if (msg.flash[0])
 		ts.tv_sec = MIN(ts.tv_sec, MAX(0, msg.flashend - now));
-	/* a check waits for the one running to end, which has its time */
-	if ((check = self.pid < 0 ? self.due : self.end))
-		ts.tv_sec = MIN(ts.tv_sec, MAX(0, check - now));
+	if (self.at)
+		ts.tv_sec = MIN(ts.tv_sec, MAX(0, self.at - now));
 	n = pselect(maxfd + 1, &fds, NULL, NULL,
-	            due || check || msg.flash[0] || ageshown() ? &ts : NULL, waitmask);
+	            due || self.at || msg.flash[0] || ageshown() ? &ts : NULL, waitmask);
 	if (n < 0 && errno != EINTR)
 		die("pselect:");
 	if (n > 0 && fetcher.fd >= 0 && FD_ISSET(fetcher.fd, &fds))
@@ -2604,9 +2525,10 @@ waitevents(const sigset_t *waitmask)
 			spawnread(k);
 	if (n > 0 && self.ifd >= 0 && FD_ISSET(self.ifd, &fds))
 		selfchanged();
-	if (self.pid > 0 && ((n > 0 && FD_ISSET(self.fd, &fds)) || NOW() >= self.end))
+	/* the check's time: when it ends if one runs, else when it starts */
+	if (self.pid > 0 && ((n > 0 && FD_ISSET(self.fd, &fds)) || NOW() >= self.at))
 		checkread();
-	if (self.due && self.pid < 0 && NOW() >= self.due)
+	else if (self.at && self.pid < 0 && NOW() >= self.at)
 		checkstart();
 	if (n == 0 && ageshown())
 		ui.dirtybar = 1;
@@ -2637,8 +2559,7 @@ run(const sigset_t *waitmask)
 		}
 		if (gotusr1) {
 			gotusr1 = 0;
-			self.due = NOW();
-			self.ready = 0;
+			checkat(NOW());
 		}
 		/* the new binary once no child's work would be lost */
 		if (self.ready && fetcher.pid < 0 && reads.pid < 0 && !nspawn)
@@ -2653,11 +2574,6 @@ run(const sigset_t *waitmask)
 		}
 		if (ui.dirty || ui.dirtybar)
 			redraw(0);
-		/* the cache is on screen: now the network, if it may be asked */
-		if (ui.running && fetcher.first && ui.painted && NOW() >= held()) {
-			fetchstart();
-			redraw(0);
-		}
 		XFlush(dpy);
 	}
 }
@@ -2672,8 +2588,7 @@ cleanup(int keep)
 
 	fetchstop();
 	/* a new binary's check: it may never end (an older lwnrss's window) */
-	if (self.pid > 0)
-		kill(self.pid, SIGKILL);
+	checkat(0);
 	rowsfree();
 	rdf_free(&shown.feed);
 	buffree(&shown.raw);
@@ -2711,11 +2626,9 @@ cleanup(int keep)
 
 	/* the window is gone: now the read state's last changes, at leisure */
 	if (reads.pid > 0) {
-		while (waitpid(reads.pid, &wstatus, 0) < 0 && errno == EINTR)
-			;
+		wstatus = reap(&reads.pid, &reads.fd, 0);
 		if (WIFEXITED(wstatus) && WEXITSTATUS(wstatus) == 0)
 			state_clean(&reads.set, reads.changes);
-		close(reads.fd);
 	}
 	/* the cause again only if it was never said */
 	if (state_dirty(&reads.set) && state_save(&reads.set, NOW(),
@@ -2738,12 +2651,10 @@ static void
 blocksignals(sigset_t *orig)
 {
 	static const int sigs[] = { SIGTERM, SIGINT, SIGHUP, SIGUSR1 };
-	struct sigaction sa;
+	struct sigaction sa = { .sa_handler = sighandler };
 	sigset_t block;
 	size_t i;
 
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = sighandler;
 	sigemptyset(&sa.sa_mask);
 	sigemptyset(&block);
 	for (i = 0; i < LENGTH(sigs); i++) {
@@ -2764,15 +2675,15 @@ firstpaint(int force)
 	char err[512] = "";
 	time_t h;
 
-	fetcher.started = NOW();
+	fetcher.asked = NOW();
 	/* standard input is read once, and never cached */
-	if (strcmp(url, "-") && cacheshow(err, sizeof(err)) > 0)
-		shown.fromcache = 1;
-	else if (err[0])
+	shown.fromcache = strcmp(url, "-") && cacheshow(err, sizeof(err)) > 0;
+	if (err[0])
 		warn("%s", err);
-	if ((h = force ? 0 : held()) > fetcher.started)
+	h = force ? 0 : refresh_held(&fetcher.next, &fetcher.retry, fetcher.asked);
+	if (h > fetcher.asked)
 		setstatus(0, "next fetch %s", hhmm(h));
-	if ((shown.fromcache && !force) || h > fetcher.started)
+	if ((shown.fromcache && !force) || h > fetcher.asked)
 		fetcher.first = 1;
 	else
 		fetchstart();
@@ -2792,46 +2703,24 @@ windowid(const char *s)
 	unsigned long v;
 	char *end;
 
-	errno = 0;
 	v = strtoul(s, &end, 0);
-	/* X ids have 29 bits (X11 protocol, section 2); "-1" is no window */
-	if (*s < '0' || *s > '9' || errno || end == s || *end || !v || v > 0x1fffffff)
+	/* X ids have 29 bits (X11 protocol, section 2); "-1" is no window;
+	 * one out of range is ULONG_MAX */
+	if (*s < '0' || *s > '9' || *end || !v || v > 0x1fffffff)
 		die("-w %s: not a window id", s);
 	return v;
-}
-
-static int
-xnowindow(Display *d, XErrorEvent *e)
-{
-	(void)d;
-	(void)e;
-	return 0;
-}
-
-/* the -w window exists, or a one-line error instead of Xlib's dump */
-static void
-checkwindow(Window w, const char *arg)
-{
-	int (*old)(Display *, XErrorEvent *);
-	XWindowAttributes wa;
-	Status ok;
-
-	old = XSetErrorHandler(xnowindow);
-	ok = XGetWindowAttributes(dpy, w, &wa);
-	XSync(dpy, False);
-	XSetErrorHandler(old);
-	if (!ok)
-		die("-w %s: no such window", arg);
 }
 
 int
 main(int argc, char *argv[])
 {
 	sigset_t orig;
+	XWindowAttributes wa;
 	Window embed = 0;
 	const char *embedarg = NULL, *operand = NULL;
 	char err[512], *f, *resume = NULL;
-	int fflag = 0, pflag = 0, vflag = 0, i, opts = 1;
+	char flag[128] = {0};   /* -f, -p and -v given */
+	int i, opts = 1;
 
 	url = feedurl;
 	/*
@@ -2845,13 +2734,11 @@ main(int argc, char *argv[])
 		} else if (opts && argv[i][0] == '-' && argv[i][1]) {
 			/* flags may be grouped, -pv; -w takes the next argument */
 			for (f = argv[i] + 1; *f; f++) {
-				if (*f == 'f') {
-					fflag = 1;
-				} else if (*f == 'p' || *f == 'v') {
-					*f == 'p' ? (pflag = 1) : (vflag = 1);
-				} else if (*f == 'w' && !f[1] && i + 1 < argc) {
+				if (*f == 'w' && !f[1] && i + 1 < argc) {
 					embedarg = argv[++i];
 					embed = windowid(embedarg);
+				} else if (strchr("fpv", *f)) {
+					flag[(unsigned char)*f] = 1;
 				} else {
 					usage();
 				}
@@ -2862,27 +2749,21 @@ main(int argc, char *argv[])
 			usage();
 		}
 	}
-	if (vflag) {
+	if (flag['v']) {
 		puts("lwnrss-" VERSION);
 		return 0;
 	}
 	if (operand)
 		url = strcmp(operand, "-") ? url_typed(operand) : operand;
-	fconf.cafile = cafile;
-	fconf.conntimeout = conntimeout;
-	fconf.fetchtimeout = fetchtimeout;
-	fconf.maxfeed = maxfeed;
-	fconf.maxredirects = maxredirects;
-	fconf.now = clocknow;
-	fconf.hide = ishidden;
+	fconf = (FetchConf){ cafile, conntimeout, fetchtimeout, maxfeed, maxredirects,
+	                     clocknow, ishidden };
 
-	if (pflag)
-		return fetch_print(&fconf, url, fflag);
+	if (flag['p'])
+		return fetch_print(&fconf, url, flag['f']);
 	/* a re-exec's state (reexec), read once: no child inherits it */
-	if ((f = getenv("LWNRSS_RESUME"))) {
-		resume = estrdup(f);
-		unsetenv("LWNRSS_RESUME");
-	}
+	if ((resume = getenv("LWNRSS_RESUME")))
+		resume = estrdup(resume);
+	unsetenv("LWNRSS_RESUME");
 
 	setlocale(LC_CTYPE, "");
 	setlocale(LC_TIME, "");
@@ -2891,15 +2772,13 @@ main(int argc, char *argv[])
 	fcntl(ConnectionNumber(dpy), F_SETFD, FD_CLOEXEC);
 	XSetIOErrorHandler(xioerror);
 	XSetErrorHandler(xerror);
-	if (embed)
-		checkwindow(embed, embedarg);
+	/* the -w window exists: xerror says nothing of a window missing */
+	if (embed && !XGetWindowAttributes(dpy, embed, &wa))
+		die("-w %s: no such window", embedarg);
 	/* what was read, before the first paint draws it */
-	if (state_load(&reads.set, err, sizeof(err)) < 0 && err[0]) {
+	reads.warned = state_load(&reads.set, err, sizeof(err)) < 0 && err[0];
+	if (err[0])
 		warn("%s", err);
-		reads.warned = 1;
-	} else if (err[0]) {
-		warn("%s", err);
-	}
 
 	/* signals are blocked except while the loop waits */
 	blocksignals(&orig);
@@ -2907,7 +2786,7 @@ main(int argc, char *argv[])
 	setup(embed, argc, argv, resume);
 	/* a re-exec fetches when its predecessor would have; a window not
 	 * adopted is a new one, whatever $LWNRSS_RESUME said */
-	firstpaint(fflag && !ui.adopted);
+	firstpaint(flag['f'] && !ui.adopted);
 	if (ui.adopted)
 		stateload(resume);
 	free(resume);
