@@ -284,7 +284,7 @@ testdirnames(void)
 static void
 testprofile(void)
 {
-	unsigned char name[64], caname[64], empty[2], mod[256];
+	unsigned char name[64], caname[64], empty[2], mod[513];
 	Cert leaf, ca, c;
 	size_t i;
 
@@ -351,7 +351,7 @@ testprofile(void)
 	c.subject = ca.subject;
 	check(profile(&c, 1) == XCnNotSan, "%s", x509_msg(profile(&c, 1)));
 
-	/* RSA keys of 2047, 2048 and 2040 bits */
+	/* RSA keys of 2047, 2048 and 2040 bits; 4096, BearSSL's most, and 4104 */
 	memset(mod, 0, sizeof(mod));
 	c = (Cert){ .key = { .key_type = BR_KEYTYPE_RSA, .key.rsa = { mod, 256, mod, 1 } } };
 	mod[0] = 0x7f;
@@ -360,6 +360,10 @@ testprofile(void)
 	check(keyok(&c) == XOk, "an RSA key of 2048 bits is taken");
 	c.key.key.rsa.nlen = 255;
 	check(keyok(&c) == XWeakRsa, "an RSA key of 2040 bits: %s", x509_msg(keyok(&c)));
+	c.key.key.rsa.nlen = 512;
+	check(keyok(&c) == XOk, "an RSA key of 4096 bits is taken");
+	c.key.key.rsa.nlen = 513;
+	check(keyok(&c) == XBigRsa, "an RSA key of 4104 bits: %s", x509_msg(keyok(&c)));
 
 	for (i = 0; i < XReasonLast && msgs[i]; i++)
 		;
