@@ -516,7 +516,7 @@ extension(Der ext, Cert *c, uint64_t *seen)
 	}
 	/* Authority and Subject Information Access (1.3.6.1.5.5.7.1.1 and .11) */
 	if (oid.n == 8 && !memcmp(oid.p, oidpkix.p, 7) && oid.p[7] == 1) {
-		c->aiacrit = crit;
+		c->aiacrit |= crit;
 		c->aiabad |= aiabad(val);
 	} else if (!(oid.n == 8 && !memcmp(oid.p, oidpkix.p, 7) && oid.p[7] == 11)) {
 		c->critical |= crit;
