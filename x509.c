@@ -52,6 +52,7 @@
 #define MAXSIGS     100         /* signature checks in a search for a path, as Go */
 #define MAXNCWORK   (1L << 20)  /* names times name constraints checked, as OpenSSL */
 #define MINRSABITS  2048
+#define MAXRSABITS  4096        /* BearSSL's RSA code takes no more (bearssl_rsa.h) */
 
 /* a piece of DER: an element's contents, or a whole element */
 typedef struct {
@@ -126,6 +127,7 @@ static const char *const msgs[XReasonLast] = {
 	[XMd5] = "certificate signed with MD5, which is no longer accepted",
 	[XSigAlg] = "certificate signed with an unsupported algorithm",
 	[XWeakRsa] = "certificate has an RSA key shorter than 2048 bits",
+	[XBigRsa] = "certificate has an RSA key longer than 4096 bits, which lwnrss cannot check",
 	[XKeyType] = "certificate has an unsupported key type or curve",
 	[XEku] = "certificate is not for TLS servers (extended key usage)",
 	[XIssuerEku] = "an issuer's certificate is not for TLS servers (extended key usage)",
@@ -184,7 +186,7 @@ x509_alert(int reason)
 		return 45;   /* certificate_expired */
 	case XUntrusted: case XSelfSigned:
 		return 48;   /* unknown_ca */
-	case XSha1: case XMd5: case XSigAlg: case XWeakRsa: case XKeyType:
+	case XSha1: case XMd5: case XSigAlg: case XWeakRsa: case XBigRsa: case XKeyType:
 	case XCritical: case XIssuerCritical: case XConstraintType: case XEku: case XIssuerEku:
 	case XAiaCritical: case XIssuerAiaCritical:
 		return 43;   /* unsupported_certificate */
@@ -514,7 +516,7 @@ extension(Der ext, Cert *c, uint64_t *seen)
 	}
 	/* Authority and Subject Information Access (1.3.6.1.5.5.7.1.1 and .11) */
 	if (oid.n == 8 && !memcmp(oid.p, oidpkix.p, 7) && oid.p[7] == 1) {
-		c->aiacrit = crit;
+		c->aiacrit |= crit;
 		c->aiabad |= aiabad(val);
 	} else if (!(oid.n == 8 && !memcmp(oid.p, oidpkix.p, 7) && oid.p[7] == 11)) {
 		c->critical |= crit;
@@ -583,9 +585,13 @@ keyok(const Cert *c)
 
 	if (!c->key.key_type)
 		return XKeyType;
+	if (c->key.key_type != BR_KEYTYPE_RSA)
+		return XOk;
 	/* fewer bits: fewer bytes, or as many with the top one clear (no leading zeros) */
-	return c->key.key_type == BR_KEYTYPE_RSA && (rk->nlen < MINRSABITS / 8 ||
-	    (rk->nlen == MINRSABITS / 8 && !(rk->n[0] & 0x80))) ? XWeakRsa : XOk;
+	if (rk->nlen < MINRSABITS / 8 || (rk->nlen == MINRSABITS / 8 && !(rk->n[0] & 0x80)))
+		return XWeakRsa;
+	/* more, which BearSSL would refuse as a bad signature */
+	return rk->nlen > MAXRSABITS / 8 ? XBigRsa : XOk;
 }
 
 /* may issuer's key sign c with c's algorithm?  XOk, XBadSig, or why not */

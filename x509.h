@@ -18,7 +18,7 @@
 enum {
 	XOk, XNoMem, XEmpty, XTooLong, XMalformed, XExpired, XNotYet,
 	XIssuerExpired, XIssuerNotYet, XNoSan, XName, XUntrusted, XSelfSigned,
-	XBadSig, XSha1, XMd5, XSigAlg, XWeakRsa, XKeyType, XEku, XIssuerEku,
+	XBadSig, XSha1, XMd5, XSigAlg, XWeakRsa, XBigRsa, XKeyType, XEku, XIssuerEku,
 	XKeyUsage, XNotCa, XPathLen, XNoCertSign, XNameConstraints,
 	XConstraintType, XCritical, XIssuerCritical, XCaLeaf, XTooDeep,
 	XPathBudget, XIssuerName, XNcBudget, XNcEmpty, XNcDot, XLeafNc,

@@ -44,6 +44,8 @@
 #	sha1             the leaf is signed with SHA-1
 #	md5              an RSA leaf signed with MD5 by rsaca.pem, an RSA CA
 #	weakrsa          a leaf with an RSA key of 1024 bits
+#	bigrsa           an intermediate with an RSA key of 4200 bits (BearSSL
+#	                 takes 4096 at most)
 #	inter-expired    an intermediate whose validity ended yesterday
 #	inter-critical   an intermediate with an unknown critical extension
 #	inter-policy     an intermediate with critical policyConstraints and
@@ -107,10 +109,10 @@ casign() {
 # mkinter DIR NAME EXT [ISSUER [FROM TO]]: an intermediate CA NAME (NAME.pem,
 # NAME.key) issued by ISSUER (test) with the extensions of section EXT, valid
 # from FROM to TO (-1 day, +30 days), and a section NAME in ca.cnf to issue
-# certificates with
+# certificates with; its key is a new P-256 one unless NAME.key exists
 mkinter() {
 	d=$1 n=$2 ext=$3 iss=${4:-test} from=${5:--1 day} to=${6:-+30 days}
-	openssl genpkey -algorithm EC -pkeyopt ec_paramgen_curve:P-256 \
+	[ -f "$d/$n.key" ] || openssl genpkey -algorithm EC -pkeyopt ec_paramgen_curve:P-256 \
 		-out "$d/$n.key" 2>>"$d/openssl.log" || return 1
 	openssl req -new -key "$d/$n.key" -subj "/CN=lwnrss test $n" -out "$d/$n.csr" \
 		2>>"$d/openssl.log" || return 1
@@ -157,8 +159,9 @@ viainter() {
 # for a host name, no CA certificate as the server's (Mozilla's
 # CA_CERT_USED_AS_END_ENTITY), no critical constraints of a form it
 # cannot evaluate when the leaf has a name of that form (RFC 5280
-# 4.2.1.10 lets it refuse them instead), and RSA signatures of PKCS #1
-# v1.5 only (no RSASSA-PSS: no certificate of the web's has one).
+# 4.2.1.10 lets it refuse them instead), RSA signatures of PKCS #1 v1.5
+# only (no RSASSA-PSS: no certificate of the web's has one), and RSA
+# keys of 4096 bits at most (BearSSL's own limit).
 POLICY='eku-client|certificate is not for TLS servers (extended key usage)|no 26
 eku-codesign|certificate is not for TLS servers (extended key usage)|no 26
 inter-eku|an issuer'"'"'s certificate is not for TLS servers (extended key usage)|no 26
@@ -179,6 +182,7 @@ nosan|certificate names no host (no DNS subject alternative name)|ok
 sha1|certificate signed with SHA-1, which is no longer accepted|no 68
 md5|certificate signed with MD5, which is no longer accepted|no 68
 weakrsa|certificate has an RSA key shorter than 2048 bits|no 66
+bigrsa|certificate has an RSA key longer than 4096 bits, which lwnrss cannot check|ok
 stray||ok
 inter-expired|an issuer'"'"'s certificate has expired|no 10
 inter-critical|an issuer'"'"'s certificate has an unknown critical extension|no 34
@@ -332,6 +336,9 @@ mkpolicy() {
 	mkinter "$d" inter-critical-ca inter_critical && viainter "$d" inter-critical inter-critical-ca &&
 	mkinter "$d" inter-policy-ca inter_policy && viainter "$d" inter-policy inter-policy-ca ||
 		return 1
+	openssl genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:4200 -out "$d/bigrsa-ca.key" \
+		2>>"$d/openssl.log" &&
+		mkinter "$d" bigrsa-ca inter_plain && viainter "$d" bigrsa bigrsa-ca || return 1
 	# anchors with constraints of their own
 	mkroot "$d" ncroot "nameConstraints=critical,excluded;DNS:localhost" &&
 		casign "$d" ncroot "-1 day" "+30 days" root-nc-leaf.pem DNS:localhost &&

@@ -133,6 +133,7 @@ extparse(Cert *c, const char *oid, int crit, const char *val, size_t n)
 
 #define AIA "\x2b\x06\x01\x05\x05\x07\x01\x01"
 #define OCSP "\x06\x08\x2b\x06\x01\x05\x05\x07\x30\x01"
+#define AIAOCSP "\x30\x16\x30\x14" OCSP "\x86\x08http://x"
 
 /* the extensions RFC 5280's profile looks at, read as the profile needs */
 static void
@@ -143,19 +144,21 @@ testextensions(void)
 		size_t n;
 		int crit, aiabad, hasakid;
 	} et[] = {
-		{ "an AIA with OCSP", AIA, "\x30\x16\x30\x14" OCSP "\x86\x08http://x", 24, 0, 0, 0 },
+		{ "an AIA with OCSP", AIA, AIAOCSP, 24, 0, 0, 0 },
 		{ "an empty AIA", AIA, "\x30\x00", 2, 0, 1, 0 },
 		{ "an AIA without accessLocation", AIA, "\x30\x0c\x30\x0a" OCSP, 14, 0, 1, 0 },
 		{ "an AIA whose location is no GeneralName", AIA,
 		    "\x30\x16\x30\x14" OCSP "\x16\x08http://x", 24, 0, 1, 0 },
 		{ "an AIA that is no SEQUENCE", AIA, "\x05\x00", 2, 0, 1, 0 },
-		{ "a critical AIA", AIA, "\x30\x16\x30\x14" OCSP "\x86\x08http://x", 24, 1, 0, 0 },
+		{ "a critical AIA", AIA, AIAOCSP, 24, 1, 0, 0 },
 		{ "an AKI with a keyIdentifier", "\x55\x1d\x23", "\x30\x06\x80\x04\1\2\3\4", 8, 0, 0, 1 },
 		{ "an AKI of issuer and serial only", "\x55\x1d\x23", "\x30\x03\x82\x01\x01", 5, 0, 0, 0 },
 		{ "a critical AKI", "\x55\x1d\x23", "\x30\x06\x80\x04\1\2\3\4", 8, 1, 0, 1 },
 		{ "a critical SKI", "\x55\x1d\x0e", "\x04\x04\1\2\3\4", 6, 1, 0, 0 },
 	};
-	size_t i;
+	unsigned char buf[64];
+	size_t i, len;
+	uint64_t seen = 0;
 	Cert c;
 	int rc;
 
@@ -171,6 +174,13 @@ testextensions(void)
 	check(c.ca && !c.bccrit, "basicConstraints not critical is seen as such");
 	extparse(&c, "\x55\x1d\x11", 1, "\x30\x0b\x82\x09localhost", 13);
 	check(c.nsan == 1 && c.sancrit, "a critical SAN is seen as such");
+
+	/* an AIA marked critical, then another (RFC 5280 4.2 allows one) that is not */
+	extparse(&c, AIA, 1, AIAOCSP, 24);
+	len = tlv(buf, 0x06, AIA, 8);
+	len += tlv(buf + len, 0x04, AIAOCSP, 24);
+	check(extension((Der){ buf, len }, &c, &seen) == 0 && c.aiacrit,
+	    "a critical AIA stays critical after a second AIA");
 }
 
 /* a Name of one attribute, oid (2.5.4.x by its last arc) of type tag, or empty */
@@ -284,7 +294,7 @@ testdirnames(void)
 static void
 testprofile(void)
 {
-	unsigned char name[64], caname[64], empty[2], mod[256];
+	unsigned char name[64], caname[64], empty[2], mod[513];
 	Cert leaf, ca, c;
 	size_t i;
 
@@ -351,7 +361,7 @@ testprofile(void)
 	c.subject = ca.subject;
 	check(profile(&c, 1) == XCnNotSan, "%s", x509_msg(profile(&c, 1)));
 
-	/* RSA keys of 2047, 2048 and 2040 bits */
+	/* RSA keys of 2047, 2048 and 2040 bits; 4096, BearSSL's most, and 4104 */
 	memset(mod, 0, sizeof(mod));
 	c = (Cert){ .key = { .key_type = BR_KEYTYPE_RSA, .key.rsa = { mod, 256, mod, 1 } } };
 	mod[0] = 0x7f;
@@ -360,6 +370,10 @@ testprofile(void)
 	check(keyok(&c) == XOk, "an RSA key of 2048 bits is taken");
 	c.key.key.rsa.nlen = 255;
 	check(keyok(&c) == XWeakRsa, "an RSA key of 2040 bits: %s", x509_msg(keyok(&c)));
+	c.key.key.rsa.nlen = 512;
+	check(keyok(&c) == XOk, "an RSA key of 4096 bits is taken");
+	c.key.key.rsa.nlen = 513;
+	check(keyok(&c) == XBigRsa, "an RSA key of 4104 bits: %s", x509_msg(keyok(&c)));
 
 	for (i = 0; i < XReasonLast && msgs[i]; i++)
 		;
