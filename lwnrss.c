@@ -319,7 +319,7 @@ static struct {
  * no other child runs, it replaces this image.
  */
 static struct {
-	char path[PATH_MAX];    /* by name: the file the next exec finds */
+	char *path;             /* by name: the file the next exec finds */
 	char **argv;
 	int ifd;                /* inotify on its directory, -1: none */
 	time_t at;              /* when the check starts or, while it runs,
@@ -2168,30 +2168,30 @@ checkat(time_t t)
 static void
 watchself(char *argv[])
 {
+	char path[PATH_MAX] = "";
 #ifdef __linux__
 	struct stat named, run;
 	char *d;
 	ssize_t n;
 
-	if ((n = readlink("/proc/self/exe", self.path, sizeof(self.path) - 1)) > 0) {
-		self.path[n] = '\0';
-		if (n > 10 && !strcmp(self.path + n - 10, " (deleted)"))
-			self.path[n - 10] = '\0';
+	if ((n = readlink("/proc/self/exe", path, sizeof(path) - 1)) > 0) {
+		path[n] = '\0';
+		if (n > 10 && !strcmp(path + n - 10, " (deleted)"))
+			path[n - 10] = '\0';
 	}
 	/* a watch that cannot be added leaves an fd that never wakes */
-	if ((d = strrchr(self.path, '/')) &&
+	if ((d = strrchr(path, '/')) &&
 	    (self.ifd = inotify_init1(IN_CLOEXEC | IN_NONBLOCK)) >= 0) {
 		*d = '\0';
-		inotify_add_watch(self.ifd, d == self.path ? "/" : self.path, IN_CREATE |
+		inotify_add_watch(self.ifd, d == path ? "/" : path, IN_CREATE |
 		                  IN_MODIFY | IN_ATTRIB | IN_CLOSE_WRITE | IN_MOVED_TO);
 		*d = '/';
 	}
-	if (stat(self.path, &named) == 0 && stat("/proc/self/exe", &run) == 0 &&
+	if (stat(path, &named) == 0 && stat("/proc/self/exe", &run) == 0 &&
 	    (named.st_dev != run.st_dev || named.st_ino != run.st_ino))
 		self.at = NOW() + 2;
 #endif
-	if (!self.path[0])
-		snprintf(self.path, sizeof(self.path), "%s", argv[0]);
+	self.path = estrdup(path[0] ? path : argv[0]);
 	self.argv = argv;
 }
 
@@ -2793,5 +2793,6 @@ main(int argc, char *argv[])
 	watchself(argv);
 	run(&orig);
 	cleanup(0);
+	free(self.path);
 	return 0;
 }
