@@ -527,6 +527,14 @@ clampview(int follow)
 	ui.dirty = 1;
 }
 
+/* the selection is on screen, whole: read marks that change rows'
+ * heights (the bold face is wider) keep it so */
+static int
+selwhole(void)
+{
+	return shown.sel >= shown.top && shown.sel < shown.top + fits(shown.top, 1);
+}
+
 /* the selected item, -1 when none */
 static int
 cur(void)
@@ -1551,25 +1559,26 @@ curlink(void)
 	return i;
 }
 
-/* an article opened: no longer news, and read */
+/* an article opened: no longer news, and read (its row in the normal
+ * face, maybe on fewer lines) */
 static void
 opened(const char *link)
 {
-	unsigned long before = reads.set.changes;
+	int vis = selwhole();
 	size_t i;
 
 	state_mark(&shown.known, link, 1, 0);
 	for (i = 0; i < shown.feed.nitems; i++) {
-		if (strcmp(shown.feed.items[i].link, link))
-			continue;
-		shown.rows[i].isnew = 0;
-		setread(i, 1);
+		if (!strcmp(shown.feed.items[i].link, link)) {
+			shown.rows[i].isnew = 0;
+			shown.rows[i].read = 1;
+		}
 	}
-	if (!state_isread(&reads.set, link))
+	if (!state_isread(&reads.set, link)) {
 		state_mark(&reads.set, link, 1, NOW());
-	if (reads.set.changes != before)
 		statechanged();
-	ui.dirty = 1;
+	}
+	clampview(vis);
 }
 
 /* run opencmd with link, detached: the window never waits; whether the
@@ -1636,13 +1645,14 @@ openitem(const Arg *arg)
 static void
 markread(const Arg *arg)
 {
-	int i = curlink();
+	int i = curlink(), vis = selwhole();
 
 	(void)arg;
 	if (i < 0)
 		return;
 	setread(i, !shown.rows[i].read);
 	statechanged();
+	clampview(vis);
 }
 
 /* M: every row shown read */
@@ -1650,13 +1660,14 @@ static void
 markall(const Arg *arg)
 {
 	unsigned long before = reads.set.changes;
-	int i;
+	int i, vis = selwhole();
 
 	(void)arg;
 	for (i = 0; i < shown.nview; i++)
 		setread(shown.view[i], 1);
 	if (reads.set.changes != before)
 		statechanged();
+	clampview(vis);
 }
 
 /* a click selects, without scrolling; a click on the selected row opens
@@ -1908,12 +1919,16 @@ changed:
 /* events */
 
 /* the window got the keys, or lost them: with them, the news is seen and
- * others' read marks are taken */
+ * others' read marks are taken (which may change rows' heights) */
 static void
 setfocus(int on)
 {
-	if (on && !ui.focused)
+	int vis = selwhole();
+
+	if (on && !ui.focused) {
 		readload();
+		clampview(vis);
+	}
 	ui.focused = on;
 	if (on && ui.unseen) {
 		ui.unseen = 0;
