@@ -16,9 +16,9 @@
  * The window is one ordinary top-level window (or a child of the window
  * given with -w, for tabbed and other XEmbed hosts).  Everything is drawn
  * with Xft into a Pixmap the size of the window, which Expose copies;
- * after any change to the rows the whole Pixmap is redrawn, which for a
- * few dozen rows costs less than working out what changed; a new status
- * redraws the title bar alone.  Text goes through drw.c.
+ * after any change, to the rows or the title bar, the whole Pixmap is
+ * redrawn, which for a few dozen rows costs less than working out what
+ * changed.  Text goes through drw.c.
  *
  * The window's state is in a few structs below, each saying what it
  * owns: the layout, the feed shown and its view, the reading view, the
@@ -153,8 +153,6 @@ typedef struct {
 	char *full;             /* ... as paragraphs (rdf_paras), made when first read */
 	unsigned char read;     /* in the read state */
 	unsigned char isnew;    /* not among the first headlines shown, nor opened */
-	unsigned char hread;    /* read when h was measured */
-	int h, hw;              /* its height in px at window width hw; 0: not measured */
 } Row;
 
 /* function declarations: those config.h names come first */
@@ -455,24 +453,19 @@ titlex(const Look *r, char *label, size_t size, int *bw)
 	return lay.pad + *bw + 2 * lay.gap;
 }
 
-/* the height of the row at view position pos: its headline's lines
- * measured once, again after a resize or in the other face */
+/* the height of the row at view position pos: its headline's lines,
+ * measured each time (the width, the face, the read mark may change;
+ * a few rows cost little) */
 static int
 rowheight(int pos)
 {
-	int i = shown.view[pos], x, bw, n;
-	Row *row = &shown.rows[i];
+	int i = shown.view[pos], bw, x, n;
 	char label[64];
 
-	if (row->h && row->hw == lay.w && row->hread == row->read)
-		return row->h;
-	x = titlex(&row->look, label, sizeof(label), &bw);
-	n = drw_wrapped(&drw, row->read ? FaceNorm : FaceBold, 0, 0, lay.w - lay.pad - x,
+	x = titlex(&shown.rows[i].look, label, sizeof(label), &bw);
+	n = drw_wrapped(&drw, shown.rows[i].read ? FaceNorm : FaceBold, 0, 0, lay.w - lay.pad - x,
 	                headline(i), titlelines, NULL);
-	row->h = lay.rowh + (MAX(n, 1) - 1) * lay.boldh;
-	row->hw = lay.w;
-	row->hread = row->read;
-	return row->h;
+	return lay.rowh + (MAX(n, 1) - 1) * lay.boldh;
 }
 
 /* how many rows from view position from on, down (dir 1) or up (-1),
@@ -796,76 +789,59 @@ summaryscroll(int d)
 }
 
 /*
- * Under the title bar the selected row, as the list draws it, then its
- * description.  The text goes first: what is scrolled off it goes under
- * the row and the bar, drawn over it.
+ * The title bar, then the rows; or, in the reading view, under the bar
+ * the selected row, as the list draws it, then its description.  The
+ * bar goes last: what is scrolled off the text goes under the row and
+ * the bar, drawn over it.
  */
-static void
-drawsummary(void)
-{
-	int top = lay.barh + rowheight(shown.sel);
-	char *full;
-
-	summaryscroll(0);
-	drw_rect(&drw, &scheme[SchemeNorm][ColBg], 0, top, lay.w, lay.h - top);
-	if ((full = shown.rows[cur()].full))
-		drawparas(full, top + lay.pad - reading.off, 1);
-	drawrow(shown.sel, lay.barh);
-	drawbar();
-}
-
 static void
 drawall(void)
 {
 	int i, y, a = lay.h - lay.barh, top, end, mw = MAX(lay.gap - 1, 2);
 
 	if (reading.open) {
-		drawsummary();
-		ui.dirty = ui.dirtybar = 0;
-		return;
-	}
-	drawbar();
-	for (i = shown.top, y = lay.barh; i < shown.nview && y < lay.h; y += rowheight(i++))
-		drawrow(i, y);
-	if (y < lay.h)
+		y = lay.barh + rowheight(shown.sel);
+		summaryscroll(0);
 		drw_rect(&drw, &scheme[SchemeNorm][ColBg], 0, y, lay.w, lay.h - y);
-	/* rows that do not fit: a mark at the right edge, as long as the
-	 * share of them shown (whole) and as far down as the first is */
-	if (a > 0 && (shown.top || i < shown.nview || y > lay.h)) {
-		top = a * shown.top / shown.nview;
-		end = a * MAX(i - (y > lay.h), shown.top + 1) / shown.nview;
-		drw_rect(&drw, &scheme[SchemeDim][ColFg], lay.w - mw, lay.barh + top, mw,
-		         MAX(end - top, mw));
+		if (shown.rows[cur()].full)
+			drawparas(shown.rows[cur()].full, y + lay.pad - reading.off, 1);
+		drawrow(shown.sel, lay.barh);
+	} else {
+		for (i = shown.top, y = lay.barh; i < shown.nview && y < lay.h; y += rowheight(i++))
+			drawrow(i, y);
+		if (y < lay.h)
+			drw_rect(&drw, &scheme[SchemeNorm][ColBg], 0, y, lay.w, lay.h - y);
+		/* rows that do not fit: a mark at the right edge, as long as
+		 * the share of them shown (whole) and as far down as the first is */
+		if (a > 0 && (shown.top || i < shown.nview || y > lay.h)) {
+			top = a * shown.top / shown.nview;
+			end = a * MAX(i - (y > lay.h), shown.top + 1) / shown.nview;
+			drw_rect(&drw, &scheme[SchemeDim][ColFg], lay.w - mw, lay.barh + top, mw,
+			         MAX(end - top, mw));
+		}
 	}
 	if (!shown.nview && lay.barh < lay.h && fetcher.pid < 0 && !msg.failed)
 		drw_text(&drw, FaceNorm, lay.pad, lay.barh + lay.pad, lay.w - 2 * lay.pad,
 		         filt.text[0] && shown.feed.nitems ? "No headline matches." :
 		         shown.hideread && shown.feed.nitems ? "No unread headlines." :
 		         "No headlines.", &scheme[SchemeDim][ColFg]);
+	drawbar();
 	ui.dirty = ui.dirtybar = 0;
 }
 
 /*
- * draw what changed and show it, all of it after an Expose: a new status
- * (every fetch, every minute while an age shows) costs the title bar
+ * Draw everything when anything changed, the title bar's text too (a
+ * few dozen rows cost less than telling what changed), and show it; all
+ * of it again after an Expose.
  */
 static void
 redraw(int expose)
 {
-	int h = lay.h;
-
-	if (!ui.mapped || !win)
+	if (!ui.mapped || !win || !(expose || ui.dirty || ui.dirtybar))
 		return;
-	if (ui.dirty) {
+	if (ui.dirty || ui.dirtybar)
 		drawall();
-	} else if (ui.dirtybar) {
-		drawbar();
-		ui.dirtybar = 0;
-		h = expose ? lay.h : MIN(lay.barh, lay.h);
-	} else if (!expose) {
-		return;
-	}
-	XCopyArea(dpy, pm, win, gc, 0, 0, lay.w, h, 0, 0);
+	XCopyArea(dpy, pm, win, gc, 0, 0, lay.w, lay.h, 0, 0);
 	ui.painted = 1;
 }
 
@@ -877,23 +853,19 @@ resize(int w, int h)
 	if (pm)
 		XFreePixmap(dpy, pm);
 	pm = XCreatePixmap(dpy, win, lay.w, lay.h, DefaultDepth(dpy, screen));
-	drw_setdrawable(&drw, pm);
+	XftDrawChange(drw.xd, pm);
 	clampview(1);
 }
 
+/* the window's name in UTF-8, as Xutf8TextListToTextProperty's
+ * XUTF8StringStyle makes it, in WM_NAME and _NET_WM_NAME */
 static void
 settitle(const char *t)
 {
-	XTextProperty prop;
-	char *list = (char *)t;
-
-	if (Xutf8TextListToTextProperty(dpy, &list, 1, XUTF8StringStyle,
-	    &prop) == Success) {
-		XSetWMName(dpy, win, &prop);
-		XFree(prop.value);
-	}
-	XChangeProperty(dpy, win, atoms[NetWMName], atoms[UTF8String], 8,
-	                PropModeReplace, (const unsigned char *)t, strlen(t));
+	XChangeProperty(dpy, win, XA_WM_NAME, atoms[UTF8String], 8, PropModeReplace,
+	                (const unsigned char *)t, strlen(t));
+	XChangeProperty(dpy, win, atoms[NetWMName], atoms[UTF8String], 8, PropModeReplace,
+	                (const unsigned char *)t, strlen(t));
 }
 
 /* the window's name: the feed's title, after "(N) " while N new articles wait */
