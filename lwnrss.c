@@ -85,6 +85,7 @@
 #endif
 
 #include <X11/Xatom.h>
+#include <X11/XKBlib.h>
 #include <X11/Xlib.h>
 #include <X11/Xutil.h>
 #include <X11/keysym.h>
@@ -172,19 +173,6 @@ static void reload(const Arg *arg);
 static void scroll(const Arg *arg);
 static void unread(const Arg *arg);
 static void summary(const Arg *arg);
-
-static void buttonpress(XEvent *e);
-static void clientmessage(XEvent *e);
-static void configurenotify(XEvent *e);
-static void destroynotify(XEvent *e);
-static void expose(XEvent *e);
-static void focusin(XEvent *e);
-static void focusout(XEvent *e);
-static void keypress(XEvent *e);
-static void mapnotify(XEvent *e);
-static void mappingnotify(XEvent *e);
-static void selclear(XEvent *e);
-static void selrequest(XEvent *e);
 
 static size_t parentfds(int *fds);
 static void cleanup(int keep);
@@ -300,15 +288,14 @@ static struct {
 static struct {
 	int running, mapped, painted;
 	int dirty;              /* redraw everything */
-	int dirtybar;           /* redraw the title bar */
+	int dirtybar;           /* the title bar changed: redraw everything too */
 	int focused;            /* the window has the keyboard */
 	int unseen;             /* new articles arrived while it had not */
 	Time lasttime;          /* of the last key or button event */
 	Time clicktime;         /* of the last click that opened a row */
-	int pointrow;           /* view position under the last button press, -1: none */
-	int pointy;             /* ... and the press's y in that row */
-	unsigned int numlock;   /* Num Lock's modifier mask */
-	int numlockknown;
+	int pointrow, pointy;   /* view position under the last button press (-1:
+	                           none), and the press's y in that row */
+	unsigned int numlock;   /* Num Lock's modifier mask, at the last key or button */
 	int adopted;            /* the window is one a re-exec left (reexec) */
 } ui = { .running = 1, .pointrow = -1 };
 
@@ -336,21 +323,6 @@ static struct {
 	char *link;             /* read once the exec worked */
 } spawns[8];
 static int nspawn;
-
-static void (*handler[LASTEvent])(XEvent *) = {
-	[ButtonPress] = buttonpress,
-	[ClientMessage] = clientmessage,
-	[ConfigureNotify] = configurenotify,
-	[DestroyNotify] = destroynotify,
-	[Expose] = expose,
-	[FocusIn] = focusin,
-	[FocusOut] = focusout,
-	[KeyPress] = keypress,
-	[MapNotify] = mapnotify,
-	[MappingNotify] = mappingnotify,
-	[SelectionClear] = selclear,
-	[SelectionRequest] = selrequest,
-};
 
 /* configuration, allows nested code to access above variables */
 #ifndef CONFIG_H
@@ -1916,6 +1888,7 @@ buttonpress(XEvent *e)
 	size_t i;
 
 	ui.lasttime = ev->time;
+	ui.numlock = XkbKeysymToModifiers(dpy, XK_Num_Lock);
 	ui.pointrow = rowat(ev->y, &ui.pointy);
 	/* the reading view's one row is the selected one */
 	if (reading.open)
@@ -1937,16 +1910,11 @@ clientmessage(XEvent *e)
 		ui.running = 0;
 	} else if (ev->message_type == atoms[XEmbed] && ev->format == 32) {
 		/* an embedder (tabbed) says which tab has the keys */
-		switch (ev->data.l[1]) {
-		case XEMBED_FOCUS_IN:
-		case XEMBED_WINDOW_ACTIVATE:
+		if (ev->data.l[1] == XEMBED_FOCUS_IN || ev->data.l[1] == XEMBED_WINDOW_ACTIVATE)
 			setfocus(1);
-			break;
-		case XEMBED_FOCUS_OUT:
-		case XEMBED_WINDOW_DEACTIVATE:
+		else if (ev->data.l[1] == XEMBED_FOCUS_OUT ||
+		         ev->data.l[1] == XEMBED_WINDOW_DEACTIVATE)
 			setfocus(0);
-			break;
-		}
 	}
 }
 
@@ -1975,38 +1943,14 @@ expose(XEvent *e)
 		redraw(1);
 }
 
-/* a grab's focus changes are no change of who has the keys */
+/* FocusIn or FocusOut: a grab's focus changes are no change of who has
+ * the keys, nor is the focus going to a child */
 static void
-focusin(XEvent *e)
-{
-	if (e->xfocus.mode != NotifyGrab && e->xfocus.mode != NotifyUngrab)
-		setfocus(1);
-}
-
-static void
-focusout(XEvent *e)
+focus(XEvent *e)
 {
 	if (e->xfocus.mode != NotifyGrab && e->xfocus.mode != NotifyUngrab &&
-	    e->xfocus.detail != NotifyInferior)
-		setfocus(0);
-}
-
-/* the modifier Num Lock sets, read when the first key comes */
-static void
-getnumlock(void)
-{
-	XModifierKeymap *m;
-	KeyCode nl = XKeysymToKeycode(dpy, XK_Num_Lock);
-	int i, j;
-
-	ui.numlockknown = 1;
-	if (!(m = XGetModifierMapping(dpy)))
-		return;
-	for (i = 0; i < 8; i++)
-		for (j = 0; j < m->max_keypermod; j++)
-			if (nl && m->modifiermap[i * m->max_keypermod + j] == nl)
-				ui.numlock = 1u << i;
-	XFreeModifiermap(m);
+	    (e->type == FocusIn || e->xfocus.detail != NotifyInferior))
+		setfocus(e->type == FocusIn);
 }
 
 static void
@@ -2018,12 +1962,10 @@ keypress(XEvent *e)
 	size_t i;
 
 	ui.lasttime = k.time;
-	if (msg.flash[0]) {
-		msg.flash[0] = '\0';
-		ui.dirtybar = 1;
-	}
-	if (!ui.numlockknown)
-		getnumlock();
+	/* a key ends a message */
+	msg.flash[0] = '\0';
+	ui.dirtybar = 1;
+	ui.numlock = XkbKeysymToModifiers(dpy, XK_Num_Lock);
 	if (filt.typing && filterkey(&e->xkey))
 		return;
 	/* the keysym with Shift, whatever Caps Lock and Num Lock are */
@@ -2039,8 +1981,7 @@ static void
 mapnotify(XEvent *e)
 {
 	(void)e;
-	ui.mapped = 1;
-	ui.dirty = 1;
+	ui.mapped = ui.dirty = 1;
 }
 
 /* the keyboard's mapping changed (xmodmap, setxkbmap, xdotool type):
@@ -2049,20 +1990,32 @@ static void
 mappingnotify(XEvent *e)
 {
 	XRefreshKeyboardMapping(&e->xmapping);
-	ui.numlockknown = 0;
 }
 
+/* PRIMARY or CLIPBOARD taken by another client, or asked for */
 static void
-selclear(XEvent *e)
+selection(XEvent *e)
 {
-	sel_clear(&xsel, &e->xselectionclear);
+	if (e->type == SelectionClear)
+		sel_clear(&xsel, &e->xselectionclear);
+	else
+		sel_request(&xsel, &e->xselectionrequest);
 }
 
-static void
-selrequest(XEvent *e)
-{
-	sel_request(&xsel, &e->xselectionrequest);
-}
+static void (*handler[LASTEvent])(XEvent *) = {
+	[ButtonPress] = buttonpress,
+	[ClientMessage] = clientmessage,
+	[ConfigureNotify] = configurenotify,
+	[DestroyNotify] = destroynotify,
+	[Expose] = expose,
+	[FocusIn] = focus,
+	[FocusOut] = focus,
+	[KeyPress] = keypress,
+	[MapNotify] = mapnotify,
+	[MappingNotify] = mappingnotify,
+	[SelectionClear] = selection,
+	[SelectionRequest] = selection,
+};
 
 /* the re-exec */
 

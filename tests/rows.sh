@@ -5,7 +5,8 @@
 # two lines and a short one on one, a click anywhere in a tall row, the
 # next and previous unread article, read articles hidden and shown, the
 # scroll mark at the right edge, every key on a view left empty, a page
-# when one row fits, and read marks that change a row's height.
+# when one row fits, read marks that change a row's height, and a click
+# with Num Lock on.
 cd "$(dirname "$0")/.." || exit 1
 . tests/lib.sh
 . tests/xlib.sh
@@ -246,5 +247,18 @@ key m
 check "height: m on the last row: bold on two lines again, whole" \
 	retry sigis ".* G$H2 R1( W[0-9]+)?"
 stop
+
+# ---- a click with Num Lock on, before any key -----------------------------
+
+# Num Lock on before the window exists: the first event it gets is the
+# click, which selects as it does without
+xdotool key Num_Lock
+start - < "$D/twelve.xml"
+retry hastitle "Rows Test" > /dev/null
+retry eval '[ "$(selpos)" = 1 ]'
+xdotool mousemove --window "$W" 300 $((BAR + H1 + 1 + H2 / 2)) click 1
+check "click: with Num Lock on, before any key, it selects the row" retry eval '[ "$(selpos)" = 2 ]'
+stop
+xdotool key Num_Lock
 
 exit 0
