@@ -127,6 +127,7 @@ enum { ColFg, ColBg }; /* color scheme index */
 enum { WMProtocols, WMDelete, NetWMName, NetWMPid, UTF8String, XEmbedInfo,
        XEmbed, AtomLast }; /* atoms */
 enum { DiskCache, DiskRead, DiskExe, DiskLast }; /* files not written, or not run */
+enum { Fail = 1, Flash = 2 }; /* how setstatus shows a message */
 
 typedef union {
 	int i;
@@ -269,13 +270,12 @@ static struct {
  * while the view has rows (buildview closes it when its article goes).
  */
 static struct {
-	int open;
-	int off;
+	int open, off;
 } reading;
 
 /* the title bar's messages, on the right of the title */
 static struct {
-	char status[256];       /* of the last fetch */
+	char status[256];       /* of the last fetch, as large as flash */
 	int failed;             /* ... which failed */
 	char disk[DiskLast][256]; /* a file not written, until it is; a
 	                           binary that cannot take the window over */
@@ -363,13 +363,6 @@ static const char *
 itemkey(const Item *it)
 {
 	return it->link[0] ? it->link : it->title;
-}
-
-/* the title a row shows: an untitled article is shown by its link */
-static const char *
-rowtitle(const Item *it)
-{
-	return it->title[0] ? it->title : it->link;
 }
 
 /* t as "14:32", local time, in a buffer of its own */
@@ -513,6 +506,7 @@ cur(void)
 static void
 buildview(int keep)
 {
+	const Item *it = shown.feed.items;
 	int i;
 
 	free(shown.view);
@@ -521,8 +515,10 @@ buildview(int keep)
 	for (i = 0; i < (int)shown.feed.nitems; i++) {
 		if (i == keep)
 			shown.sel = shown.nview;
+		/* the filter sees the whole title, badge and all; an
+		 * untitled article's link */
 		if (shown.rows[i].look.hidden || (shown.hideread && shown.rows[i].read) ||
-		    !rules_filter(filt.text, rowtitle(&shown.feed.items[i])))
+		    !rules_filter(filt.text, it[i].title[0] ? it[i].title : it[i].link))
 			continue;
 		shown.view[shown.nview++] = i;
 	}
@@ -532,17 +528,6 @@ buildview(int keep)
 }
 
 /* drawing */
-
-/* new articles above the first row shown */
-static int
-newabove(void)
-{
-	int i, n = 0;
-
-	for (i = 0; i < shown.top && i < shown.nview; i++)
-		n += shown.rows[shown.view[i]].isnew;
-	return n;
-}
 
 /* append a part to the title bar's text, after a dot when not the first */
 static void
@@ -590,13 +575,13 @@ diskerr(void)
 static void
 drawbar(void)
 {
-	const char *title = shown.feed.title && *shown.feed.title ? shown.feed.title : "lwnrss";
+	const char *left = shown.feed.title && *shown.feed.title ? shown.feed.title : "lwnrss";
 	int err = msg.failed || diskerr()[0] || (msg.flash[0] && msg.flasherr);
 	XftColor *c = scheme[err ? SchemeErr : SchemeBar];
-	int avail = lay.w - 2 * lay.pad, sw, tw, lw, y = lay.barpad + (lay.boldh - lay.lineh) / 2, n;
+	int avail = lay.w - 2 * lay.pad, sw, tw, lw, y = lay.barpad + (lay.boldh - lay.lineh) / 2;
+	int i, n = 0;
 	char text[sizeof(msg.status) + sizeof(msg.flash) + sizeof(msg.disk) + 128], age[32];
 	char line[sizeof(filt.text) + 2];
-	const char *left = title;
 	unsigned long cp;
 	size_t k;
 
@@ -618,7 +603,10 @@ drawbar(void)
 		addpart(text, sizeof(text), "read hidden");
 	if (shown.nview)
 		addpart(text, sizeof(text), "%d/%d", shown.sel + 1, shown.nview);
-	if ((n = newabove()))
+	/* the new articles above the first row shown */
+	for (i = 0; i < shown.top && i < shown.nview; i++)
+		n += shown.rows[shown.view[i]].isnew;
+	if (n)
 		addpart(text, sizeof(text), "%d new \xe2\x86\x91", n);
 	if (filt.typing || filt.text[0]) {
 		snprintf(line, sizeof(line), "/%s", filt.text);
@@ -674,7 +662,6 @@ drawrow(int pos, int y)
 	int i = shown.view[pos];
 	const Item *it = &shown.feed.items[i];
 	Row *row = &shown.rows[i];
-	const Look *r = &row->look;
 	XftColor *c = scheme[pos == shown.sel ? SchemeSel : SchemeNorm];
 	XftColor *dim = &scheme[SchemeDim][ColFg];
 	char meta[512], label[64];
@@ -687,7 +674,7 @@ drawrow(int pos, int y)
 	if (row->isnew)
 		drw_rect(&drw, &newclr, pad / 3, y + pad, MAX(pad / 4, 2), lay.boldh);
 	y += pad;
-	x = titlex(r, label, sizeof(label), &bw);
+	x = titlex(&row->look, label, sizeof(label), &bw);
 	if (bw) {
 		/* a label of the normal face in a box of newcolor, centred on the title's line */
 		drw_rect(&drw, &newclr, pad, y + (lay.boldh - lay.lineh) / 2, bw, lay.lineh);
@@ -696,7 +683,7 @@ drawrow(int pos, int y)
 	}
 	drw_wrapped(&drw, row->read ? FaceNorm : FaceBold, x,
 	            y + (row->read ? (lay.boldh - lay.lineh) / 2 : 0), pad + w - x,
-	            headline(i), titlelines, r->dim ? dim : &c[ColFg]);
+	            headline(i), titlelines, row->look.dim ? dim : &c[ColFg]);
 	y += h - lay.rowh + lay.boldh + lay.gap;
 	/* no date nor author: the description takes the line */
 	if (rowmeta(it, meta, sizeof(meta))[0]) {
@@ -847,11 +834,8 @@ updatetitle(void)
 	const char *t = shown.feed.title && shown.feed.title[0] ? shown.feed.title : "lwnrss";
 	char buf[512];
 
-	if (ui.unseen)
-		snprintf(buf, sizeof(buf), "(%d) %s", ui.unseen, t);
-	else
-		snprintf(buf, sizeof(buf), "%s", t);
-	settitle(buf);
+	snprintf(buf, sizeof(buf), "(%d) %s", ui.unseen, t);
+	settitle(ui.unseen ? buf : t);
 }
 
 /* the urgency hint of WM_HINTS: dwm marks the tag, others flash the task bar */
@@ -867,37 +851,28 @@ seturgent(int on)
 	XFree(h);
 }
 
+/*
+ * The fetch's status in the title bar, or with Flash a message there for
+ * flashtime seconds or until the next key; with Fail in the error
+ * colour, and on stderr too
+ */
 static void
-setstatus(int fail, const char *fmt, ...)
+setstatus(int how, const char *fmt, ...)
 {
+	char *m = how & Flash ? msg.flash : msg.status;
 	va_list ap;
 
 	va_start(ap, fmt);
-	vsnprintf(msg.status, sizeof(msg.status), fmt, ap);
+	vsnprintf(m, sizeof(msg.flash), fmt, ap);
 	va_end(ap);
-	msg.failed = fail;
-	if (fail)
-		warn("%s", msg.status);
-	/* without rows, the status decides whether "No headlines." shows */
-	if (shown.nview)
-		ui.dirtybar = 1;
-	else
-		ui.dirty = 1;
-}
-
-/* a message in the title bar for flashtime seconds or until the next key */
-static void
-setflash(int err, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(msg.flash, sizeof(msg.flash), fmt, ap);
-	va_end(ap);
-	msg.flasherr = err;
-	msg.flashend = NOW() + flashtime;
-	if (err)
-		warn("%s", msg.flash);
+	if (how & Flash) {
+		msg.flasherr = how & Fail;
+		msg.flashend = NOW() + flashtime;
+	} else {
+		msg.failed = how & Fail;
+	}
+	if (how & Fail)
+		warn("%s", m);
 	ui.dirtybar = 1;
 }
 
@@ -1440,11 +1415,10 @@ jump(const Arg *arg)
 static void
 scroll(const Arg *arg)
 {
-	if (reading.open) {
+	if (reading.open)
 		summaryscroll(3 * lay.lineh * arg->i);
-		return;
-	}
-	shown.top += arg->i;
+	else
+		shown.top += arg->i;
 	shown.moved = 1;
 	clampview(0);
 }
@@ -1453,15 +1427,14 @@ scroll(const Arg *arg)
 static void
 unread(const Arg *arg)
 {
-	int i;
+	int i = shown.sel + arg->i;
 
-	for (i = shown.sel + arg->i; i >= 0 && i < shown.nview; i += arg->i) {
-		if (!shown.rows[shown.view[i]].read) {
-			setsel(i);
-			return;
-		}
-	}
-	setflash(0, "no unread article %s", arg->i > 0 ? "below" : "above");
+	while (i >= 0 && i < shown.nview && shown.rows[shown.view[i]].read)
+		i += arg->i;
+	if (i >= 0 && i < shown.nview)
+		setsel(i);
+	else
+		setstatus(Flash, "no unread article %s", arg->i > 0 ? "below" : "above");
 }
 
 /* u: read articles leave the view, or come back; the selected article
@@ -1497,7 +1470,7 @@ curlink(void)
 	int i = cur();
 
 	if (i >= 0 && !shown.feed.items[i].link[0]) {
-		setflash(0, "this article has no link");
+		setstatus(Flash, "this article has no link");
 		return -1;
 	}
 	return i;
@@ -1532,14 +1505,13 @@ spawn(const char *link)
 {
 	char *argv[LENGTH(opencmd) + 1];
 	int fds[3 + LENGTH(spawns)], fd;
-	size_t i;
 
-	for (i = 0; opencmd[i]; i++)
-		argv[i] = (char *)opencmd[i];
-	argv[i++] = (char *)link;
-	argv[i] = NULL;
+	/* opencmd ends in NULL: the link in its place */
+	memcpy(argv, opencmd, sizeof(opencmd));
+	argv[LENGTH(opencmd) - 1] = (char *)link;
+	argv[LENGTH(opencmd)] = NULL;
 	if ((fd = proc_spawn(argv, fds, parentfds(fds))) == -2) {
-		setflash(1, "cannot run %s: %s", opencmd[0], strerror(errno));
+		setstatus(Flash | Fail, "cannot run %s: %s", opencmd[0], strerror(errno));
 	} else if (fd >= 0 && nspawn < (int)LENGTH(spawns)) {
 		spawns[nspawn].fd = fd;
 		spawns[nspawn++].link = estrdup(link);
@@ -1562,7 +1534,7 @@ spawnread(int k)
 		return;
 	spawns[k] = spawns[--nspawn];
 	if (e)
-		setflash(1, "cannot run %s: %s", opencmd[0], strerror(e));
+		setstatus(Flash | Fail, "cannot run %s: %s", opencmd[0], strerror(e));
 	else
 		opened(link);
 	free(link);
@@ -1578,11 +1550,10 @@ openitem(const Arg *arg)
 		return;
 	/* only an http or https page goes to the open command: javascript:,
 	 * file: and data: links, relative ones too, are for no browser */
-	if (!url_isweb(shown.feed.items[i].link)) {
-		setflash(0, "not opened: not an http or https link");
-		return;
-	}
-	spawn(shown.feed.items[i].link);
+	if (url_isweb(shown.feed.items[i].link))
+		spawn(shown.feed.items[i].link);
+	else
+		setstatus(Flash, "not opened: not an http or https link");
 }
 
 /* m: the selected article read, or unread again */
@@ -1650,24 +1621,21 @@ copy(const Arg *arg)
 {
 	const Item *it;
 	char *text;
-	size_t n;
 	int i = curlink();
 
 	if (i < 0)
 		return;
 	it = &shown.feed.items[i];
-	n = strlen(it->title) + strlen(it->link) + 2;
-	text = ecalloc(1, n);
-	if (arg->i && it->title[0])
-		snprintf(text, n, "%s %s", it->title, it->link);
-	else
-		snprintf(text, n, "%s", it->link);
+	text = ecalloc(1, strlen(it->title) + strlen(it->link) + 2);
+	/* Y: "title link", the link alone for an untitled article */
+	sprintf(text, "%s%s%s", arg->i ? it->title : "", arg->i && it->title[0] ? " " : "",
+	        it->link);
 	if (!xsel.dpy)
 		sel_init(&xsel, dpy, win);
 	if (sel_own(&xsel, text, ui.lasttime) == 0)
-		setflash(0, "copied");
+		setstatus(Flash, "copied");
 	else
-		setflash(1, "cannot own the selection");
+		setstatus(Flash | Fail, "cannot own the selection");
 	free(text);
 }
 
@@ -1692,9 +1660,7 @@ quit(const Arg *arg)
 static void
 refilter(void)
 {
-	int i = cur();
-
-	buildview(i);
+	buildview(cur());
 	shown.top = 0;
 	clampview(1);
 }
