@@ -1773,54 +1773,40 @@ filterkey(XKeyEvent *ev)
 		n = MIN(k, sizeof(buf) - 1);
 	}
 	if (ev->state & ControlMask) {
-		/* Caps Lock makes Ctrl-w's keysym W */
+		/* Ctrl-h and Ctrl-[ are BackSpace and Escape; Caps Lock makes
+		 * Ctrl-w's keysym W; other Ctrl keys are keys[]' */
 		XConvertCase(ks, &lower, &upper);
-		switch (lower) {
-		case XK_u:              /* the whole line */
-			len = 0;
-			break;
-		case XK_w:              /* the word before the end */
-			while (len && filt.text[len - 1] == ' ')
-				len--;
-			while (len && filt.text[len - 1] != ' ')
-				len--;
-			break;
-		case XK_h:
-			goto backspace;
-		case XK_bracketleft:
-			filterstop(1);
-			return 1;
-		default:
+		ks = lower == XK_h ? XK_BackSpace : lower == XK_bracketleft ? XK_Escape :
+		     lower == XK_u || lower == XK_w ? lower : NoSymbol;
+		if (ks == NoSymbol)
 			return 0;
-		}
-		goto changed;
 	}
-	switch (ks) {
-	case XK_Escape:
-		filterstop(1);
+	if (ks == XK_Escape || ks == XK_Return || ks == XK_KP_Enter) {
+		filterstop(ks == XK_Escape);
 		return 1;
-	case XK_Return:
-	case XK_KP_Enter:
-		filterstop(0);
-		return 1;
-	case XK_BackSpace:
-backspace:
+	}
+	if (ks == XK_BackSpace) {
 		/* a whole UTF-8 sequence */
 		while (len && ((unsigned char)filt.text[--len] & 0xc0) == 0x80)
 			;
-		goto changed;
-	}
-	/* text, never control characters */
-	for (i = 0; i < n; i++)
-		if ((unsigned char)buf[i] < 0x20 || buf[i] == 0x7f)
+	} else if (ev->state & ControlMask) {
+		/* Ctrl-u: the whole line; Ctrl-w: the word before the end */
+		while (len && ks == XK_w && filt.text[len - 1] == ' ')
+			len--;
+		while (len && (ks == XK_u || filt.text[len - 1] != ' '))
+			len--;
+	} else {
+		/* text, never control characters */
+		for (i = 0; i < n; i++)
+			if ((unsigned char)buf[i] < 0x20 || buf[i] == 0x7f)
+				return 0;
+		if (n <= 0)
 			return 0;
-	if (n <= 0)
-		return 0;
-	if (len + n < sizeof(filt.text)) {
-		memcpy(filt.text + len, buf, n);
-		len += n;
+		if (len + n < sizeof(filt.text)) {
+			memcpy(filt.text + len, buf, n);
+			len += n;
+		}
 	}
-changed:
 	filt.text[len] = '\0';
 	refilter();
 	return 1;
