@@ -104,12 +104,6 @@ drw_free(Drw *d)
 	d->xd = NULL;
 }
 
-void
-drw_setdrawable(Drw *d, Drawable dr)
-{
-	XftDrawChange(d->xd, dr);
-}
-
 int
 drw_clr(Drw *d, const char *name, XftColor *c)
 {

@@ -27,7 +27,7 @@ typedef struct {
 	int screen;
 	Visual *vis;
 	Colormap cmap;
-	XftDraw *xd;
+	XftDraw *xd;                    /* drawn on; XftDrawChange moves it */
 	Fnt *faces[FaceLast];
 	int h[FaceLast];                /* a line of each face: ascent + descent, px */
 	double dpi;                     /* Xft.dpi, as fontconfig applied it; 96 when unknown */
@@ -44,8 +44,6 @@ typedef struct {
 int drw_init(Drw *d, Display *dpy, int screen, Drawable dr, const char **fonts,
              size_t n, int colorfonts);
 void drw_free(Drw *d);
-/* draw on dr from now on (a new Pixmap after a resize) */
-void drw_setdrawable(Drw *d, Drawable dr);
 
 /* a colour by name ("#rrggbb", an X colour name); 0, or -1 when unknown */
 int drw_clr(Drw *d, const char *name, XftColor *c);

@@ -16,9 +16,9 @@
  * The window is one ordinary top-level window (or a child of the window
  * given with -w, for tabbed and other XEmbed hosts).  Everything is drawn
  * with Xft into a Pixmap the size of the window, which Expose copies;
- * after any change to the rows the whole Pixmap is redrawn, which for a
- * few dozen rows costs less than working out what changed; a new status
- * redraws the title bar alone.  Text goes through drw.c.
+ * after any change, to the rows or the title bar, the whole Pixmap is
+ * redrawn, which for a few dozen rows costs less than working out what
+ * changed.  Text goes through drw.c.
  *
  * The window's state is in a few structs below, each saying what it
  * owns: the layout, the feed shown and its view, the reading view, the
@@ -85,6 +85,7 @@
 #endif
 
 #include <X11/Xatom.h>
+#include <X11/XKBlib.h>
 #include <X11/Xlib.h>
 #include <X11/Xutil.h>
 #include <X11/keysym.h>
@@ -126,6 +127,7 @@ enum { ColFg, ColBg }; /* color scheme index */
 enum { WMProtocols, WMDelete, NetWMName, NetWMPid, UTF8String, XEmbedInfo,
        XEmbed, AtomLast }; /* atoms */
 enum { DiskCache, DiskRead, DiskExe, DiskLast }; /* files not written, or not run */
+enum { Fail = 1, Flash = 2 }; /* how setstatus shows a message */
 
 typedef union {
 	int i;
@@ -175,19 +177,7 @@ static void scroll(const Arg *arg);
 static void unread(const Arg *arg);
 static void summary(const Arg *arg);
 
-static void buttonpress(XEvent *e);
-static void clientmessage(XEvent *e);
-static void configurenotify(XEvent *e);
-static void destroynotify(XEvent *e);
-static void expose(XEvent *e);
-static void focusin(XEvent *e);
-static void focusout(XEvent *e);
-static void keypress(XEvent *e);
-static void mapnotify(XEvent *e);
-static void mappingnotify(XEvent *e);
-static void selclear(XEvent *e);
-static void selrequest(XEvent *e);
-
+static size_t parentfds(int *fds);
 static void cleanup(int keep);
 
 /* variables */
@@ -235,7 +225,6 @@ static struct {
 	int fromcache;          /* the rows are the cache's, unconfirmed by a fetch */
 	time_t fetched;         /* when the server last sent or confirmed them; 0: unknown */
 	ReadSet known, told;    /* keys (links, else titles) as sets */
-	int hasknown;           /* known holds the first headlines shown */
 } shown;
 
 /*
@@ -281,13 +270,12 @@ static struct {
  * while the view has rows (buildview closes it when its article goes).
  */
 static struct {
-	int open;
-	int off;
+	int open, off;
 } reading;
 
 /* the title bar's messages, on the right of the title */
 static struct {
-	char status[256];       /* of the last fetch */
+	char status[256];       /* of the last fetch, as large as flash */
 	int failed;             /* ... which failed */
 	char disk[DiskLast][256]; /* a file not written, until it is; a
 	                           binary that cannot take the window over */
@@ -300,15 +288,13 @@ static struct {
 static struct {
 	int running, mapped, painted;
 	int dirty;              /* redraw everything */
-	int dirtybar;           /* redraw the title bar */
 	int focused;            /* the window has the keyboard */
 	int unseen;             /* new articles arrived while it had not */
 	Time lasttime;          /* of the last key or button event */
 	Time clicktime;         /* of the last click that opened a row */
-	int pointrow;           /* view position under the last button press, -1: none */
-	int pointy;             /* ... and the press's y in that row */
-	unsigned int numlock;   /* Num Lock's modifier mask */
-	int numlockknown;
+	int pointrow, pointy;   /* view position under the last button press (-1:
+	                           none), and the press's y in that row */
+	unsigned int numlock;   /* Num Lock's modifier mask, at the last key or button */
 	int adopted;            /* the window is one a re-exec left (reexec) */
 } ui = { .running = 1, .pointrow = -1 };
 
@@ -337,21 +323,6 @@ static struct {
 	char *link;             /* read once the exec worked */
 } spawns[8];
 static int nspawn;
-
-static void (*handler[LASTEvent])(XEvent *) = {
-	[ButtonPress] = buttonpress,
-	[ClientMessage] = clientmessage,
-	[ConfigureNotify] = configurenotify,
-	[DestroyNotify] = destroynotify,
-	[Expose] = expose,
-	[FocusIn] = focusin,
-	[FocusOut] = focusout,
-	[KeyPress] = keypress,
-	[MapNotify] = mapnotify,
-	[MappingNotify] = mappingnotify,
-	[SelectionClear] = selclear,
-	[SelectionRequest] = selrequest,
-};
 
 /* configuration, allows nested code to access above variables */
 #ifndef CONFIG_H
@@ -392,13 +363,6 @@ static const char *
 itemkey(const Item *it)
 {
 	return it->link[0] ? it->link : it->title;
-}
-
-/* the title a row shows: an untitled article is shown by its link */
-static const char *
-rowtitle(const Item *it)
-{
-	return it->title[0] ? it->title : it->link;
 }
 
 /* t as "14:32", local time, in a buffer of its own */
@@ -526,6 +490,14 @@ clampview(int follow)
 	ui.dirty = 1;
 }
 
+/* the selection is on screen, whole: read marks that change rows'
+ * heights (the bold face is wider) keep it so */
+static int
+selwhole(void)
+{
+	return shown.sel >= shown.top && shown.sel < shown.top + fits(shown.top, 1);
+}
+
 /* the selected item, -1 when none */
 static int
 cur(void)
@@ -539,6 +511,7 @@ cur(void)
 static void
 buildview(int keep)
 {
+	const Item *it = shown.feed.items;
 	int i;
 
 	free(shown.view);
@@ -547,8 +520,10 @@ buildview(int keep)
 	for (i = 0; i < (int)shown.feed.nitems; i++) {
 		if (i == keep)
 			shown.sel = shown.nview;
+		/* the filter sees the whole title, badge and all; an
+		 * untitled article's link */
 		if (shown.rows[i].look.hidden || (shown.hideread && shown.rows[i].read) ||
-		    !rules_filter(filt.text, rowtitle(&shown.feed.items[i])))
+		    !rules_filter(filt.text, it[i].title[0] ? it[i].title : it[i].link))
 			continue;
 		shown.view[shown.nview++] = i;
 	}
@@ -558,17 +533,6 @@ buildview(int keep)
 }
 
 /* drawing */
-
-/* new articles above the first row shown */
-static int
-newabove(void)
-{
-	int i, n = 0;
-
-	for (i = 0; i < shown.top && i < shown.nview; i++)
-		n += shown.rows[shown.view[i]].isnew;
-	return n;
-}
 
 /* append a part to the title bar's text, after a dot when not the first */
 static void
@@ -616,13 +580,13 @@ diskerr(void)
 static void
 drawbar(void)
 {
-	const char *title = shown.feed.title && *shown.feed.title ? shown.feed.title : "lwnrss";
+	const char *left = shown.feed.title && *shown.feed.title ? shown.feed.title : "lwnrss";
 	int err = msg.failed || diskerr()[0] || (msg.flash[0] && msg.flasherr);
 	XftColor *c = scheme[err ? SchemeErr : SchemeBar];
-	int avail = lay.w - 2 * lay.pad, sw, tw, lw, y = lay.barpad + (lay.boldh - lay.lineh) / 2, n;
+	int avail = lay.w - 2 * lay.pad, sw, tw, lw, y = lay.barpad + (lay.boldh - lay.lineh) / 2;
+	int i, n = 0;
 	char text[sizeof(msg.status) + sizeof(msg.flash) + sizeof(msg.disk) + 128], age[32];
 	char line[sizeof(filt.text) + 2];
-	const char *left = title;
 	unsigned long cp;
 	size_t k;
 
@@ -644,7 +608,10 @@ drawbar(void)
 		addpart(text, sizeof(text), "read hidden");
 	if (shown.nview)
 		addpart(text, sizeof(text), "%d/%d", shown.sel + 1, shown.nview);
-	if ((n = newabove()))
+	/* the new articles above the first row shown */
+	for (i = 0; i < shown.top && i < shown.nview; i++)
+		n += shown.rows[shown.view[i]].isnew;
+	if (n)
 		addpart(text, sizeof(text), "%d new \xe2\x86\x91", n);
 	if (filt.typing || filt.text[0]) {
 		snprintf(line, sizeof(line), "/%s", filt.text);
@@ -700,7 +667,6 @@ drawrow(int pos, int y)
 	int i = shown.view[pos];
 	const Item *it = &shown.feed.items[i];
 	Row *row = &shown.rows[i];
-	const Look *r = &row->look;
 	XftColor *c = scheme[pos == shown.sel ? SchemeSel : SchemeNorm];
 	XftColor *dim = &scheme[SchemeDim][ColFg];
 	char meta[512], label[64];
@@ -713,7 +679,7 @@ drawrow(int pos, int y)
 	if (row->isnew)
 		drw_rect(&drw, &newclr, pad / 3, y + pad, MAX(pad / 4, 2), lay.boldh);
 	y += pad;
-	x = titlex(r, label, sizeof(label), &bw);
+	x = titlex(&row->look, label, sizeof(label), &bw);
 	if (bw) {
 		/* a label of the normal face in a box of newcolor, centred on the title's line */
 		drw_rect(&drw, &newclr, pad, y + (lay.boldh - lay.lineh) / 2, bw, lay.lineh);
@@ -722,7 +688,7 @@ drawrow(int pos, int y)
 	}
 	drw_wrapped(&drw, row->read ? FaceNorm : FaceBold, x,
 	            y + (row->read ? (lay.boldh - lay.lineh) / 2 : 0), pad + w - x,
-	            headline(i), titlelines, r->dim ? dim : &c[ColFg]);
+	            headline(i), titlelines, row->look.dim ? dim : &c[ColFg]);
 	y += h - lay.rowh + lay.boldh + lay.gap;
 	/* no date nor author: the description takes the line */
 	if (rowmeta(it, meta, sizeof(meta))[0]) {
@@ -787,76 +753,59 @@ summaryscroll(int d)
 }
 
 /*
- * Under the title bar the selected row, as the list draws it, then its
- * description.  The text goes first: what is scrolled off it goes under
- * the row and the bar, drawn over it.
+ * The title bar, then the rows; or, in the reading view, under the bar
+ * the selected row, as the list draws it, then its description.  The
+ * bar goes last: what is scrolled off the text goes under the row and
+ * the bar, drawn over it.
  */
-static void
-drawsummary(void)
-{
-	int top = lay.barh + rowheight(shown.sel);
-	char *full;
-
-	summaryscroll(0);
-	drw_rect(&drw, &scheme[SchemeNorm][ColBg], 0, top, lay.w, lay.h - top);
-	if ((full = shown.rows[cur()].full))
-		drawparas(full, top + lay.pad - reading.off, 1);
-	drawrow(shown.sel, lay.barh);
-	drawbar();
-}
-
 static void
 drawall(void)
 {
 	int i, y, a = lay.h - lay.barh, top, end, mw = MAX(lay.gap - 1, 2);
 
 	if (reading.open) {
-		drawsummary();
-		ui.dirty = ui.dirtybar = 0;
-		return;
-	}
-	drawbar();
-	for (i = shown.top, y = lay.barh; i < shown.nview && y < lay.h; y += rowheight(i++))
-		drawrow(i, y);
-	if (y < lay.h)
+		y = lay.barh + rowheight(shown.sel);
+		summaryscroll(0);
 		drw_rect(&drw, &scheme[SchemeNorm][ColBg], 0, y, lay.w, lay.h - y);
-	/* rows that do not fit: a mark at the right edge, as long as the
-	 * share of them shown (whole) and as far down as the first is */
-	if (a > 0 && (shown.top || i < shown.nview || y > lay.h)) {
-		top = a * shown.top / shown.nview;
-		end = a * MAX(i - (y > lay.h), shown.top + 1) / shown.nview;
-		drw_rect(&drw, &scheme[SchemeDim][ColFg], lay.w - mw, lay.barh + top, mw,
-		         MAX(end - top, mw));
+		if (shown.rows[cur()].full)
+			drawparas(shown.rows[cur()].full, y + lay.pad - reading.off, 1);
+		drawrow(shown.sel, lay.barh);
+	} else {
+		for (i = shown.top, y = lay.barh; i < shown.nview && y < lay.h; y += rowheight(i++))
+			drawrow(i, y);
+		if (y < lay.h)
+			drw_rect(&drw, &scheme[SchemeNorm][ColBg], 0, y, lay.w, lay.h - y);
+		/* rows that do not fit: a mark at the right edge, as long as
+		 * the share of them shown (whole) and as far down as the first is */
+		if (a > 0 && (shown.top || i < shown.nview || y > lay.h)) {
+			top = a * shown.top / shown.nview;
+			end = a * MAX(i - (y > lay.h), shown.top + 1) / shown.nview;
+			drw_rect(&drw, &scheme[SchemeDim][ColFg], lay.w - mw, lay.barh + top, mw,
+			         MAX(end - top, mw));
+		}
 	}
 	if (!shown.nview && lay.barh < lay.h && fetcher.pid < 0 && !msg.failed)
 		drw_text(&drw, FaceNorm, lay.pad, lay.barh + lay.pad, lay.w - 2 * lay.pad,
 		         filt.text[0] && shown.feed.nitems ? "No headline matches." :
 		         shown.hideread && shown.feed.nitems ? "No unread headlines." :
 		         "No headlines.", &scheme[SchemeDim][ColFg]);
-	ui.dirty = ui.dirtybar = 0;
+	drawbar();
+	ui.dirty = 0;
 }
 
 /*
- * draw what changed and show it, all of it after an Expose: a new status
- * (every fetch, every minute while an age shows) costs the title bar
+ * Draw everything when anything changed, the title bar's text too (a
+ * few dozen rows cost less than telling what changed), and show it; all
+ * of it again after an Expose.
  */
 static void
 redraw(int expose)
 {
-	int h = lay.h;
-
-	if (!ui.mapped || !win)
+	if (!ui.mapped || !win || !(expose || ui.dirty))
 		return;
-	if (ui.dirty) {
+	if (ui.dirty)
 		drawall();
-	} else if (ui.dirtybar) {
-		drawbar();
-		ui.dirtybar = 0;
-		h = expose ? lay.h : MIN(lay.barh, lay.h);
-	} else if (!expose) {
-		return;
-	}
-	XCopyArea(dpy, pm, win, gc, 0, 0, lay.w, h, 0, 0);
+	XCopyArea(dpy, pm, win, gc, 0, 0, lay.w, lay.h, 0, 0);
 	ui.painted = 1;
 }
 
@@ -868,23 +817,19 @@ resize(int w, int h)
 	if (pm)
 		XFreePixmap(dpy, pm);
 	pm = XCreatePixmap(dpy, win, lay.w, lay.h, DefaultDepth(dpy, screen));
-	drw_setdrawable(&drw, pm);
+	XftDrawChange(drw.xd, pm);
 	clampview(1);
 }
 
+/* the window's name in UTF-8, as Xutf8TextListToTextProperty's
+ * XUTF8StringStyle makes it, in WM_NAME and _NET_WM_NAME */
 static void
 settitle(const char *t)
 {
-	XTextProperty prop;
-	char *list = (char *)t;
-
-	if (Xutf8TextListToTextProperty(dpy, &list, 1, XUTF8StringStyle,
-	    &prop) == Success) {
-		XSetWMName(dpy, win, &prop);
-		XFree(prop.value);
-	}
-	XChangeProperty(dpy, win, atoms[NetWMName], atoms[UTF8String], 8,
-	                PropModeReplace, (const unsigned char *)t, strlen(t));
+	XChangeProperty(dpy, win, XA_WM_NAME, atoms[UTF8String], 8, PropModeReplace,
+	                (const unsigned char *)t, strlen(t));
+	XChangeProperty(dpy, win, atoms[NetWMName], atoms[UTF8String], 8, PropModeReplace,
+	                (const unsigned char *)t, strlen(t));
 }
 
 /* the window's name: the feed's title, after "(N) " while N new articles wait */
@@ -894,11 +839,8 @@ updatetitle(void)
 	const char *t = shown.feed.title && shown.feed.title[0] ? shown.feed.title : "lwnrss";
 	char buf[512];
 
-	if (ui.unseen)
-		snprintf(buf, sizeof(buf), "(%d) %s", ui.unseen, t);
-	else
-		snprintf(buf, sizeof(buf), "%s", t);
-	settitle(buf);
+	snprintf(buf, sizeof(buf), "(%d) %s", ui.unseen, t);
+	settitle(ui.unseen ? buf : t);
 }
 
 /* the urgency hint of WM_HINTS: dwm marks the tag, others flash the task bar */
@@ -914,38 +856,29 @@ seturgent(int on)
 	XFree(h);
 }
 
+/*
+ * The fetch's status in the title bar, or with Flash a message there for
+ * flashtime seconds or until the next key; with Fail in the error
+ * colour, and on stderr too
+ */
 static void
-setstatus(int fail, const char *fmt, ...)
+setstatus(int how, const char *fmt, ...)
 {
+	char *m = how & Flash ? msg.flash : msg.status;
 	va_list ap;
 
 	va_start(ap, fmt);
-	vsnprintf(msg.status, sizeof(msg.status), fmt, ap);
+	vsnprintf(m, sizeof(msg.flash), fmt, ap);
 	va_end(ap);
-	msg.failed = fail;
-	if (fail)
-		warn("%s", msg.status);
-	/* without rows, the status decides whether "No headlines." shows */
-	if (shown.nview)
-		ui.dirtybar = 1;
-	else
-		ui.dirty = 1;
-}
-
-/* a message in the title bar for flashtime seconds or until the next key */
-static void
-setflash(int err, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(msg.flash, sizeof(msg.flash), fmt, ap);
-	va_end(ap);
-	msg.flasherr = err;
-	msg.flashend = NOW() + flashtime;
-	if (err)
-		warn("%s", msg.flash);
-	ui.dirtybar = 1;
+	if (how & Flash) {
+		msg.flasherr = how & Fail;
+		msg.flashend = NOW() + flashtime;
+	} else {
+		msg.failed = how & Fail;
+	}
+	if (how & Fail)
+		warn("%s", m);
+	ui.dirty = 1;
 }
 
 /* file k was written (e ""), or not (e says why): shown in the title bar
@@ -956,7 +889,7 @@ setdisk(int k, const char *e, int quiet)
 	if (e[0] && !msg.disk[k][0] && !quiet)
 		warn("%s", e);
 	if (strcmp(msg.disk[k], e))
-		ui.dirtybar = 1;
+		ui.dirty = 1;
 	snprintf(msg.disk[k], sizeof(msg.disk[k]), "%s", e);
 }
 
@@ -1434,11 +1367,10 @@ jump(const Arg *arg)
 static void
 scroll(const Arg *arg)
 {
-	if (reading.open) {
+	if (reading.open)
 		summaryscroll(3 * lay.lineh * arg->i);
-		return;
-	}
-	shown.top += arg->i;
+	else
+		shown.top += arg->i;
 	shown.moved = 1;
 	clampview(0);
 }
@@ -1447,15 +1379,14 @@ scroll(const Arg *arg)
 static void
 unread(const Arg *arg)
 {
-	int i;
+	int i = shown.sel + arg->i;
 
-	for (i = shown.sel + arg->i; i >= 0 && i < shown.nview; i += arg->i) {
-		if (!shown.rows[shown.view[i]].read) {
-			setsel(i);
-			return;
-		}
-	}
-	setflash(0, "no unread article %s", arg->i > 0 ? "below" : "above");
+	while (i >= 0 && i < shown.nview && shown.rows[shown.view[i]].read)
+		i += arg->i;
+	if (i >= 0 && i < shown.nview)
+		setsel(i);
+	else
+		setstatus(Flash, "no unread article %s", arg->i > 0 ? "below" : "above");
 }
 
 /* u: read articles leave the view, or come back; the selected article
@@ -1491,31 +1422,32 @@ curlink(void)
 	int i = cur();
 
 	if (i >= 0 && !shown.feed.items[i].link[0]) {
-		setflash(0, "this article has no link");
+		setstatus(Flash, "this article has no link");
 		return -1;
 	}
 	return i;
 }
 
-/* an article opened: no longer news, and read */
+/* an article opened: no longer news, and read (its row in the normal
+ * face, maybe on fewer lines) */
 static void
 opened(const char *link)
 {
-	unsigned long before = reads.set.changes;
+	int vis = selwhole();
 	size_t i;
 
 	state_mark(&shown.known, link, 1, 0);
 	for (i = 0; i < shown.feed.nitems; i++) {
-		if (strcmp(shown.feed.items[i].link, link))
-			continue;
-		shown.rows[i].isnew = 0;
-		setread(i, 1);
+		if (!strcmp(shown.feed.items[i].link, link)) {
+			shown.rows[i].isnew = 0;
+			shown.rows[i].read = 1;
+		}
 	}
-	if (!state_isread(&reads.set, link))
+	if (!state_isread(&reads.set, link)) {
 		state_mark(&reads.set, link, 1, NOW());
-	if (reads.set.changes != before)
 		statechanged();
-	ui.dirty = 1;
+	}
+	clampview(vis);
 }
 
 /* run opencmd with link, detached: the window never waits; whether the
@@ -1525,14 +1457,13 @@ spawn(const char *link)
 {
 	char *argv[LENGTH(opencmd) + 1];
 	int fds[3 + LENGTH(spawns)], fd;
-	size_t i;
 
-	for (i = 0; opencmd[i]; i++)
-		argv[i] = (char *)opencmd[i];
-	argv[i++] = (char *)link;
-	argv[i] = NULL;
+	/* opencmd ends in NULL: the link in its place */
+	memcpy(argv, opencmd, sizeof(opencmd));
+	argv[LENGTH(opencmd) - 1] = (char *)link;
+	argv[LENGTH(opencmd)] = NULL;
 	if ((fd = proc_spawn(argv, fds, parentfds(fds))) < 0) {
-		setflash(1, "cannot run %s: %s", opencmd[0], strerror(errno));
+		setstatus(Flash | Fail, "cannot run %s: %s", opencmd[0], strerror(errno));
 	} else if (fd >= 0 && nspawn < (int)LENGTH(spawns)) {
 		spawns[nspawn].fd = fd;
 		spawns[nspawn++].link = estrdup(link);
@@ -1555,7 +1486,7 @@ spawnread(int k)
 		return;
 	spawns[k] = spawns[--nspawn];
 	if (e)
-		setflash(1, "cannot run %s: %s", opencmd[0], strerror(e));
+		setstatus(Flash | Fail, "cannot run %s: %s", opencmd[0], strerror(e));
 	else
 		opened(link);
 	free(link);
@@ -1571,24 +1502,24 @@ openitem(const Arg *arg)
 		return;
 	/* only an http or https page goes to the open command: javascript:,
 	 * file: and data: links, relative ones too, are for no browser */
-	if (!url_isweb(shown.feed.items[i].link)) {
-		setflash(0, "not opened: not an http or https link");
-		return;
-	}
-	spawn(shown.feed.items[i].link);
+	if (url_isweb(shown.feed.items[i].link))
+		spawn(shown.feed.items[i].link);
+	else
+		setstatus(Flash, "not opened: not an http or https link");
 }
 
 /* m: the selected article read, or unread again */
 static void
 markread(const Arg *arg)
 {
-	int i = curlink();
+	int i = curlink(), vis = selwhole();
 
 	(void)arg;
 	if (i < 0)
 		return;
 	setread(i, !shown.rows[i].read);
 	statechanged();
+	clampview(vis);
 }
 
 /* M: every row shown read */
@@ -1596,13 +1527,14 @@ static void
 markall(const Arg *arg)
 {
 	unsigned long before = reads.set.changes;
-	int i;
+	int i, vis = selwhole();
 
 	(void)arg;
 	for (i = 0; i < shown.nview; i++)
 		setread(shown.view[i], 1);
 	if (reads.set.changes != before)
 		statechanged();
+	clampview(vis);
 }
 
 /* a click selects, without scrolling; a click on the selected row opens
@@ -1641,24 +1573,21 @@ copy(const Arg *arg)
 {
 	const Item *it;
 	char *text;
-	size_t n;
 	int i = curlink();
 
 	if (i < 0)
 		return;
 	it = &shown.feed.items[i];
-	n = strlen(it->title) + strlen(it->link) + 2;
-	text = ecalloc(1, n);
-	if (arg->i && it->title[0])
-		snprintf(text, n, "%s %s", it->title, it->link);
-	else
-		snprintf(text, n, "%s", it->link);
+	text = ecalloc(1, strlen(it->title) + strlen(it->link) + 2);
+	/* Y: "title link", the link alone for an untitled article */
+	sprintf(text, "%s%s%s", arg->i ? it->title : "", arg->i && it->title[0] ? " " : "",
+	        it->link);
 	if (!xsel.dpy)
 		sel_init(&xsel, dpy, win);
 	if (sel_own(&xsel, text, ui.lasttime) == 0)
-		setflash(0, "copied");
+		setstatus(Flash, "copied");
 	else
-		setflash(1, "cannot own the selection");
+		setstatus(Flash | Fail, "cannot own the selection");
 	free(text);
 }
 
@@ -1683,9 +1612,7 @@ quit(const Arg *arg)
 static void
 refilter(void)
 {
-	int i = cur();
-
-	buildview(i);
+	buildview(cur());
 	shown.top = 0;
 	clampview(1);
 }
@@ -1742,7 +1669,7 @@ filterstart(const Arg *arg)
 	if (filt.xic)
 		XSetICFocus(filt.xic);
 	filt.typing = 1;
-	ui.dirtybar = 1;
+	ui.dirty = 1;
 }
 
 static void
@@ -1755,7 +1682,7 @@ filterstop(int clear)
 		filt.text[0] = '\0';
 		refilter();
 	}
-	ui.dirtybar = 1;
+	ui.dirty = 1;
 }
 
 /* Escape: close the reading view, else clear the filter; else quit */
@@ -1798,54 +1725,40 @@ filterkey(XKeyEvent *ev)
 		n = MIN(k, sizeof(buf) - 1);
 	}
 	if (ev->state & ControlMask) {
-		/* Caps Lock makes Ctrl-w's keysym W */
+		/* Ctrl-h and Ctrl-[ are BackSpace and Escape; Caps Lock makes
+		 * Ctrl-w's keysym W; other Ctrl keys are keys[]' */
 		XConvertCase(ks, &lower, &upper);
-		switch (lower) {
-		case XK_u:              /* the whole line */
-			len = 0;
-			break;
-		case XK_w:              /* the word before the end */
-			while (len && filt.text[len - 1] == ' ')
-				len--;
-			while (len && filt.text[len - 1] != ' ')
-				len--;
-			break;
-		case XK_h:
-			goto backspace;
-		case XK_bracketleft:
-			filterstop(1);
-			return 1;
-		default:
+		ks = lower == XK_h ? XK_BackSpace : lower == XK_bracketleft ? XK_Escape :
+		     lower == XK_u || lower == XK_w ? lower : NoSymbol;
+		if (ks == NoSymbol)
 			return 0;
-		}
-		goto changed;
 	}
-	switch (ks) {
-	case XK_Escape:
-		filterstop(1);
+	if (ks == XK_Escape || ks == XK_Return || ks == XK_KP_Enter) {
+		filterstop(ks == XK_Escape);
 		return 1;
-	case XK_Return:
-	case XK_KP_Enter:
-		filterstop(0);
-		return 1;
-	case XK_BackSpace:
-backspace:
+	}
+	if (ks == XK_BackSpace) {
 		/* a whole UTF-8 sequence */
 		while (len && ((unsigned char)filt.text[--len] & 0xc0) == 0x80)
 			;
-		goto changed;
-	}
-	/* text, never control characters */
-	for (i = 0; i < n; i++)
-		if ((unsigned char)buf[i] < 0x20 || buf[i] == 0x7f)
+	} else if (ev->state & ControlMask) {
+		/* Ctrl-u: the whole line; Ctrl-w: the word before the end */
+		while (len && ks == XK_w && filt.text[len - 1] == ' ')
+			len--;
+		while (len && (ks == XK_u || filt.text[len - 1] != ' '))
+			len--;
+	} else {
+		/* text, never control characters */
+		for (i = 0; i < n; i++)
+			if ((unsigned char)buf[i] < 0x20 || buf[i] == 0x7f)
+				return 0;
+		if (n <= 0)
 			return 0;
-	if (n <= 0)
-		return 0;
-	if (len + n < sizeof(filt.text)) {
-		memcpy(filt.text + len, buf, n);
-		len += n;
+		if (len + n < sizeof(filt.text)) {
+			memcpy(filt.text + len, buf, n);
+			len += n;
+		}
 	}
-changed:
 	filt.text[len] = '\0';
 	refilter();
 	return 1;
@@ -1854,12 +1767,16 @@ changed:
 /* events */
 
 /* the window got the keys, or lost them: with them, the news is seen and
- * others' read marks are taken */
+ * others' read marks are taken (which may change rows' heights) */
 static void
 setfocus(int on)
 {
-	if (on && !ui.focused)
+	int vis = selwhole();
+
+	if (on && !ui.focused) {
 		readload();
+		clampview(vis);
+	}
 	ui.focused = on;
 	if (on && ui.unseen) {
 		ui.unseen = 0;
@@ -1875,6 +1792,7 @@ buttonpress(XEvent *e)
 	size_t i;
 
 	ui.lasttime = ev->time;
+	ui.numlock = XkbKeysymToModifiers(dpy, XK_Num_Lock);
 	ui.pointrow = rowat(ev->y, &ui.pointy);
 	/* the reading view's one row is the selected one */
 	if (reading.open)
@@ -1896,16 +1814,11 @@ clientmessage(XEvent *e)
 		ui.running = 0;
 	} else if (ev->message_type == atoms[XEmbed] && ev->format == 32) {
 		/* an embedder (tabbed) says which tab has the keys */
-		switch (ev->data.l[1]) {
-		case XEMBED_FOCUS_IN:
-		case XEMBED_WINDOW_ACTIVATE:
+		if (ev->data.l[1] == XEMBED_FOCUS_IN || ev->data.l[1] == XEMBED_WINDOW_ACTIVATE)
 			setfocus(1);
-			break;
-		case XEMBED_FOCUS_OUT:
-		case XEMBED_WINDOW_DEACTIVATE:
+		else if (ev->data.l[1] == XEMBED_FOCUS_OUT ||
+		         ev->data.l[1] == XEMBED_WINDOW_DEACTIVATE)
 			setfocus(0);
-			break;
-		}
 	}
 }
 
@@ -1934,38 +1847,14 @@ expose(XEvent *e)
 		redraw(1);
 }
 
-/* a grab's focus changes are no change of who has the keys */
+/* FocusIn or FocusOut: a grab's focus changes are no change of who has
+ * the keys, nor is the focus going to a child */
 static void
-focusin(XEvent *e)
-{
-	if (e->xfocus.mode != NotifyGrab && e->xfocus.mode != NotifyUngrab)
-		setfocus(1);
-}
-
-static void
-focusout(XEvent *e)
+focus(XEvent *e)
 {
 	if (e->xfocus.mode != NotifyGrab && e->xfocus.mode != NotifyUngrab &&
-	    e->xfocus.detail != NotifyInferior)
-		setfocus(0);
-}
-
-/* the modifier Num Lock sets, read when the first key comes */
-static void
-getnumlock(void)
-{
-	XModifierKeymap *m;
-	KeyCode nl = XKeysymToKeycode(dpy, XK_Num_Lock);
-	int i, j;
-
-	ui.numlockknown = 1;
-	if (!(m = XGetModifierMapping(dpy)))
-		return;
-	for (i = 0; i < 8; i++)
-		for (j = 0; j < m->max_keypermod; j++)
-			if (nl && m->modifiermap[i * m->max_keypermod + j] == nl)
-				ui.numlock = 1u << i;
-	XFreeModifiermap(m);
+	    (e->type == FocusIn || e->xfocus.detail != NotifyInferior))
+		setfocus(e->type == FocusIn);
 }
 
 static void
@@ -1977,12 +1866,10 @@ keypress(XEvent *e)
 	size_t i;
 
 	ui.lasttime = k.time;
-	if (msg.flash[0]) {
-		msg.flash[0] = '\0';
-		ui.dirtybar = 1;
-	}
-	if (!ui.numlockknown)
-		getnumlock();
+	/* a key ends a message */
+	msg.flash[0] = '\0';
+	ui.dirty = 1;
+	ui.numlock = XkbKeysymToModifiers(dpy, XK_Num_Lock);
 	if (filt.typing && filterkey(&e->xkey))
 		return;
 	/* the keysym with Shift, whatever Caps Lock and Num Lock are */
@@ -1998,8 +1885,7 @@ static void
 mapnotify(XEvent *e)
 {
 	(void)e;
-	ui.mapped = 1;
-	ui.dirty = 1;
+	ui.mapped = ui.dirty = 1;
 }
 
 /* the keyboard's mapping changed (xmodmap, setxkbmap, xdotool type):
@@ -2008,20 +1894,32 @@ static void
 mappingnotify(XEvent *e)
 {
 	XRefreshKeyboardMapping(&e->xmapping);
-	ui.numlockknown = 0;
 }
 
+/* PRIMARY or CLIPBOARD taken by another client, or asked for */
 static void
-selclear(XEvent *e)
+selection(XEvent *e)
 {
-	sel_clear(&xsel, &e->xselectionclear);
+	if (e->type == SelectionClear)
+		sel_clear(&xsel, &e->xselectionclear);
+	else
+		sel_request(&xsel, &e->xselectionrequest);
 }
 
-static void
-selrequest(XEvent *e)
-{
-	sel_request(&xsel, &e->xselectionrequest);
-}
+static void (*handler[LASTEvent])(XEvent *) = {
+	[ButtonPress] = buttonpress,
+	[ClientMessage] = clientmessage,
+	[ConfigureNotify] = configurenotify,
+	[DestroyNotify] = destroynotify,
+	[Expose] = expose,
+	[FocusIn] = focus,
+	[FocusOut] = focus,
+	[KeyPress] = keypress,
+	[MapNotify] = mapnotify,
+	[MappingNotify] = mappingnotify,
+	[SelectionClear] = selection,
+	[SelectionRequest] = selection,
+};
 
 /* the re-exec */
 
@@ -2146,7 +2044,7 @@ selferr(const char *fmt, ...)
 	va_end(ap);
 	warn("not restarted: %s", e);
 	snprintf(msg.disk[DiskExe], sizeof(msg.disk[DiskExe]), "not restarted: %s", e);
-	ui.dirtybar = 1;
+	ui.dirty = 1;
 }
 
 /* the check (again) at t: one under way checks a binary replaced since */
@@ -2531,10 +2429,10 @@ waitevents(const sigset_t *waitmask)
 	else if (self.at && self.pid < 0 && NOW() >= self.at)
 		checkstart();
 	if (n == 0 && ageshown())
-		ui.dirtybar = 1;
+		ui.dirty = 1;
 	if (msg.flash[0] && NOW() >= msg.flashend) {
 		msg.flash[0] = '\0';
-		ui.dirtybar = 1;
+		ui.dirty = 1;
 	}
 	if ((due = fetchdue()) && NOW() >= due)
 		fetchstart();
@@ -2572,7 +2470,7 @@ run(const sigset_t *waitmask)
 			if (handler[ev.type])
 				handler[ev.type](&ev);
 		}
-		if (ui.dirty || ui.dirtybar)
+		if (ui.dirty)
 			redraw(0);
 		XFlush(dpy);
 	}

@@ -33,11 +33,10 @@ sel_own(Sel *s, const char *text, Time t)
 	XSetSelectionOwner(s->dpy, s->clipboard, s->win, t);
 	s->owned = (XGetSelectionOwner(s->dpy, XA_PRIMARY) == s->win) |
 	           (XGetSelectionOwner(s->dpy, s->clipboard) == s->win) << 1;
-	if (!s->owned) {
-		sel_free(s);
-		return -1;
-	}
-	return 0;
+	if (s->owned)
+		return 0;
+	sel_free(s);
+	return -1;
 }
 
 void

@@ -4,8 +4,9 @@
 # real key presses and clicks, read back from pixels: a long headline on
 # two lines and a short one on one, a click anywhere in a tall row, the
 # next and previous unread article, read articles hidden and shown, the
-# scroll mark at the right edge, every key on a view left empty, and a
-# page when one row fits.
+# scroll mark at the right edge, every key on a view left empty, a page
+# when one row fits, read marks that change a row's height, and a click
+# with Num Lock on.
 cd "$(dirname "$0")/.." || exit 1
 . tests/lib.sh
 . tests/xlib.sh
@@ -31,14 +32,16 @@ cleanup() {
 trap cleanup EXIT
 trap 'exit 1' INT TERM HUP
 
-# feed n: n articles, the second with a headline two lines long in the
-# window's 640 px, whether bold or not
+# feed n [title]: n articles, the second with a headline two lines long
+# in the window's 640 px, whether bold or not; title is the third's and
+# those after it, if given
 feed() {
 	echo '<rss version="2.0"><channel><title>Rows Test</title>'
 	i=1
 	while [ "$i" -le "$1" ]; do
 		t="Article number $i"
 		[ "$i" -eq 2 ] && t="A headline long enough to need a second line in a window six hundred and forty pixels wide, bold or not"
+		[ "$i" -gt 2 ] && [ -n "$2" ] && t=$2
 		echo "<item><title>$t</title><link>https://example.org/a$i</link><author>w$i</author><description>Text $i.</description></item>"
 		i=$((i + 1))
 	done
@@ -46,6 +49,9 @@ feed() {
 }
 feed 12 > "$D/twelve.xml"
 feed 3 > "$D/three.xml"
+# DejaVu Sans 11 at 96 dpi: 552 px in the normal face, 624 in bold, where
+# a headline has 608
+feed 12 "A headline that is a little wider in bold than in the regular weight of its font" > "$D/boldwrap.xml"
 
 if ! startx "$D"; then
 	notok "rows: Xvfb starts"
@@ -217,5 +223,42 @@ check "page: one row fits: Page Down selects the next row, the tall one" \
 key Prior
 check "... and Page Up the first again" retry sigis "B$BAR G$H1 R1 .*"
 stop
+
+# ---- read marks change a row's height ------------------------------------
+
+# from the third on, headlines that wrap in bold only, in a window where
+# seven rows of one line fit and a few px: M makes the rows shorter, and
+# the last ones fill the window again; m on the last makes it taller, and
+# it stays whole; the links are those of the rows above, unread again
+rm -f "$STATE"
+start - < "$D/boldwrap.xml"
+retry hastitle "Rows Test" > /dev/null
+h=$((BAR + 7 * (H1 + 1) + 5))
+xdotool windowsize "$W" 640 "$h"
+retry eval 'sig > /dev/null && [ "$(identify -format %h "$D/shot.png")" -eq "$h" ]'
+key End
+check "height: End: the last row, bold on two lines, whole" retry sigis ".* G$H2 R1( W[0-9]+)?"
+key M
+check "height: M: the rows on one line, seven fill the window" \
+	retry sigis "B$BAR( W$H1 R1){6} G$H1 R1( W[0-9]+)?"
+key Home End
+retry sigis "B$BAR( W$H1 R1){6} G$H1 R1( W[0-9]+)?" > /dev/null
+key m
+check "height: m on the last row: bold on two lines again, whole" \
+	retry sigis ".* G$H2 R1( W[0-9]+)?"
+stop
+
+# ---- a click with Num Lock on, before any key -----------------------------
+
+# Num Lock on before the window exists: the first event it gets is the
+# click, which selects as it does without
+xdotool key Num_Lock
+start - < "$D/twelve.xml"
+retry hastitle "Rows Test" > /dev/null
+retry eval '[ "$(selpos)" = 1 ]'
+xdotool mousemove --window "$W" 300 $((BAR + H1 + 1 + H2 / 2)) click 1
+check "click: with Num Lock on, before any key, it selects the row" retry eval '[ "$(selpos)" = 2 ]'
+stop
+xdotool key Num_Lock
 
 exit 0
