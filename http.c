@@ -284,10 +284,6 @@ pfield(Parser *p, const char *name, char *v)
 	size_t i, k;
 	char *e;
 
-	/* RFC 9110 9.3.6: a 2xx to CONNECT has no content; its framing is ignored */
-	if (p->connect && p->status / 100 == 2 && (!strcasecmp(name, "content-length") ||
-	    !strcasecmp(name, "transfer-encoding")))
-		return 0;
 	if (!strcasecmp(name, "content-length")) {
 		/*
 		 * 1*DIGIT, or a list of equal values, "42, 42" (RFC 9110
@@ -425,8 +421,12 @@ pheader(Parser *p, char *s, size_t len, int trailer)
 	for (e = s + len; e > v && (e[-1] == ' ' || e[-1] == '\t'); e--)
 		;
 	*e = '\0';
-	/* interim responses and trailers carry nothing we use */
-	if (trailer || p->status < 200)
+	/*
+	 * Interim responses and trailers carry nothing we use, nor does a
+	 * 2xx to CONNECT, which has no content: its framing is ignored
+	 * (RFC 9110 9.3.6).
+	 */
+	if (trailer || p->status < 200 || (p->connect && p->status / 100 == 2))
 		return 0;
 	return pfield(p, s, v);
 }
@@ -1286,10 +1286,9 @@ fetch1(const Url *u, const Proxy *px, const HttpOpt *o, Anchors *a, int64_t dead
 		goto out;
 	}
 	/* directly, or to the proxy and, for https, through a tunnel */
-	if ((c.fd = dial(px ? &px->u : u, o, deadline, m, sizeof(m))) < 0 && px)
-		seterr(err, errlen, "cannot reach proxy %s: %s", px->name, m);
-	else if (c.fd < 0)
-		seterr(err, errlen, "%s", m);
+	if ((c.fd = dial(px ? &px->u : u, o, deadline, m, sizeof(m))) < 0)
+		seterr(err, errlen, "%s%s%s%s", px ? "cannot reach proxy " : "",
+		    px ? px->name : "", px ? ": " : "", m);
 	if (c.fd < 0 || (px && u->tls && tunnel(&c, u, px, o->timeout, err, errlen) < 0) ||
 	    (u->tls && !(t = tls_open(u->host, a, sockread, sockwrite, &c, err, errlen))))
 		goto out;
@@ -1424,10 +1423,8 @@ http_get(const char *url, const HttpOpt *o, HttpResp *r)
 
 	*r = (HttpResp){ .retryafter = -1, .maxage = -1, .age = -1, .date = -1, .expires = -1 };
 	pinit(&p, o->maxbody);
-	if (url_parse(&u, url, err, sizeof(err)) < 0) {
-		seterr(r->err, sizeof(r->err), "%s", err);
+	if (url_parse(&u, url, r->err, sizeof(r->err)) < 0)
 		return -1;
-	}
 	for (hops = 0;; hops++) {
 		/* remember every URL of the chain to catch loops; r->url is the last */
 		free(r->url);
