@@ -361,7 +361,7 @@ pfield(Parser *p, const char *name, char *v)
 	return 0;
 }
 
-/* the empty line ended a head: decide how the body is framed */
+/* the empty line ended a head, to frame the body by, or the trailer */
 static int
 pendhead(Parser *p)
 {
@@ -384,8 +384,12 @@ pendhead(Parser *p)
 		return perr(p, "Transfer-Encoding in an HTTP/1.0 response");
 	if (p->chunked && p->haslen)
 		return perr(p, "both Transfer-Encoding and Content-Length in the response");
-	/* a 2xx to CONNECT: the tunnel starts after the head (RFC 9110 9.3.6) */
-	if (p->status / 100 != 2 || p->status == 204 || p->connect) {
+	/*
+	 * A 2xx to CONNECT: the tunnel starts after the head (RFC 9110
+	 * 9.3.6).  The trailer, past the checks above since its head
+	 * passed them, ends the message.
+	 */
+	if (p->state == PTrailer || p->status / 100 != 2 || p->status == 204 || p->connect) {
 		p->state = PDone;
 		return 0;
 	}
@@ -519,19 +523,14 @@ pline(Parser *p)
 	case PStatus:
 		return pstatus(p, s, len);
 	case PHead:
-		return len ? pheader(p, s, len, 0) : pendhead(p);
+	case PTrailer:
+		return len ? pheader(p, s, len, p->state == PTrailer) : pendhead(p);
 	case PSize:
 		return psize(p, s);
 	case PDataEnd:
 		/* pfeed let only the CR in, and it is gone */
 		p->state = PSize;
 		return 0;
-	case PTrailer:
-		if (!len) {
-			p->state = PDone;
-			return 0;
-		}
-		return pheader(p, s, len, 1);
 	}
 	return perr(p, "parser in a bad state");
 }
