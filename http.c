@@ -441,14 +441,13 @@ pstatus(Parser *p, const char *s, size_t len)
 {
 	size_t i, n;
 
+	/* the status is 100 to 999 */
 	if (len < 12 || memcmp(s, "HTTP/1.", 7) || !asciidigit(s[7]) || s[8] != ' ' ||
-	    !asciidigit(s[9]) || !asciidigit(s[10]) || !asciidigit(s[11]) ||
+	    s[9] < '1' || s[9] > '9' || !asciidigit(s[10]) || !asciidigit(s[11]) ||
 	    (len > 12 && s[12] != ' '))
 		return perr(p, len >= 5 && !memcmp(s, "HTTP/", 5) ?
 		    "malformed status line" : "not an HTTP/1.x response");
 	p->status = (s[9] - '0') * 100 + (s[10] - '0') * 10 + (s[11] - '0');
-	if (p->status < 100)
-		return perr(p, "malformed status line");
 	p->http10 = s[7] == '0';
 	/* keep the reason phrase for messages, printable ASCII only */
 	for (i = 13, n = 0; i < len && n < sizeof(p->reason) - 1; i++)
@@ -1411,7 +1410,7 @@ http_get(const char *url, const HttpOpt *o, HttpResp *r)
 {
 	Url u, next;
 	Anchors a = {0};
-	Parser p;
+	Parser p = {0};
 	Proxy px;
 	Buf seen = {0};
 	const char *pxs;
@@ -1421,7 +1420,6 @@ http_get(const char *url, const HttpOpt *o, HttpResp *r)
 	int ret = -1, rc;
 
 	*r = (HttpResp){ .retryafter = -1, .maxage = -1, .age = -1, .date = -1, .expires = -1 };
-	pinit(&p, o->maxbody);
 	if (url_parse(&u, url, r->err, sizeof(r->err)) < 0)
 		return -1;
 	for (hops = 0;; hops++) {
