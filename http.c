@@ -651,7 +651,7 @@ pend(Parser *p)
 
 /*
  * waitfd polls fd for events until the monotonic time until.  Returns
- * 1 when ready, 0 at the time limit, -1 on a poll error.
+ * 0 when ready, ETIMEDOUT at the time limit, poll's errno on its error.
  */
 static int
 waitfd(int fd, short events, int64_t until)
@@ -662,11 +662,11 @@ waitfd(int fd, short events, int64_t until)
 
 	for (;;) {
 		if ((left = until - now()) <= 0)
-			return 0;
+			return ETIMEDOUT;
 		if ((rc = poll(&pfd, 1, (int)MIN(left, 60000))) > 0)
-			return 1;
+			return 0;
 		if (rc < 0 && errno != EINTR)
-			return -1;
+			return errno;
 	}
 }
 
@@ -682,13 +682,10 @@ static int
 sockio(Sock *c, unsigned char *buf, size_t len, int out)
 {
 	ssize_t n;
-	int rc;
 
 	for (;;) {
-		if ((rc = waitfd(c->fd, out ? POLLOUT : POLLIN, c->deadline)) <= 0) {
-			c->err = rc ? errno : ETIMEDOUT;
+		if ((c->err = waitfd(c->fd, out ? POLLOUT : POLLIN, c->deadline)))
 			return -1;
-		}
 		n = out ? send(c->fd, buf, len, MSG_NOSIGNAL) : recv(c->fd, buf, len, 0);
 		if (n > 0)
 			return n;
@@ -797,7 +794,7 @@ lookup(const char *host, unsigned int port, int64_t deadline, char *err, size_t 
 		return NULL;
 	}
 	pthread_detach(t);
-	e = waitfd(j->fd[0], POLLIN, deadline) < 0 ? errno : ETIMEDOUT;
+	e = waitfd(j->fd[0], POLLIN, deadline);
 	pthread_mutex_lock(&j->mu);
 	if (!(done = j->done))
 		j->left = 1;
@@ -825,7 +822,7 @@ lookup(const char *host, unsigned int port, int64_t deadline, char *err, size_t 
 static int
 connectto(const struct addrinfo *ai, int64_t until, int *fd)
 {
-	int rc, e = 0;
+	int e = 0;
 	socklen_t sl = sizeof(e);
 
 	if ((*fd = socket(ai->ai_family, SOCK_STREAM, 0)) < 0)
@@ -839,9 +836,8 @@ connectto(const struct addrinfo *ai, int64_t until, int *fd)
 	    errno != EINTR)
 		e = errno;
 	/* a connect done at once is writable at once */
-	else if ((rc = waitfd(*fd, POLLOUT, until)) <= 0)
-		e = rc ? errno : ETIMEDOUT;
-	else if (getsockopt(*fd, SOL_SOCKET, SO_ERROR, &e, &sl) < 0)
+	else if (!(e = waitfd(*fd, POLLOUT, until)) &&
+	    getsockopt(*fd, SOL_SOCKET, SO_ERROR, &e, &sl) < 0)
 		e = errno;
 	if (e) {
 		close(*fd);
