@@ -546,53 +546,7 @@ pfeed(Parser *p, const char *s, size_t n)
 	size_t k, max;
 
 	while (s < e && p->state != PDone && p->state != PError) {
-		switch (p->state) {
-		case PStatus:
-		case PHead:
-		case PSize:
-		case PDataEnd:
-		case PTrailer:
-			/* gather a line up to LF; its CR goes in pline */
-			nl = memchr(s, '\n', e - s);
-			k = nl ? (size_t)(nl - s) : (size_t)(e - s);
-			/* a chunk-size line, the CR after chunk data, or what is left of the head */
-			max = p->state == PSize ? MAXLINE : p->state == PDataEnd ? 1 :
-			    MAXHEAD - MIN(p->headlen, MAXHEAD);
-			if (p->line.len + k > max) {
-				if (p->state == PSize)
-					return perr(p, "chunk size line too long");
-				if (p->state == PDataEnd)
-					return perr(p, "malformed chunk: no line end after the data");
-				return perr(p, "response %s is larger than %d bytes",
-				    p->state == PTrailer ? "trailer" : "header", MAXHEAD);
-			}
-			if (bufadd(&p->line, s, k) < 0)
-				return perr(p, "out of memory");
-			s += k;
-			if (!nl)
-				return 0;
-			s++;
-			if (p->state != PSize && p->state != PDataEnd)
-				p->headlen += p->line.len + 1;
-			/*
-			 * A bare LF ends the status line and header and
-			 * trailer lines (RFC 9112 2.2); chunked framing's own
-			 * lines end in CRLF (7.1), and a parser that took LF
-			 * alone there would read chunks differently from one
-			 * that did not.
-			 */
-			if (p->line.len && p->line.p[p->line.len - 1] == '\r')
-				p->line.p[--p->line.len] = '\0';
-			else if (p->state == PSize)
-				return perr(p, "bare LF after a chunk size");
-			else if (p->state == PDataEnd)
-				return perr(p, "malformed chunk: bare LF after the data");
-			if (pline(p) < 0)
-				return -1;
-			p->line.len = 0;
-			break;
-		case PBody:
-		case PData:
+		if (p->state == PBody || p->state == PData) {
 			k = (size_t)MIN(p->left, (uintmax_t)(e - s));
 			if (ptoobig(p, k) < 0)
 				return -1;
@@ -601,8 +555,46 @@ pfeed(Parser *p, const char *s, size_t n)
 			s += k;
 			if (!(p->left -= k))
 				p->state = p->state == PBody ? PDone : PDataEnd;
-			break;
+			continue;
 		}
+		/* the line states: gather a line up to LF; its CR goes in pline */
+		nl = memchr(s, '\n', e - s);
+		k = nl ? (size_t)(nl - s) : (size_t)(e - s);
+		/* a chunk-size line, the CR after chunk data, or what is left of the head */
+		max = p->state == PSize ? MAXLINE : p->state == PDataEnd ? 1 :
+		    MAXHEAD - MIN(p->headlen, MAXHEAD);
+		if (p->line.len + k > max) {
+			if (p->state == PSize)
+				return perr(p, "chunk size line too long");
+			if (p->state == PDataEnd)
+				return perr(p, "malformed chunk: no line end after the data");
+			return perr(p, "response %s is larger than %d bytes",
+			    p->state == PTrailer ? "trailer" : "header", MAXHEAD);
+		}
+		if (bufadd(&p->line, s, k) < 0)
+			return perr(p, "out of memory");
+		s += k;
+		if (!nl)
+			return 0;
+		s++;
+		if (p->state != PSize && p->state != PDataEnd)
+			p->headlen += p->line.len + 1;
+		/*
+		 * A bare LF ends the status line and header and
+		 * trailer lines (RFC 9112 2.2); chunked framing's own
+		 * lines end in CRLF (7.1), and a parser that took LF
+		 * alone there would read chunks differently from one
+		 * that did not.
+		 */
+		if (p->line.len && p->line.p[p->line.len - 1] == '\r')
+			p->line.p[--p->line.len] = '\0';
+		else if (p->state == PSize)
+			return perr(p, "bare LF after a chunk size");
+		else if (p->state == PDataEnd)
+			return perr(p, "malformed chunk: bare LF after the data");
+		if (pline(p) < 0)
+			return -1;
+		p->line.len = 0;
 	}
 	return p->state == PDone ? 1 : p->state == PError ? -1 : 0;
 }
@@ -1074,15 +1066,11 @@ proxyparse(Proxy *px, const char *spec, char *err, size_t errlen)
 	snprintf(px->name, sizeof(px->name), "%s%s%s:%u", px->u.ip6 ? "[" : "",
 	    px->u.host, px->u.ip6 ? "]" : "", px->u.port);
 	if (at) {
-		n = at - s;
-		if (n >= sizeof(cred)) {
-			seterr(err, errlen, "proxy %s: credentials too long", px->name);
-			return -1;
-		}
-		snprintf(cred, sizeof(cred), "%.*s", (int)n, s);
-		if (pctdecode(cred) < 0) {
+		n = snprintf(cred, sizeof(cred), "%.*s", (int)(at - s), s);
+		if (n >= sizeof(cred) || pctdecode(cred) < 0) {
 			memset(cred, 0, sizeof(cred));
-			seterr(err, errlen, "proxy %s: invalid credentials", px->name);
+			seterr(err, errlen, n >= sizeof(cred) ? "proxy %s: credentials too long" :
+			    "proxy %s: invalid credentials", px->name);
 			return -1;
 		}
 		b64enc((unsigned char *)cred, strlen(cred), b64);
