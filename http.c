@@ -393,16 +393,10 @@ pendhead(Parser *p)
 		p->state = PDone;
 		return 0;
 	}
-	if (p->chunked) {
-		p->state = PSize;
-		return 0;
-	}
-	/* without a length, as much as the server sends */
-	if (ptoobig(p, p->haslen ? p->length : 0) < 0)
-		return -1;
+	/* chunks, Content-Length bytes, or without either as much as the server sends */
 	p->left = p->haslen ? p->length : UINTMAX_MAX;
-	p->state = p->left ? PBody : PDone;
-	return 0;
+	p->state = p->chunked ? PSize : p->left ? PBody : PDone;
+	return ptoobig(p, p->haslen ? p->length : 0);
 }
 
 /* a header or trailer line: name ":" OWS value OWS */
@@ -490,16 +484,11 @@ psize(Parser *p, const char *s)
 		if (*t == '=' && !(s = skipword(t + 1 + strspn(t + 1, " \t"), 1)))
 			return perr(p, "malformed chunk extension");
 	}
-	if (n == 0) {
-		p->state = PTrailer;
-		p->headlen = p->nfields = 0;
-		return 0;
-	}
-	if (ptoobig(p, n) < 0)
-		return -1;
+	/* the last chunk, of size 0, is followed by a trailer counted as a head is */
+	p->headlen = p->nfields = 0;
 	p->left = n;
-	p->state = PData;
-	return 0;
+	p->state = n ? PData : PTrailer;
+	return ptoobig(p, n);
 }
 
 /* one complete line (CR and LF removed) in a line state */
