@@ -887,10 +887,8 @@ cidrmatch(const char *host, int ip6, const char *tok, size_t n)
 	unsigned int bits, i, len = ip6 ? 16 : 4;
 	int af = ip6 ? AF_INET6 : AF_INET;
 
-	if (n >= sizeof(t))
+	if (snprintf(t, sizeof(t), "%.*s", (int)n, tok) >= (int)sizeof(t))
 		return 0;
-	memcpy(t, tok, n);
-	t[n] = '\0';
 	bits = len * 8;
 	if ((slash = strchr(t, '/')))
 		*slash = '\0';
@@ -963,9 +961,7 @@ proxyfor(const HttpOpt *o, const Url *u)
 {
 	const char *px = u->tls ? o->httpsproxy : o->httpproxy;
 
-	if (!px || !*px || noproxy(o->noproxy, u->host, u->ip6))
-		return NULL;
-	return px;
+	return px && *px && !noproxy(o->noproxy, u->host, u->ip6) ? px : NULL;
 }
 
 /* %XX sequences into bytes, in place; -1 for %00, which ends nothing well */
@@ -975,14 +971,13 @@ pctdecode(char *s)
 	char *d = s;
 	int hi, lo;
 
-	for (; *s; s++) {
+	for (; *s; s++, d++) {
+		*d = *s;
 		if (*s == '%' && (hi = hexval(s[1])) >= 0 && (lo = hexval(s[2])) >= 0) {
-			if (!(*d++ = hi << 4 | lo))
+			if (!(*d = hi << 4 | lo))
 				return -1;
 			s += 2;
-			continue;
 		}
-		*d++ = *s;
 	}
 	*d = '\0';
 	return 0;
