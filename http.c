@@ -284,10 +284,6 @@ pfield(Parser *p, const char *name, char *v)
 	size_t i, k;
 	char *e;
 
-	/* RFC 9110 9.3.6: a 2xx to CONNECT has no content; its framing is ignored */
-	if (p->connect && p->status / 100 == 2 && (!strcasecmp(name, "content-length") ||
-	    !strcasecmp(name, "transfer-encoding")))
-		return 0;
 	if (!strcasecmp(name, "content-length")) {
 		/*
 		 * 1*DIGIT, or a list of equal values, "42, 42" (RFC 9110
@@ -365,7 +361,7 @@ pfield(Parser *p, const char *name, char *v)
 	return 0;
 }
 
-/* the empty line ended a head: decide how the body is framed */
+/* the empty line ended a head, to frame the body by, or the trailer */
 static int
 pendhead(Parser *p)
 {
@@ -388,21 +384,19 @@ pendhead(Parser *p)
 		return perr(p, "Transfer-Encoding in an HTTP/1.0 response");
 	if (p->chunked && p->haslen)
 		return perr(p, "both Transfer-Encoding and Content-Length in the response");
-	/* a 2xx to CONNECT: the tunnel starts after the head (RFC 9110 9.3.6) */
-	if (p->status / 100 != 2 || p->status == 204 || p->connect) {
+	/*
+	 * A 2xx to CONNECT: the tunnel starts after the head (RFC 9110
+	 * 9.3.6).  The trailer, past the checks above since its head
+	 * passed them, ends the message.
+	 */
+	if (p->state == PTrailer || p->status / 100 != 2 || p->status == 204 || p->connect) {
 		p->state = PDone;
 		return 0;
 	}
-	if (p->chunked) {
-		p->state = PSize;
-		return 0;
-	}
-	/* without a length, as much as the server sends */
-	if (ptoobig(p, p->haslen ? p->length : 0) < 0)
-		return -1;
+	/* chunks, Content-Length bytes, or without either as much as the server sends */
 	p->left = p->haslen ? p->length : UINTMAX_MAX;
-	p->state = p->left ? PBody : PDone;
-	return 0;
+	p->state = p->chunked ? PSize : p->left ? PBody : PDone;
+	return ptoobig(p, p->haslen ? p->length : 0);
 }
 
 /* a header or trailer line: name ":" OWS value OWS */
@@ -425,8 +419,12 @@ pheader(Parser *p, char *s, size_t len, int trailer)
 	for (e = s + len; e > v && (e[-1] == ' ' || e[-1] == '\t'); e--)
 		;
 	*e = '\0';
-	/* interim responses and trailers carry nothing we use */
-	if (trailer || p->status < 200)
+	/*
+	 * Interim responses and trailers carry nothing we use, nor does a
+	 * 2xx to CONNECT, which has no content: its framing is ignored
+	 * (RFC 9110 9.3.6).
+	 */
+	if (trailer || p->status < 200 || (p->connect && p->status / 100 == 2))
 		return 0;
 	return pfield(p, s, v);
 }
@@ -437,14 +435,13 @@ pstatus(Parser *p, const char *s, size_t len)
 {
 	size_t i, n;
 
+	/* the status is 100 to 999 */
 	if (len < 12 || memcmp(s, "HTTP/1.", 7) || !asciidigit(s[7]) || s[8] != ' ' ||
-	    !asciidigit(s[9]) || !asciidigit(s[10]) || !asciidigit(s[11]) ||
+	    s[9] < '1' || s[9] > '9' || !asciidigit(s[10]) || !asciidigit(s[11]) ||
 	    (len > 12 && s[12] != ' '))
 		return perr(p, len >= 5 && !memcmp(s, "HTTP/", 5) ?
 		    "malformed status line" : "not an HTTP/1.x response");
 	p->status = (s[9] - '0') * 100 + (s[10] - '0') * 10 + (s[11] - '0');
-	if (p->status < 100)
-		return perr(p, "malformed status line");
 	p->http10 = s[7] == '0';
 	/* keep the reason phrase for messages, printable ASCII only */
 	for (i = 13, n = 0; i < len && n < sizeof(p->reason) - 1; i++)
@@ -487,16 +484,11 @@ psize(Parser *p, const char *s)
 		if (*t == '=' && !(s = skipword(t + 1 + strspn(t + 1, " \t"), 1)))
 			return perr(p, "malformed chunk extension");
 	}
-	if (n == 0) {
-		p->state = PTrailer;
-		p->headlen = p->nfields = 0;
-		return 0;
-	}
-	if (ptoobig(p, n) < 0)
-		return -1;
+	/* the last chunk, of size 0, is followed by a trailer counted as a head is */
+	p->headlen = p->nfields = 0;
 	p->left = n;
-	p->state = PData;
-	return 0;
+	p->state = n ? PData : PTrailer;
+	return ptoobig(p, n);
 }
 
 /* one complete line (CR and LF removed) in a line state */
@@ -519,19 +511,14 @@ pline(Parser *p)
 	case PStatus:
 		return pstatus(p, s, len);
 	case PHead:
-		return len ? pheader(p, s, len, 0) : pendhead(p);
+	case PTrailer:
+		return len ? pheader(p, s, len, p->state == PTrailer) : pendhead(p);
 	case PSize:
 		return psize(p, s);
 	case PDataEnd:
 		/* pfeed let only the CR in, and it is gone */
 		p->state = PSize;
 		return 0;
-	case PTrailer:
-		if (!len) {
-			p->state = PDone;
-			return 0;
-		}
-		return pheader(p, s, len, 1);
 	}
 	return perr(p, "parser in a bad state");
 }
@@ -548,53 +535,7 @@ pfeed(Parser *p, const char *s, size_t n)
 	size_t k, max;
 
 	while (s < e && p->state != PDone && p->state != PError) {
-		switch (p->state) {
-		case PStatus:
-		case PHead:
-		case PSize:
-		case PDataEnd:
-		case PTrailer:
-			/* gather a line up to LF; its CR goes in pline */
-			nl = memchr(s, '\n', e - s);
-			k = nl ? (size_t)(nl - s) : (size_t)(e - s);
-			/* a chunk-size line, the CR after chunk data, or what is left of the head */
-			max = p->state == PSize ? MAXLINE : p->state == PDataEnd ? 1 :
-			    MAXHEAD - MIN(p->headlen, MAXHEAD);
-			if (p->line.len + k > max) {
-				if (p->state == PSize)
-					return perr(p, "chunk size line too long");
-				if (p->state == PDataEnd)
-					return perr(p, "malformed chunk: no line end after the data");
-				return perr(p, "response %s is larger than %d bytes",
-				    p->state == PTrailer ? "trailer" : "header", MAXHEAD);
-			}
-			if (bufadd(&p->line, s, k) < 0)
-				return perr(p, "out of memory");
-			s += k;
-			if (!nl)
-				return 0;
-			s++;
-			if (p->state != PSize && p->state != PDataEnd)
-				p->headlen += p->line.len + 1;
-			/*
-			 * A bare LF ends the status line and header and
-			 * trailer lines (RFC 9112 2.2); chunked framing's own
-			 * lines end in CRLF (7.1), and a parser that took LF
-			 * alone there would read chunks differently from one
-			 * that did not.
-			 */
-			if (p->line.len && p->line.p[p->line.len - 1] == '\r')
-				p->line.p[--p->line.len] = '\0';
-			else if (p->state == PSize)
-				return perr(p, "bare LF after a chunk size");
-			else if (p->state == PDataEnd)
-				return perr(p, "malformed chunk: bare LF after the data");
-			if (pline(p) < 0)
-				return -1;
-			p->line.len = 0;
-			break;
-		case PBody:
-		case PData:
+		if (p->state == PBody || p->state == PData) {
 			k = (size_t)MIN(p->left, (uintmax_t)(e - s));
 			if (ptoobig(p, k) < 0)
 				return -1;
@@ -603,8 +544,46 @@ pfeed(Parser *p, const char *s, size_t n)
 			s += k;
 			if (!(p->left -= k))
 				p->state = p->state == PBody ? PDone : PDataEnd;
-			break;
+			continue;
 		}
+		/* the line states: gather a line up to LF; its CR goes in pline */
+		nl = memchr(s, '\n', e - s);
+		k = nl ? (size_t)(nl - s) : (size_t)(e - s);
+		/* a chunk-size line, the CR after chunk data, or what is left of the head */
+		max = p->state == PSize ? MAXLINE : p->state == PDataEnd ? 1 :
+		    MAXHEAD - MIN(p->headlen, MAXHEAD);
+		if (p->line.len + k > max) {
+			if (p->state == PSize)
+				return perr(p, "chunk size line too long");
+			if (p->state == PDataEnd)
+				return perr(p, "malformed chunk: no line end after the data");
+			return perr(p, "response %s is larger than %d bytes",
+			    p->state == PTrailer ? "trailer" : "header", MAXHEAD);
+		}
+		if (bufadd(&p->line, s, k) < 0)
+			return perr(p, "out of memory");
+		s += k;
+		if (!nl)
+			return 0;
+		s++;
+		if (p->state != PSize && p->state != PDataEnd)
+			p->headlen += p->line.len + 1;
+		/*
+		 * A bare LF ends the status line and header and
+		 * trailer lines (RFC 9112 2.2); chunked framing's own
+		 * lines end in CRLF (7.1), and a parser that took LF
+		 * alone there would read chunks differently from one
+		 * that did not.
+		 */
+		if (p->line.len && p->line.p[p->line.len - 1] == '\r')
+			p->line.p[--p->line.len] = '\0';
+		else if (p->state == PSize)
+			return perr(p, "bare LF after a chunk size");
+		else if (p->state == PDataEnd)
+			return perr(p, "malformed chunk: bare LF after the data");
+		if (pline(p) < 0)
+			return -1;
+		p->line.len = 0;
 	}
 	return p->state == PDone ? 1 : p->state == PError ? -1 : 0;
 }
@@ -653,7 +632,7 @@ pend(Parser *p)
 
 /*
  * waitfd polls fd for events until the monotonic time until.  Returns
- * 1 when ready, 0 at the time limit, -1 on a poll error.
+ * 0 when ready, ETIMEDOUT at the time limit, poll's errno on its error.
  */
 static int
 waitfd(int fd, short events, int64_t until)
@@ -664,11 +643,11 @@ waitfd(int fd, short events, int64_t until)
 
 	for (;;) {
 		if ((left = until - now()) <= 0)
-			return 0;
+			return ETIMEDOUT;
 		if ((rc = poll(&pfd, 1, (int)MIN(left, 60000))) > 0)
-			return 1;
+			return 0;
 		if (rc < 0 && errno != EINTR)
-			return -1;
+			return errno;
 	}
 }
 
@@ -684,13 +663,10 @@ static int
 sockio(Sock *c, unsigned char *buf, size_t len, int out)
 {
 	ssize_t n;
-	int rc;
 
 	for (;;) {
-		if ((rc = waitfd(c->fd, out ? POLLOUT : POLLIN, c->deadline)) <= 0) {
-			c->err = rc ? errno : ETIMEDOUT;
+		if ((c->err = waitfd(c->fd, out ? POLLOUT : POLLIN, c->deadline)))
 			return -1;
-		}
 		n = out ? send(c->fd, buf, len, MSG_NOSIGNAL) : recv(c->fd, buf, len, 0);
 		if (n > 0)
 			return n;
@@ -799,7 +775,7 @@ lookup(const char *host, unsigned int port, int64_t deadline, char *err, size_t 
 		return NULL;
 	}
 	pthread_detach(t);
-	e = waitfd(j->fd[0], POLLIN, deadline) < 0 ? errno : ETIMEDOUT;
+	e = waitfd(j->fd[0], POLLIN, deadline);
 	pthread_mutex_lock(&j->mu);
 	if (!(done = j->done))
 		j->left = 1;
@@ -827,7 +803,7 @@ lookup(const char *host, unsigned int port, int64_t deadline, char *err, size_t 
 static int
 connectto(const struct addrinfo *ai, int64_t until, int *fd)
 {
-	int rc, e = 0;
+	int e = 0;
 	socklen_t sl = sizeof(e);
 
 	if ((*fd = socket(ai->ai_family, SOCK_STREAM, 0)) < 0)
@@ -841,9 +817,8 @@ connectto(const struct addrinfo *ai, int64_t until, int *fd)
 	    errno != EINTR)
 		e = errno;
 	/* a connect done at once is writable at once */
-	else if ((rc = waitfd(*fd, POLLOUT, until)) <= 0)
-		e = rc ? errno : ETIMEDOUT;
-	else if (getsockopt(*fd, SOL_SOCKET, SO_ERROR, &e, &sl) < 0)
+	else if (!(e = waitfd(*fd, POLLOUT, until)) &&
+	    getsockopt(*fd, SOL_SOCKET, SO_ERROR, &e, &sl) < 0)
 		e = errno;
 	if (e) {
 		close(*fd);
@@ -912,10 +887,8 @@ cidrmatch(const char *host, int ip6, const char *tok, size_t n)
 	unsigned int bits, i, len = ip6 ? 16 : 4;
 	int af = ip6 ? AF_INET6 : AF_INET;
 
-	if (n >= sizeof(t))
+	if (snprintf(t, sizeof(t), "%.*s", (int)n, tok) >= (int)sizeof(t))
 		return 0;
-	memcpy(t, tok, n);
-	t[n] = '\0';
 	bits = len * 8;
 	if ((slash = strchr(t, '/')))
 		*slash = '\0';
@@ -988,9 +961,7 @@ proxyfor(const HttpOpt *o, const Url *u)
 {
 	const char *px = u->tls ? o->httpsproxy : o->httpproxy;
 
-	if (!px || !*px || noproxy(o->noproxy, u->host, u->ip6))
-		return NULL;
-	return px;
+	return px && *px && !noproxy(o->noproxy, u->host, u->ip6) ? px : NULL;
 }
 
 /* %XX sequences into bytes, in place; -1 for %00, which ends nothing well */
@@ -1000,14 +971,13 @@ pctdecode(char *s)
 	char *d = s;
 	int hi, lo;
 
-	for (; *s; s++) {
+	for (; *s; s++, d++) {
+		*d = *s;
 		if (*s == '%' && (hi = hexval(s[1])) >= 0 && (lo = hexval(s[2])) >= 0) {
-			if (!(*d++ = hi << 4 | lo))
+			if (!(*d = hi << 4 | lo))
 				return -1;
 			s += 2;
-			continue;
 		}
-		*d++ = *s;
 	}
 	*d = '\0';
 	return 0;
@@ -1080,15 +1050,11 @@ proxyparse(Proxy *px, const char *spec, char *err, size_t errlen)
 	snprintf(px->name, sizeof(px->name), "%s%s%s:%u", px->u.ip6 ? "[" : "",
 	    px->u.host, px->u.ip6 ? "]" : "", px->u.port);
 	if (at) {
-		n = at - s;
-		if (n >= sizeof(cred)) {
-			seterr(err, errlen, "proxy %s: credentials too long", px->name);
-			return -1;
-		}
-		snprintf(cred, sizeof(cred), "%.*s", (int)n, s);
-		if (pctdecode(cred) < 0) {
+		n = snprintf(cred, sizeof(cred), "%.*s", (int)(at - s), s);
+		if (n >= sizeof(cred) || pctdecode(cred) < 0) {
 			memset(cred, 0, sizeof(cred));
-			seterr(err, errlen, "proxy %s: invalid credentials", px->name);
+			seterr(err, errlen, n >= sizeof(cred) ? "proxy %s: credentials too long" :
+			    "proxy %s: invalid credentials", px->name);
 			return -1;
 		}
 		b64enc((unsigned char *)cred, strlen(cred), b64);
@@ -1286,10 +1252,9 @@ fetch1(const Url *u, const Proxy *px, const HttpOpt *o, Anchors *a, int64_t dead
 		goto out;
 	}
 	/* directly, or to the proxy and, for https, through a tunnel */
-	if ((c.fd = dial(px ? &px->u : u, o, deadline, m, sizeof(m))) < 0 && px)
-		seterr(err, errlen, "cannot reach proxy %s: %s", px->name, m);
-	else if (c.fd < 0)
-		seterr(err, errlen, "%s", m);
+	if ((c.fd = dial(px ? &px->u : u, o, deadline, m, sizeof(m))) < 0)
+		seterr(err, errlen, "%s%s%s%s", px ? "cannot reach proxy " : "",
+		    px ? px->name : "", px ? ": " : "", m);
 	if (c.fd < 0 || (px && u->tls && tunnel(&c, u, px, o->timeout, err, errlen) < 0) ||
 	    (u->tls && !(t = tls_open(u->host, a, sockread, sockwrite, &c, err, errlen))))
 		goto out;
@@ -1413,7 +1378,7 @@ http_get(const char *url, const HttpOpt *o, HttpResp *r)
 {
 	Url u, next;
 	Anchors a = {0};
-	Parser p;
+	Parser p = {0};
 	Proxy px;
 	Buf seen = {0};
 	const char *pxs;
@@ -1423,11 +1388,8 @@ http_get(const char *url, const HttpOpt *o, HttpResp *r)
 	int ret = -1, rc;
 
 	*r = (HttpResp){ .retryafter = -1, .maxage = -1, .age = -1, .date = -1, .expires = -1 };
-	pinit(&p, o->maxbody);
-	if (url_parse(&u, url, err, sizeof(err)) < 0) {
-		seterr(r->err, sizeof(r->err), "%s", err);
+	if (url_parse(&u, url, r->err, sizeof(r->err)) < 0)
 		return -1;
-	}
 	for (hops = 0;; hops++) {
 		/* remember every URL of the chain to catch loops; r->url is the last */
 		free(r->url);
