@@ -16,9 +16,9 @@
  * The window is one ordinary top-level window (or a child of the window
  * given with -w, for tabbed and other XEmbed hosts).  Everything is drawn
  * with Xft into a Pixmap the size of the window, which Expose copies;
- * after any change, to the rows or the title bar, the whole Pixmap is
- * redrawn, which for a few dozen rows costs less than working out what
- * changed.  Text goes through drw.c.
+ * after any change to the rows the whole Pixmap is redrawn, which for a
+ * few dozen rows costs less than working out what changed; a new status
+ * redraws the title bar alone.  Text goes through drw.c.
  *
  * The window's state is in a few structs below, each saying what it
  * owns: the layout, the feed shown and its view, the reading view, the
@@ -288,6 +288,7 @@ static struct {
 static struct {
 	int running, mapped, painted;
 	int dirty;              /* redraw everything */
+	int dirtybar;           /* redraw the title bar */
 	int focused;            /* the window has the keyboard */
 	int unseen;             /* new articles arrived while it had not */
 	Time lasttime;          /* of the last key or button event */
@@ -790,22 +791,31 @@ drawall(void)
 		         shown.hideread && shown.feed.nitems ? "No unread headlines." :
 		         "No headlines.", &scheme[SchemeDim][ColFg]);
 	drawbar();
-	ui.dirty = 0;
+	ui.dirty = ui.dirtybar = 0;
 }
 
 /*
- * Draw everything when anything changed, the title bar's text too (a
- * few dozen rows cost less than telling what changed), and show it; all
- * of it again after an Expose.
+ * Draw what changed and show it, all of it after an Expose: a new status
+ * (every fetch, every minute while an age shows) costs the title bar
+ * alone.
  */
 static void
 redraw(int expose)
 {
-	if (!ui.mapped || !win || !(expose || ui.dirty))
+	int h = lay.h;
+
+	if (!ui.mapped || !win)
 		return;
-	if (ui.dirty)
+	if (ui.dirty) {
 		drawall();
-	XCopyArea(dpy, pm, win, gc, 0, 0, lay.w, lay.h, 0, 0);
+	} else if (ui.dirtybar) {
+		drawbar();
+		ui.dirtybar = 0;
+		h = expose ? lay.h : MIN(lay.barh, lay.h);
+	} else if (!expose) {
+		return;
+	}
+	XCopyArea(dpy, pm, win, gc, 0, 0, lay.w, h, 0, 0);
 	ui.painted = 1;
 }
 
@@ -878,7 +888,11 @@ setstatus(int how, const char *fmt, ...)
 	}
 	if (how & Fail)
 		warn("%s", m);
-	ui.dirty = 1;
+	/* without rows, the status decides whether "No headlines." shows */
+	if (shown.nview)
+		ui.dirtybar = 1;
+	else
+		ui.dirty = 1;
 }
 
 /* file k was written (e ""), or not (e says why): shown in the title bar
@@ -889,7 +903,7 @@ setdisk(int k, const char *e, int quiet)
 	if (e[0] && !msg.disk[k][0] && !quiet)
 		warn("%s", e);
 	if (strcmp(msg.disk[k], e))
-		ui.dirty = 1;
+		ui.dirtybar = 1;
 	snprintf(msg.disk[k], sizeof(msg.disk[k]), "%s", e);
 }
 
@@ -930,13 +944,14 @@ reap(pid_t *pid, int *fd, int sig)
 
 /* the read state */
 
-/* what others marked: the file merged in, the rows' marks from it */
-static void
+/* what others marked: the file merged in, the rows' marks from it;
+ * whether a row's mark changed */
+static int
 readload(void)
 {
 	char err[512];
 	size_t i;
-	int r;
+	int r, changed = 0;
 
 	if (state_load(&reads.set, err, sizeof(err)) < 0 && err[0] && !reads.warned) {
 		warn("%s", err);
@@ -944,9 +959,11 @@ readload(void)
 	}
 	for (i = 0; i < shown.feed.nitems; i++) {
 		r = shown.feed.items[i].link[0] && state_isread(&reads.set, shown.feed.items[i].link);
-		ui.dirty |= r != shown.rows[i].read;
+		changed |= r != shown.rows[i].read;
 		shown.rows[i].read = r;
 	}
+	ui.dirty |= changed;
+	return changed;
 }
 
 /*
@@ -1669,7 +1686,7 @@ filterstart(const Arg *arg)
 	if (filt.xic)
 		XSetICFocus(filt.xic);
 	filt.typing = 1;
-	ui.dirty = 1;
+	ui.dirtybar = 1;
 }
 
 static void
@@ -1682,7 +1699,7 @@ filterstop(int clear)
 		filt.text[0] = '\0';
 		refilter();
 	}
-	ui.dirty = 1;
+	ui.dirtybar = 1;
 }
 
 /* Escape: close the reading view, else clear the filter; else quit */
@@ -1773,10 +1790,8 @@ setfocus(int on)
 {
 	int vis = selwhole();
 
-	if (on && !ui.focused) {
-		readload();
+	if (on && !ui.focused && readload())
 		clampview(vis);
-	}
 	ui.focused = on;
 	if (on && ui.unseen) {
 		ui.unseen = 0;
@@ -1867,8 +1882,10 @@ keypress(XEvent *e)
 
 	ui.lasttime = k.time;
 	/* a key ends a message */
-	msg.flash[0] = '\0';
-	ui.dirty = 1;
+	if (msg.flash[0]) {
+		msg.flash[0] = '\0';
+		ui.dirtybar = 1;
+	}
 	ui.numlock = XkbKeysymToModifiers(dpy, XK_Num_Lock);
 	if (filt.typing && filterkey(&e->xkey))
 		return;
@@ -2044,7 +2061,7 @@ selferr(const char *fmt, ...)
 	va_end(ap);
 	warn("not restarted: %s", e);
 	snprintf(msg.disk[DiskExe], sizeof(msg.disk[DiskExe]), "not restarted: %s", e);
-	ui.dirty = 1;
+	ui.dirtybar = 1;
 }
 
 /* the check (again) at t: one under way checks a binary replaced since */
@@ -2429,10 +2446,10 @@ waitevents(const sigset_t *waitmask)
 	else if (self.at && self.pid < 0 && NOW() >= self.at)
 		checkstart();
 	if (n == 0 && ageshown())
-		ui.dirty = 1;
+		ui.dirtybar = 1;
 	if (msg.flash[0] && NOW() >= msg.flashend) {
 		msg.flash[0] = '\0';
-		ui.dirty = 1;
+		ui.dirtybar = 1;
 	}
 	if ((due = fetchdue()) && NOW() >= due)
 		fetchstart();
@@ -2470,7 +2487,7 @@ run(const sigset_t *waitmask)
 			if (handler[ev.type])
 				handler[ev.type](&ev);
 		}
-		if (ui.dirty)
+		if (ui.dirty || ui.dirtybar)
 			redraw(0);
 		XFlush(dpy);
 	}

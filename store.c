@@ -334,15 +334,16 @@ static const char statehead[] = "lwnrss-read 1\n";
 
 #define LOCKWAIT                5   /* seconds a writer waits for read.lock */
 
-/* link's slot in rs, or the empty one it would take; NULL when rs has none */
+/* link's slot in rs, by its hash h, or the empty one it would take; NULL
+ * when rs has none */
 static ReadLink *
-rsfind(const ReadSet *rs, const char *link)
+rsfind(const ReadSet *rs, const char *link, unsigned long long h)
 {
 	size_t i;
 
 	if (!rs->cap)
 		return NULL;
-	for (i = fnv1a(link) & (rs->cap - 1); rs->tab[i].link; i = (i + 1) & (rs->cap - 1))
+	for (i = h & (rs->cap - 1); rs->tab[i].link; i = (i + 1) & (rs->cap - 1))
 		if (!strcmp(rs->tab[i].link, link))
 			return &rs->tab[i];
 	return &rs->tab[i];
@@ -354,8 +355,9 @@ rsget(ReadSet *rs, const char *link)
 {
 	ReadLink *l, *old = rs->tab;
 	size_t i, oldcap = rs->cap;
+	unsigned long long h = fnv1a(link);
 
-	if ((l = rsfind(rs, link)) && l->link)
+	if ((l = rsfind(rs, link, h)) && l->link)
 		return l;
 	/* at most half full, so that a search ends soon */
 	if ((rs->n + 1) * 2 > rs->cap) {
@@ -363,11 +365,12 @@ rsget(ReadSet *rs, const char *link)
 		rs->tab = ecalloc(rs->cap, sizeof(*rs->tab));
 		for (i = 0; i < oldcap; i++)
 			if (old[i].link)
-				*rsfind(rs, old[i].link) = old[i];
+				*rsfind(rs, old[i].link, old[i].hash) = old[i];
 		free(old);
-		l = rsfind(rs, link);
+		l = rsfind(rs, link, h);
 	}
 	l->link = estrdup(link);
+	l->hash = h;
 	rs->n++;
 	return l;
 }
@@ -375,7 +378,7 @@ rsget(ReadSet *rs, const char *link)
 int
 state_isread(const ReadSet *rs, const char *link)
 {
-	const ReadLink *l = rsfind(rs, link);
+	const ReadLink *l = rsfind(rs, link, fnv1a(link));
 
 	return l && l->link && l->read;
 }
@@ -394,7 +397,7 @@ state_mark(ReadSet *rs, const char *link, int read, time_t now)
 int
 state_seen(ReadSet *rs, const char *link, time_t now)
 {
-	ReadLink *l = rsfind(rs, link);
+	ReadLink *l = rsfind(rs, link, fnv1a(link));
 
 	/* a day's precision is plenty against an expiry of weeks */
 	if (!l || !l->link || !l->read || (now >= l->seen && now - l->seen < 86400))
@@ -450,7 +453,7 @@ apply(ReadSet *disk, const ReadSet *rs)
 
 	for (i = 0; i < rs->cap; i++) {
 		l = &rs->tab[i];
-		d = !l->change ? NULL : l->marked ? rsget(disk, l->link) : rsfind(disk, l->link);
+		d = !l->change ? NULL : l->marked ? rsget(disk, l->link) : rsfind(disk, l->link, l->hash);
 		if (!d || !d->link)
 			continue;
 		if (l->marked) {

@@ -67,6 +67,7 @@ void cache_free(Cache *c);
  */
 typedef struct {
 	char *link;
+	unsigned long long hash; /* fnv1a(link), kept for growing the table */
 	time_t seen;            /* last seen in a feed shown, or marked */
 	unsigned long change;   /* the number of this process's last change; 0: none unwritten */
 	unsigned char read;
