@@ -1310,7 +1310,6 @@ xstartchain(const br_x509_class **ctx, const char *name)
 	X509 *x = (X509 *)(void *)ctx;
 
 	x->chain.len = 0;
-	x->toolarge = 0;
 	x->reason = XOk;
 	/* no name means no check in BearSSL's terms: here it fails the chain */
 	snprintf(x->host, sizeof(x->host), "%s", name ? name : "");
@@ -1327,10 +1326,9 @@ xappend(const br_x509_class **ctx, const unsigned char *buf, size_t len)
 {
 	X509 *x = (X509 *)(void *)ctx;
 
-	if (x->toolarge)
-		return;
-	if (len > X509MAXBYTES - x->chain.len || bufadd(&x->chain, buf, len) < 0)
-		x->toolarge = 1;
+	if (x->reason == XOk &&
+	    (len > X509MAXBYTES - x->chain.len || bufadd(&x->chain, buf, len) < 0))
+		x->reason = XTooLong;
 }
 
 static void
@@ -1352,8 +1350,9 @@ xendchain(const br_x509_class **ctx)
 {
 	X509 *x = (X509 *)(void *)ctx;
 
-	x->reason = x->toolarge ? XTooLong : x509_verify(x, (const unsigned char *)x->chain.p,
-	    x->chain.len, x->host[0] ? x->host : NULL, x->now);
+	if (x->reason == XOk)
+		x->reason = x509_verify(x, (const unsigned char *)x->chain.p, x->chain.len,
+		    x->host[0] ? x->host : NULL, x->now);
 	/* which code matters to nobody: tls.c takes the words and the
 	 * alert from x->reason */
 	return x->reason == XOk ? 0 : BR_ERR_X509_NOT_TRUSTED;
