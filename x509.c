@@ -1002,9 +1002,9 @@ x509_loadanchors(Anchors *a, const char *file, char *err, size_t errlen)
 			break;
 		if ((n = b64dec(p, e - p, (unsigned char *)p)) <= 0)
 			continue;
-		if (a->n == a->cap) {
-			a->cap = a->cap ? a->cap * 2 : 256;
-			if (!(q = realloc(a->a, a->cap * sizeof(*a->a)))) {
+		/* 256 more at a time: one allocation for a system's bundle */
+		if (a->n % 256 == 0) {
+			if (!(q = realloc(a->a, (a->n + 256) * sizeof(*a->a)))) {
 				snprintf(err, errlen, "out of memory");
 				return -1;
 			}

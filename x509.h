@@ -35,7 +35,7 @@ typedef struct Cert Cert;
 
 typedef struct {
 	Cert *a;                    /* the CA file's certificates, pointing into file */
-	size_t n, cap;
+	size_t n;
 	Buf file;                   /* the CA file, base64 decoded in place */
 	int loaded;
 } Anchors;
