@@ -304,9 +304,9 @@ dertime(Der *in, long long *t)
 	}
 	f = v + (tag == 0x18);
 	f[0] = tag == 0x18 ? v[0] * 100 + v[1] : v[0] + (v[0] < 50 ? 2000 : 1900);
+	/* a day of the month is one before the first of the next */
 	if (f[1] < 1 || f[1] > 12 || f[2] < 1 || f[3] > 23 || f[4] > 59 || f[5] > 60 ||
-	    f[2] > "\37\35\37\36\37\36\37\37\36\37\36\37"[f[1] - 1] ||
-	    (f[1] == 2 && f[2] == 29 && (f[0] % 4 || (f[0] % 100 == 0 && f[0] % 400))))
+	    daysfromcivil(f[0], f[1], f[2]) >= daysfromcivil(f[0] + f[1] / 12, f[1] % 12 + 1, 1))
 		return -1;
 	*t = (long long)daysfromcivil(f[0], f[1], f[2]) * 86400 +
 	    f[3] * 3600 + f[4] * 60 + f[5];
