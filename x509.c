@@ -178,23 +178,24 @@ x509_msg(int reason)
 	return reason >= 0 && reason < XReasonLast ? msgs[reason] : "certificate rejected";
 }
 
+/* the TLS alert for each reason (RFC 5246 7.2); bad_certificate (42) when none */
+static const unsigned char alerts[XReasonLast] = {
+	/* certificate_expired */
+	[XExpired] = 45, [XNotYet] = 45, [XIssuerExpired] = 45, [XIssuerNotYet] = 45,
+	/* unknown_ca */
+	[XUntrusted] = 48, [XSelfSigned] = 48,
+	/* unsupported_certificate */
+	[XSha1] = 43, [XMd5] = 43, [XSigAlg] = 43, [XWeakRsa] = 43, [XBigRsa] = 43,
+	[XKeyType] = 43, [XCritical] = 43, [XIssuerCritical] = 43, [XConstraintType] = 43,
+	[XEku] = 43, [XIssuerEku] = 43, [XAiaCritical] = 43, [XIssuerAiaCritical] = 43,
+	/* internal_error */
+	[XNoMem] = 80,
+};
+
 int
 x509_alert(int reason)
 {
-	switch (reason) {
-	case XExpired: case XNotYet: case XIssuerExpired: case XIssuerNotYet:
-		return 45;   /* certificate_expired */
-	case XUntrusted: case XSelfSigned:
-		return 48;   /* unknown_ca */
-	case XSha1: case XMd5: case XSigAlg: case XWeakRsa: case XBigRsa: case XKeyType:
-	case XCritical: case XIssuerCritical: case XConstraintType: case XEku: case XIssuerEku:
-	case XAiaCritical: case XIssuerAiaCritical:
-		return 43;   /* unsupported_certificate */
-	case XNoMem:
-		return 80;   /* internal_error */
-	default:
-		return 42;   /* bad_certificate */
-	}
+	return reason >= 0 && reason < XReasonLast && alerts[reason] ? alerts[reason] : 42;
 }
 
 /* ----------------------------------------------------------------- DER */
