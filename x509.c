@@ -70,7 +70,6 @@ struct Cert {
 	Der sig;                /* the signature bits */
 	int sigtype;            /* Sig* */
 	const br_hash_class *hash;
-	const unsigned char *hashoid;   /* for RSA PKCS#1 v1.5 */
 	Der issuer, subject;    /* Names, tag and length included */
 	long long notbefore, notafter;  /* seconds since the epoch */
 	br_x509_pkey key;       /* key_type 0 when unsupported; RSA without leading zeros */
@@ -341,12 +340,9 @@ sigalg(Der alg, Cert *c)
 		switch (oid.p[8]) {
 		case 2: case 3: case 4: c->sigtype = SigMd5; break;   /* MD2, MD4, MD5 */
 		case 5: c->sigtype = SigSha1; break;
-		case 11: c->sigtype = SigRsa; c->hash = &br_sha256_vtable;
-			c->hashoid = BR_HASH_OID_SHA256; break;
-		case 12: c->sigtype = SigRsa; c->hash = &br_sha384_vtable;
-			c->hashoid = BR_HASH_OID_SHA384; break;
-		case 13: c->sigtype = SigRsa; c->hash = &br_sha512_vtable;
-			c->hashoid = BR_HASH_OID_SHA512; break;
+		case 11: c->sigtype = SigRsa; c->hash = &br_sha256_vtable; break;
+		case 12: c->sigtype = SigRsa; c->hash = &br_sha384_vtable; break;
+		case 13: c->sigtype = SigRsa; c->hash = &br_sha512_vtable; break;
 		}
 	} else if (oid.n >= 7 && !memcmp(oid.p, ecpre, 6)) {
 		if (oid.n == 7 && oid.p[6] == 1)
@@ -630,8 +626,10 @@ sigcheck(const Cert *c, const Cert *issuer)
 	c->hash->update(&h.vtable, c->tbs.p, c->tbs.n);
 	c->hash->out(&h.vtable, hash);
 	hlen = (c->hash->desc >> BR_HASHDESC_OUT_OFF) & BR_HASHDESC_OUT_MASK;
+	/* PKCS #1 v1.5 names the hash, which its length tells among SHA-2's three */
 	if (c->sigtype == SigRsa)
-		return br_rsa_pkcs1_vrfy_get_default()(c->sig.p, c->sig.n, c->hashoid, hlen,
+		return br_rsa_pkcs1_vrfy_get_default()(c->sig.p, c->sig.n, hlen == 32 ?
+		    BR_HASH_OID_SHA256 : hlen == 48 ? BR_HASH_OID_SHA384 : BR_HASH_OID_SHA512, hlen,
 		    &issuer->key.key.rsa, out) && !memcmp(out, hash, hlen) ? XOk : XBadSig;
 	return br_ecdsa_vrfy_asn1_get_default()(br_ec_get_default(), hash, hlen,
 	    &issuer->key.key.ec, c->sig.p, c->sig.n) ? XOk : XBadSig;
