@@ -716,7 +716,7 @@ cninsan(const Cert *c)
 	unsigned char ip[16];
 	char text[64];
 	size_t iplen;
-	int tag, found;
+	int tag;
 
 	if (der(&name, 0x30, &rdns, NULL) < 0)
 		return XMalformed;
@@ -738,14 +738,11 @@ cninsan(const Cert *c)
 				iplen = inet_pton(AF_INET, text, ip) == 1 ? 4 :
 				    inet_pton(AF_INET6, text, ip) == 1 ? 16 : 0;
 			}
-			found = 0;
-			for (names = c->san; !found && (tag = der(&names, -1, &gn, NULL)) >= 0; ) {
-				if (tag == 0x82)
-					found = gn.n == v.n && !casecmpn(gn.p, v.p, v.n);
-				else if (tag == 0x87)
-					found = iplen && gn.n == iplen && !memcmp(gn.p, ip, iplen);
-			}
-			if (!found)
+			for (names = c->san; (tag = der(&names, -1, &gn, NULL)) >= 0; )
+				if ((tag == 0x82 && gn.n == v.n && !casecmpn(gn.p, v.p, v.n)) ||
+				    (tag == 0x87 && iplen && gn.n == iplen && !memcmp(gn.p, ip, iplen)))
+					break;
+			if (tag < 0)
 				return XCnNotSan;
 		}
 	}
@@ -1045,7 +1042,7 @@ static int
 leafok(const Cert *c, const char *host)
 {
 	Der names, gn;
-	int tag, hasdns = 0, rc;
+	int tag, rc;
 
 	if (c->critical)
 		return XCritical;
@@ -1057,15 +1054,10 @@ leafok(const Cert *c, const char *host)
 	if ((rc = keyok(c)) != XOk)
 		return rc;
 	/* dNSName in the SAN only: never the Common Name (RFC 9525 6.3) */
-	names = c->san;
-	while ((tag = der(&names, -1, &gn, NULL)) >= 0) {
-		if (tag != 0x82)
-			continue;
-		hasdns = 1;
-		if (host && hostmatch(host, gn.p, gn.n))
+	for (names = c->san; (tag = der(&names, -1, &gn, NULL)) >= 0; )
+		if (tag == 0x82 && host && hostmatch(host, gn.p, gn.n))
 			return XOk;
-	}
-	return hasdns ? XName : XNoSan;
+	return hasform(c, 0x82) ? XName : XNoSan;
 }
 
 /*
