@@ -731,13 +731,10 @@ cninsan(const Cert *c)
 			if (!deq(&oid, &oidcn) ||
 			    (tag != 0x0c && tag != 0x13 && tag != 0x14 && tag != 0x16))
 				continue;
-			iplen = 0;
-			if (v.n < sizeof(text)) {
-				memcpy(text, v.p, v.n);
-				text[v.n] = '\0';
-				iplen = inet_pton(AF_INET, text, ip) == 1 ? 4 :
-				    inet_pton(AF_INET6, text, ip) == 1 ? 16 : 0;
-			}
+			/* cut short, it is no address: none is 63 characters long */
+			snprintf(text, sizeof(text), "%.*s", (int)v.n, (const char *)v.p);
+			iplen = inet_pton(AF_INET, text, ip) == 1 ? 4 :
+			    inet_pton(AF_INET6, text, ip) == 1 ? 16 : 0;
 			for (names = c->san; (tag = der(&names, -1, &gn, NULL)) >= 0; )
 				if ((tag == 0x82 && gn.n == v.n && !casecmpn(gn.p, v.p, v.n)) ||
 				    (tag == 0x87 && iplen && gn.n == iplen && !memcmp(gn.p, ip, iplen)))
