@@ -817,9 +817,8 @@ within(int form, Der name, Der base, int permitted)
 static int
 hasform(const Cert *c, int tag)
 {
-	static const unsigned char email[] = {
-		0x06, 0x09, 0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x09, 0x01
-	};
+	/* the emailAddress OID (1.2.840.113549.1.9.1), tag and length included */
+	static const char email[] = "\x06\x09\x2a\x86\x48\x86\xf7\x0d\x01\x09\x01";
 	Der names = c->san, gn;
 	size_t i;
 	int t;
@@ -827,8 +826,8 @@ hasform(const Cert *c, int tag)
 	while ((t = der(&names, -1, &gn, NULL)) >= 0)
 		if (t == tag)
 			return 1;
-	for (i = 0; tag == 0x81 && i + sizeof(email) <= c->subject.n; i++)
-		if (!memcmp(c->subject.p + i, email, sizeof(email)))
+	for (i = 0; tag == 0x81 && i + sizeof(email) - 1 <= c->subject.n; i++)
+		if (!memcmp(c->subject.p + i, email, sizeof(email) - 1))
 			return 1;
 	return 0;
 }
