@@ -35,7 +35,7 @@ typedef struct Cert Cert;
 
 typedef struct {
 	Cert *a;                    /* the CA file's certificates, pointing into file */
-	size_t n, cap;
+	size_t n;
 	Buf file;                   /* the CA file, base64 decoded in place */
 	int loaded;
 } Anchors;
@@ -59,9 +59,9 @@ typedef struct {
 	const Anchors *anchors;
 	char host[256];             /* the name the leaf must carry */
 	Buf chain;                  /* each certificate after its length, 3 bytes */
-	int toolarge;               /* more bytes of certificates than we keep */
 	time_t now;                 /* 0: time(NULL) when the chain ends */
-	int reason;                 /* XOk, or why the chain was refused */
+	int reason;                 /* XOk, or why the chain was refused (XTooLong: more bytes
+	                             * of certificates than we keep, before its end) */
 	br_x509_pkey pkey;          /* the leaf's key, pointing into chain */
 	unsigned int usages;
 } X509;
