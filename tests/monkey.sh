@@ -271,9 +271,15 @@ fi
 # ASan too (gcc 12); the window's stderr, kept across restarts (start
 # truncates $D/err), is searched for them
 : > "$D/errs"
-# crashed: the window is gone, or a sanitizer said something
+# down: the window is gone, or ASan wrote a report; after each event, so
+# with no process of its own.  A UBSan report halts the window: gone
+down() {
+	set -- "$D"/log/*
+	gone "$PID" || [ -e "$1" ]
+}
+# crashed: down, or a sanitizer said something
 crashed() {
-	gone "$PID" || [ -n "$(ls "$D/log")" ] || grep -q 'runtime error:' "$D/err"
+	down || grep -q 'runtime error:' "$D/err"
 }
 # sanreports: the first lines of each sanitizer report; 1 when none
 sanreports() {
@@ -329,7 +335,7 @@ while read -r op rest <&3; do
 		cat "$D/err" >> "$D/errs"
 		start "$URL"
 	fi
-	crashed && break
+	down && break
 	[ $((ev % 200)) -eq 0 ] && echo "# $ev of $total event lines"
 done 3< "$D/events"
 
