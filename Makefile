@@ -137,9 +137,11 @@ test: lwnrss $(TESTBIN)
 	./tests/run.sh
 
 # the tests but the slow ones: no fuzzing, no second run under the
-# sanitizers, no valgrind (the HTTP tests' client is still a -san build)
+# sanitizers, no valgrind (the HTTP tests' client is still a -san build);
+# JOBS at a time
+JOBS = 2
 check: lwnrss $(UNITS) tests/http_test-san $(XTESTS)
-	SKIP="$(UNITS:=-san) tests/fuzz.sh tests/san.sh tests/memcheck.sh" ./tests/run.sh
+	JOBS=$(JOBS) SKIP="$(UNITS:=-san) tests/fuzz.sh tests/san.sh tests/memcheck.sh" ./tests/run.sh
 
 # every target for FUZZTIME seconds, one at a time; fails on any finding
 fuzz: $(FUZZBIN)

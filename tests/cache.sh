@@ -372,8 +372,9 @@ while [ "$i" -lt 50 ]; do
 	k=$!
 	if [ $((i % 4)) -eq 3 ]; then
 		# the moment the temporary file has its first bytes, whatever
-		# the machine's speed (a sanitized build is much slower)
-		while kill -0 "$k" 2> /dev/null && [ ! -s "${BF:-$D/none}.tmp" ]; do :; done
+		# the machine's speed (a sanitized build is much slower); not
+		# after lwnrss is gone (a zombie too, which kill -0 would not tell)
+		while ! gone "$k" && [ ! -s "${BF:-$D/none}.tmp" ]; do :; done
 	else
 		# from 0.55 to 1 times a whole run: the end of the fetch, the write
 		sleep "$(awk -v s="$i$$" -v t="$ms" 'BEGIN { srand(s); printf "%.3f", (0.55 + rand() * 0.45) * t / 1000 }')"

@@ -311,12 +311,15 @@ if [ -r "$bundle" ]; then
 		> "$D/leaf.ext"
 	openssl req -new -key "$D/key.pem" -subj /CN=localhost -out "$D/leaf.csr" 2>>"$D/openssl.log"
 	made=0
+	# openssl x509 reads the system's bundle at start, which signing never
+	# uses: without it a call takes a third of the time
 	for r in "$D"/roots/*.pem; do
-		openssl x509 -in "$r" -key "$D/otherca.key" -days 2 -out "${r%.pem}.copy" \
-			2>>"$D/openssl.log" &&
-		openssl x509 -req -in "$D/leaf.csr" -CA "${r%.pem}.copy" -CAkey "$D/otherca.key" \
-			-set_serial 1 -days 2 -extfile "$D/leaf.ext" -out "${r%.pem}.leaf" \
-			2>>"$D/openssl.log" && made=$((made + 1))
+		SSL_CERT_FILE=/dev/null openssl x509 -in "$r" -key "$D/otherca.key" -days 2 \
+			-out "${r%.pem}.copy" 2>>"$D/openssl.log" &&
+		SSL_CERT_FILE=/dev/null openssl x509 -req -in "$D/leaf.csr" \
+			-CA "${r%.pem}.copy" -CAkey "$D/otherca.key" -set_serial 1 -days 2 \
+			-extfile "$D/leaf.ext" -out "${r%.pem}.leaf" 2>>"$D/openssl.log" &&
+			made=$((made + 1))
 	done
 	n=$(grep -c 'BEGIN CERTIFICATE' "$bundle")
 	check "a copy of each of the bundle's $n roots, and a leaf, made with openssl" [ "$made" -eq "$n" ]

@@ -21,9 +21,12 @@ XDG_DATA_HOME=$D/data
 export HOME XDG_CACHE_HOME XDG_STATE_HOME XDG_CONFIG_HOME XDG_DATA_HOME
 unset https_proxy HTTPS_PROXY http_proxy all_proxy ALL_PROXY no_proxy NO_PROXY
 
-# lwnrss with a deadline of 3 s, built apart
+# lwnrss with a deadline of 3 s, built apart: the sources and the objects
+# just built, so that the build compiles lwnrss.c alone (cp -p keeps them
+# newer than their sources, and config.h newer than all)
+built lwnrss
 mkdir "$D/src"
-cp ./*.c ./*.h config.mk Makefile "$D/src/"
+cp -p ./*.c ./*.h ./*.o config.mk Makefile "$D/src/"
 rm -f "$D/src/config.h"
 sed 's/fetchtimeout = [0-9]*;/fetchtimeout = 3;/' config.def.h > "$D/src/config.h"
 if grep -q 'fetchtimeout = 3;' "$D/src/config.h" &&

@@ -79,10 +79,12 @@ retry() {
 # clockon n: the test build's clock ($LWNRSS_CLOCK, tests/config.test.h)
 # n seconds further on.  The file is replaced, never rewritten in place:
 # a window or server reading it meanwhile never finds it empty (and so
-# its clock days behind)
+# its clock days behind).  read, not cat: tests/refresh.sh moves it on
+# a hundred times
 clockon() {
-	echo $(($(cat "$LWNRSS_CLOCK" 2> /dev/null || echo 0) + $1)) > "$LWNRSS_CLOCK.new" &&
-		mv "$LWNRSS_CLOCK.new" "$LWNRSS_CLOCK"
+	_c=
+	read -r _c 2> /dev/null < "$LWNRSS_CLOCK"
+	echo $((${_c:-0} + $1)) > "$LWNRSS_CLOCK.new" && mv "$LWNRSS_CLOCK.new" "$LWNRSS_CLOCK"
 }
 
 # startx dir: an Xvfb of our own at 96 dpi, its log in dir; sets XVFB
@@ -110,8 +112,10 @@ testca() {
 	openssl req -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes \
 		-keyout "$1/key.pem" -out "$1/srv.csr" -subj /CN=localhost > /dev/null 2>&1
 	printf 'subjectAltName=DNS:localhost\n' > "$1/ext"
-	openssl x509 -req -in "$1/srv.csr" -CA "$1/ca.pem" -CAkey "$1/ca.key" \
-		-CAcreateserial -out "$1/cert.pem" -days 2 -extfile "$1/ext" > /dev/null 2>&1
+	# openssl x509 reads the system's CA bundle, which signing never uses
+	SSL_CERT_FILE=/dev/null openssl x509 -req -in "$1/srv.csr" -CA "$1/ca.pem" \
+		-CAkey "$1/ca.key" -CAcreateserial -out "$1/cert.pem" -days 2 -extfile "$1/ext" \
+		> /dev/null 2>&1
 }
 
 # children and gone, from /proc

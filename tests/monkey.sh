@@ -83,7 +83,8 @@ if ! grep -q 'fetchtimeout = 2;' "$S/tests/config.test.h"; then
 	fail "monkey: tests/config.test.h has a fetchtimeout to shorten"
 	exit 1
 fi
-if ! make -C "$S" CFLAGS="$SANFLAGS" LDFLAGS="$SANFLAGS" tests/lwnrss-test \
+# two compilers at once: the build is a third of the run's processor time
+if ! make -j2 -C "$S" CFLAGS="$SANFLAGS" LDFLAGS="$SANFLAGS" tests/lwnrss-test \
     > "$D/build.log" 2>&1 || ! ldd "$X" | grep -q libasan; then
 	cat "$D/build.log"
 	fail "monkey: build the window's test build with the sanitizers"
@@ -271,9 +272,15 @@ fi
 # ASan too (gcc 12); the window's stderr, kept across restarts (start
 # truncates $D/err), is searched for them
 : > "$D/errs"
-# crashed: the window is gone, or a sanitizer said something
+# down: the window is gone, or ASan wrote a report; after each event, so
+# with no process of its own.  A UBSan report halts the window: gone
+down() {
+	set -- "$D"/log/*
+	gone "$PID" || [ -e "$1" ]
+}
+# crashed: down, or a sanitizer said something
 crashed() {
-	gone "$PID" || [ -n "$(ls "$D/log")" ] || grep -q 'runtime error:' "$D/err"
+	down || grep -q 'runtime error:' "$D/err"
 }
 # sanreports: the first lines of each sanitizer report; 1 when none
 sanreports() {
@@ -329,7 +336,7 @@ while read -r op rest <&3; do
 		cat "$D/err" >> "$D/errs"
 		start "$URL"
 	fi
-	crashed && break
+	down && break
 	[ $((ev % 200)) -eq 0 ] && echo "# $ev of $total event lines"
 done 3< "$D/events"
 

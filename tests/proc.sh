@@ -39,11 +39,11 @@ gone() {
 }
 
 # runs path: the pids of the processes running the program at path, one a
-# line (a child forked from it and orphaned by a kill -9 among them)
+# line (a child forked from it and orphaned by a kill -9 among them).
+# test's -ef compares the files themselves, with no process per process
 runs() {
-	_x=$(readlink -f "$1")
 	for _e in /proc/[0-9]*/exe; do
-		[ "$(readlink "$_e" 2> /dev/null)" = "$_x" ] || continue
+		[ "$_e" -ef "$1" ] || continue
 		_p=${_e#/proc/}
 		echo "${_p%/exe}"
 	done

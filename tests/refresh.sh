@@ -21,7 +21,7 @@ LWNRSS_CLOCK=$D/clock
 export LWNRSS_CLOCK
 echo 0 > "$D/clock"
 
-need Xvfb xdotool xdpyinfo xrdb import convert identify openssl python3
+need Xvfb xdotool xdpyinfo xrdb convert openssl python3
 built lwnrss tests/lwnrss-test
 
 XVFB=
@@ -103,16 +103,20 @@ want() {
 }
 
 # the pixel column x=3 as runs, as in tests/cache.sh: B or E the title
-# bar (E after a failed fetch), W a row, G the selected row, R the line
+# bar (E after a failed fetch), W a row, G the selected row, R the line.
+# One convert reads the window and the column (a crop 0 high is the whole
+# height): every step polls it
 col() {
-	import -window "$W" "$D/shot.png" 2> /dev/null || return 1
-	h=$(identify -format %h "$D/shot.png")
-	convert "$D/shot.png" -crop "1x$h+3+0" +repage -depth 8 txt:- |
-		awk 'NR > 1 { print $3 }' | uniq -c | awk '
+	convert "x:$W" -crop 1x0+3+0 +repage -depth 8 "txt:$D/column" 2> /dev/null || return 1
+	awk '
 		BEGIN { c["#0000FF"] = "B"; c["#FF00FF"] = "E"; c["#FFFFFF"] = "W"
 		        c["#00FF00"] = "G"; c["#FF0000"] = "R" }
-		{ printf "%s%s%d", (NR > 1 ? " " : ""), (($2 in c) ? c[$2] : "?"), $1 }
-		END { print "" }' > "$D/col"
+		NR > 1 && $3 != last {
+			if (n) s = s (s == "" ? "" : " ") r n
+			last = $3; r = ($3 in c) ? c[$3] : "?"; n = 0
+		}
+		NR > 1 { n++ }
+		END { print s (s == "" ? "" : " ") r n }' "$D/column" > "$D/col"
 }
 # rowsel k: the feed's NROWS rows, the k-th selected
 NROWS=3

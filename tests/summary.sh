@@ -74,9 +74,11 @@ isopen() {
 rows() {
 	sigis "B$BAR G$ROW R1( W$ROW R1){$(($1 - 1))}( W[0-9]+)?"
 }
-# texthash: the pixels of the text's area in a new shot
+# texthash: the pixels of the text's area in a new shot (one convert
+# takes it and keeps it)
 texthash() {
-	shot && convert "$D/shot.png" -crop "640x$((H - TOP))+0+$TOP" +repage -format '%#' info:
+	alive && convert "x:$W" -write "$D/shot.png" -crop "640x$((H - TOP))+0+$TOP" +repage \
+		-format '%#' info: 2> /dev/null
 }
 # paras: the paragraphs of the last shot's text area, one "top bottom"
 # line each (rows with ink less than 10 blank rows apart), in $D/paras

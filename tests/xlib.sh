@@ -55,20 +55,24 @@ shot() {
 	import -window "$W" "$D/shot.png" 2> /dev/null
 }
 
-# sig [x]: the colours down the pixel column x (3) of the window as runs,
-# e.g. "B38 G90 R1 W90 R1 W200": B title bar, E failed title bar, W row,
-# G selected row, R line between rows, Y newcolor (a new article's mark,
-# a badge)
+# sig [x]: the colours down the pixel column x (3) of a new shot of the
+# window as runs, e.g. "B38 G90 R1 W90 R1 W200": B title bar, E failed
+# title bar, W row, G selected row, R line between rows, Y newcolor (a
+# new article's mark, a badge).  One convert takes the shot, keeps it for
+# box and colourful, and reads the column (a crop 0 high is the whole
+# height): a check polls it many times
 sig() {
-	shot || return 1
-	h=$(identify -format %h "$D/shot.png")
-	convert "$D/shot.png" -crop "1x$h+${1:-3}+0" +repage -depth 8 txt:- |
-		awk 'NR > 1 { print $3 }' | uniq -c | awk '
+	convert "x:$W" -write "$D/shot.png" -crop "1x0+${1:-3}+0" +repage -depth 8 \
+		"txt:$D/column" 2> /dev/null || return 1
+	awk -v f="$D/sig" '
 		BEGIN { c["#0000FF"] = "B"; c["#FF00FF"] = "E"; c["#FFFFFF"] = "W"
 		        c["#00FF00"] = "G"; c["#FF0000"] = "R"; c["#FFFF00"] = "Y" }
-		{ printf "%s%s%d", (NR > 1 ? " " : ""), (($2 in c) ? c[$2] : "?"), $1 }
-		END { print "" }' > "$D/sig"
-	cat "$D/sig"
+		NR > 1 && $3 != last {
+			if (n) s = s (s == "" ? "" : " ") r n
+			last = $3; r = ($3 in c) ? c[$3] : "?"; n = 0
+		}
+		NR > 1 { n++ }
+		END { s = s (s == "" ? "" : " ") r n; print s > f; print s }' "$D/column"
 }
 
 # sigis re [x]: the column matches the extended regular expression re
