@@ -14,7 +14,7 @@
 #include "util.h"
 
 typedef struct {
-	const char *name;
+	char name[9];           /* in place: no pointer, no relocation */
 	unsigned short cp;
 } Entity;
 
