@@ -62,9 +62,9 @@ resolveagainst(const Url *base, const char *ref)
 		return;
 	}
 	checkurl(&u);
-	if (!hasscheme(ref) && u.tls != base->tls)
+	if (url_relative(ref) && u.tls != base->tls)
 		abort();
-	if (!hasscheme(ref) && !(ref[0] == '/' && ref[1] == '/') &&
+	if (url_relative(ref) && !(ref[0] == '/' && ref[1] == '/') &&
 	    (strcmp(u.host, base->host) || u.port != base->port))
 		abort();
 }
@@ -82,15 +82,15 @@ joinagainst(const char *base, const char *ref)
 	k = url_join(out, base, ref);
 	if (k != strlen(out) || k + 1 > n)
 		abort();
-	if ((hasscheme(base) || hasscheme(ref)) != hasscheme(out))
+	if ((!url_relative(base) || !url_relative(ref)) != !url_relative(out))
 		abort();
-	if (hasscheme(out)) {
+	if (!url_relative(out)) {
 		url_join(again, out, "");
 		out[strcspn(out, "#")] = '\0';
 		if (strcmp(again, out))
 			abort();
 	}
-	if (!hasscheme(ref) && (!strncmp(base, "https://", 8) || !strncmp(base, "http://", 7)) &&
+	if (url_relative(ref) && (!strncmp(base, "https://", 8) || !strncmp(base, "http://", 7)) &&
 	    strncmp(out, base, strchr(base, ':') - base + 1))
 		abort();
 	free(out);
