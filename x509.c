@@ -944,12 +944,11 @@ b64dec(const char *s, size_t n, unsigned char *out)
 	size_t i, o = 0;
 	int bits = 0, v;
 
-	/* the table: -1 bad, -2 skip, -3 padding (the end) */
+	/* the table: -1 bad, -2 skipped (white space, and padding) */
 	memset(val, -1, sizeof(val));
 	for (i = 0; i < 64; i++)
 		val[(unsigned char)digits[i]] = i;
-	val[' '] = val['\t'] = val['\r'] = val['\n'] = -2;
-	val['='] = -3;
+	val[' '] = val['\t'] = val['\r'] = val['\n'] = val['='] = -2;
 	for (i = 0; i < n; i++) {
 		if ((v = val[(unsigned char)s[i]]) >= 0) {
 			acc = acc << 6 | v;
@@ -974,37 +973,31 @@ x509_loadanchors(Anchors *a, const char *file, char *err, size_t errlen)
 {
 	static const char begin[] = "-----BEGIN CERTIFICATE-----";
 	static const char end[] = "-----END CERTIFICATE-----";
+	const char *why = NULL;
 	char *p, *e;
 	void *q;
 	long n;
-	int fd, rc;
+	int fd, rc = 0;
 
 	memset(a, 0, sizeof(*a));
 	if (!file || !*file) {
-		snprintf(err, errlen, "no CA file configured");
+		seterr(err, errlen, "no CA file configured");
 		return -1;
 	}
-	if ((fd = open(file, O_RDONLY)) < 0) {
-		snprintf(err, errlen, "%s: %s", file, strerror(errno));
-		return -1;
-	}
-	rc = readfd(fd, &a->file, 64 << 20);
-	close(fd);
-	if (rc) {
-		snprintf(err, errlen, "%s: %s", file, rc < 0 ? strerror(errno) : "too large");
-		return -1;
-	}
-	for (p = a->file.p; p && (p = strstr(p, begin)); p = e + sizeof(end) - 1) {
+	if ((fd = open(file, O_RDONLY)) < 0 || (rc = readfd(fd, &a->file, 64 << 20)) != 0)
+		why = rc > 0 ? "too large" : strerror(errno);
+	if (fd >= 0)
+		close(fd);
+	for (p = why ? NULL : a->file.p; p && (p = strstr(p, begin)) && (e = strstr(p, end));
+	    p = e + sizeof(end) - 1) {
 		p += sizeof(begin) - 1;
-		if (!(e = strstr(p, end)))
-			break;
 		if ((n = b64dec(p, e - p, (unsigned char *)p)) <= 0)
 			continue;
 		/* 256 more at a time: one allocation for a system's bundle */
 		if (a->n % 256 == 0) {
 			if (!(q = realloc(a->a, (a->n + 256) * sizeof(*a->a)))) {
-				snprintf(err, errlen, "out of memory");
-				return -1;
+				why = "out of memory";
+				break;
 			}
 			a->a = q;
 		}
@@ -1012,8 +1005,8 @@ x509_loadanchors(Anchors *a, const char *file, char *err, size_t errlen)
 		if (certparse(&a->a[a->n], (unsigned char *)p, n) == 0)
 			a->n++;
 	}
-	if (!a->n) {
-		snprintf(err, errlen, "%s: no certificates", file);
+	if (why || !a->n) {
+		seterr(err, errlen, "%s: %s", file, why ? why : "no certificates");
 		return -1;
 	}
 	a->loaded = 1;
