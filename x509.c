@@ -60,16 +60,19 @@ typedef struct {
 	size_t n;
 } Der;
 
-/* signature algorithms, as the policy sees them */
-enum { SigNone, SigRsa, SigEc, SigSha1, SigMd5, SigOther };
+/* a signature algorithm: XOk with the key type that signs and the hash, or why refused */
+typedef struct {
+	Der oid;
+	int rc, key;
+	const br_hash_class *hash;
+} SigAlg;
 
 /* what the policy needs from one certificate */
 struct Cert {
 	Der der;                /* the whole certificate */
 	Der tbs;                /* TBSCertificate, tag and length included: what is signed */
 	Der sig;                /* the signature bits */
-	int sigtype;            /* Sig* */
-	const br_hash_class *hash;
+	const SigAlg *alg;      /* the signature's */
 	Der issuer, subject;    /* Names, tag and length included */
 	long long notbefore, notafter;  /* seconds since the epoch */
 	br_x509_pkey key;       /* key_type 0 when unsupported; RSA without leading zeros */
@@ -98,6 +101,23 @@ static const Der oidp521 = OID("\x2b\x81\x04\x00\x23");
 static const Der oidserverauth = OID("\x2b\x06\x01\x05\x05\x07\x03\x01");
 static const Der oidcn = OID("\x55\x04\x03");
 static const Der oidpkix = OID("\x2b\x06\x01\x05\x05\x07\x01");   /* and one arc more */
+
+/* PKCS #1 v1.5 (RSASSA-PSS is refused: no certificate of the web's has it) and ECDSA */
+static const SigAlg sigalgs[] = {
+	{ OID("\x2a\x86\x48\x86\xf7\x0d\x01\x01\x02"), XMd5, BR_KEYTYPE_RSA, NULL },  /* MD2 */
+	{ OID("\x2a\x86\x48\x86\xf7\x0d\x01\x01\x03"), XMd5, BR_KEYTYPE_RSA, NULL },  /* MD4 */
+	{ OID("\x2a\x86\x48\x86\xf7\x0d\x01\x01\x04"), XMd5, BR_KEYTYPE_RSA, NULL },
+	{ OID("\x2a\x86\x48\x86\xf7\x0d\x01\x01\x05"), XSha1, BR_KEYTYPE_RSA, NULL },
+	{ OID("\x2a\x86\x48\x86\xf7\x0d\x01\x01\x0b"), XOk, BR_KEYTYPE_RSA, &br_sha256_vtable },
+	{ OID("\x2a\x86\x48\x86\xf7\x0d\x01\x01\x0c"), XOk, BR_KEYTYPE_RSA, &br_sha384_vtable },
+	{ OID("\x2a\x86\x48\x86\xf7\x0d\x01\x01\x0d"), XOk, BR_KEYTYPE_RSA, &br_sha512_vtable },
+	{ OID("\x2a\x86\x48\xce\x3d\x04\x01"), XSha1, BR_KEYTYPE_EC, NULL },
+	{ OID("\x2a\x86\x48\xce\x3d\x04\x03\x02"), XOk, BR_KEYTYPE_EC, &br_sha256_vtable },
+	{ OID("\x2a\x86\x48\xce\x3d\x04\x03\x03"), XOk, BR_KEYTYPE_EC, &br_sha384_vtable },
+	{ OID("\x2a\x86\x48\xce\x3d\x04\x03\x04"), XOk, BR_KEYTYPE_EC, &br_sha512_vtable },
+	{ OID("\x2b\x0e\x03\x02\x1d"), XSha1, 0, NULL },   /* the old OIW sha1WithRSASignature */
+	{ { NULL, 0 }, XSigAlg, 0, NULL }   /* any other */
+};
 
 /* id-ce extensions (2.5.29.x) by their last arc */
 enum {
@@ -318,46 +338,21 @@ dertime(Der *in, long long *t)
 /*
  * sigalg reads an AlgorithmIdentifier of a signature into c.  Unknown
  * and refused algorithms are not errors here: the policy names them
- * when it meets them.  RSA takes NULL or absent parameters, ECDSA none.
+ * when it meets them.  PKCS #1's take NULL or absent parameters (but
+ * RSASSA-PSS, which has its own), ECDSA's none.
  */
 static int
 sigalg(Der alg, Cert *c)
 {
-	static const unsigned char rsapre[] = { 0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x01 };
-	static const unsigned char ecpre[] = { 0x2a, 0x86, 0x48, 0xce, 0x3d, 0x04 };
 	Der oid;
 
 	if (der(&alg, 0x06, &oid, NULL) < 0)
 		return -1;
-	c->sigtype = SigOther;
-	if (oid.n == 9 && !memcmp(oid.p, rsapre, 8)) {
-		/* RSASSA-PSS (10) has parameters of its own, and is refused
-		 * as another algorithm: lwnrss takes PKCS #1 v1.5 only */
-		if (oid.p[8] == 10)
-			return 0;
-		if (!nullparams(alg))
-			return -1;
-		switch (oid.p[8]) {
-		case 2: case 3: case 4: c->sigtype = SigMd5; break;   /* MD2, MD4, MD5 */
-		case 5: c->sigtype = SigSha1; break;
-		case 11: c->sigtype = SigRsa; c->hash = &br_sha256_vtable; break;
-		case 12: c->sigtype = SigRsa; c->hash = &br_sha384_vtable; break;
-		case 13: c->sigtype = SigRsa; c->hash = &br_sha512_vtable; break;
-		}
-	} else if (oid.n >= 7 && !memcmp(oid.p, ecpre, 6)) {
-		if (oid.n == 7 && oid.p[6] == 1)
-			c->sigtype = SigSha1;
-		else if (oid.n == 8 && oid.p[6] == 3 && oid.p[7] >= 2 && oid.p[7] <= 4) {
-			c->sigtype = SigEc;
-			c->hash = oid.p[7] == 2 ? &br_sha256_vtable :
-			    oid.p[7] == 3 ? &br_sha384_vtable : &br_sha512_vtable;
-		}
-		if (c->sigtype != SigOther && alg.n)
-			return -1;
-	} else if (oid.n == 5 && !memcmp(oid.p, "\x2b\x0e\x03\x02\x1d", 5)) {
-		c->sigtype = SigSha1;   /* the old OIW sha1WithRSASignature */
-	}
-	return 0;
+	for (c->alg = sigalgs; c->alg->oid.n && !deq(&oid, &c->alg->oid); c->alg++)
+		;
+	if (oid.n == 9 && !memcmp(oid.p, oidrsa.p, 8) && oid.p[8] != 10 && !nullparams(alg))
+		return -1;
+	return c->alg->key == BR_KEYTYPE_EC && alg.n ? -1 : 0;
 }
 
 /* SubjectPublicKeyInfo: RSA or EC on a named curve BearSSL has */
@@ -597,15 +592,11 @@ sigok(const Cert *c, const Cert *issuer)
 {
 	int rc;
 
-	switch (c->sigtype) {
-	case SigSha1: return XSha1;
-	case SigMd5: return XMd5;
-	case SigRsa: case SigEc: break;
-	default: return XSigAlg;
-	}
+	if (c->alg->rc != XOk)
+		return c->alg->rc;
 	if ((rc = keyok(issuer)) != XOk)
 		return rc;
-	return (c->sigtype == SigRsa) != (issuer->key.key_type == BR_KEYTYPE_RSA) ? XBadSig : XOk;
+	return c->alg->key != issuer->key.key_type ? XBadSig : XOk;
 }
 
 /*
@@ -622,12 +613,12 @@ sigcheck(const Cert *c, const Cert *issuer)
 
 	if ((rc = sigok(c, issuer)) != XOk)
 		return rc;
-	c->hash->init(&h.vtable);
-	c->hash->update(&h.vtable, c->tbs.p, c->tbs.n);
-	c->hash->out(&h.vtable, hash);
-	hlen = (c->hash->desc >> BR_HASHDESC_OUT_OFF) & BR_HASHDESC_OUT_MASK;
+	c->alg->hash->init(&h.vtable);
+	c->alg->hash->update(&h.vtable, c->tbs.p, c->tbs.n);
+	c->alg->hash->out(&h.vtable, hash);
+	hlen = (c->alg->hash->desc >> BR_HASHDESC_OUT_OFF) & BR_HASHDESC_OUT_MASK;
 	/* PKCS #1 v1.5 names the hash, which its length tells among SHA-2's three */
-	if (c->sigtype == SigRsa)
+	if (c->alg->key == BR_KEYTYPE_RSA)
 		return br_rsa_pkcs1_vrfy_get_default()(c->sig.p, c->sig.n, hlen == 32 ?
 		    BR_HASH_OID_SHA256 : hlen == 48 ? BR_HASH_OID_SHA384 : BR_HASH_OID_SHA512, hlen,
 		    &issuer->key.key.rsa, out) && !memcmp(out, hash, hlen) ? XOk : XBadSig;
