@@ -135,8 +135,6 @@ static const char *const msgs[XReasonLast] = {
 	[XMalformed] = "certificate is malformed",
 	[XExpired] = "certificate has expired",
 	[XNotYet] = "certificate is not yet valid",
-	[XIssuerExpired] = "an issuer's certificate has expired",
-	[XIssuerNotYet] = "an issuer's certificate is not yet valid",
 	[XNoSan] = "certificate names no host (no DNS subject alternative name)",
 	[XName] = "certificate is for another host name",
 	[XUntrusted] = "certificate is not trusted (unknown issuer)",
@@ -149,7 +147,6 @@ static const char *const msgs[XReasonLast] = {
 	[XBigRsa] = "certificate has an RSA key longer than 4096 bits, which lwnrss cannot check",
 	[XKeyType] = "certificate has an unsupported key type or curve",
 	[XEku] = "certificate is not for TLS servers (extended key usage)",
-	[XIssuerEku] = "an issuer's certificate is not for TLS servers (extended key usage)",
 	[XKeyUsage] = "certificate key usage forbids TLS (no digitalSignature)",
 	[XNotCa] = "certificate was issued by a certificate that is no CA",
 	[XPathLen] = "certificate chain is longer than an issuer's path length constraint allows",
@@ -157,7 +154,6 @@ static const char *const msgs[XReasonLast] = {
 	[XNameConstraints] = "name not allowed by an issuer's name constraints",
 	[XConstraintType] = "an issuer's critical name constraints are of a type lwnrss cannot check",
 	[XCritical] = "certificate has an unknown critical extension",
-	[XIssuerCritical] = "an issuer's certificate has an unknown critical extension",
 	[XCaLeaf] = "certificate is a CA certificate, not a server's",
 	[XTooDeep] = "certificate chain is longer than 10 certificates to a trusted one",
 	[XPathBudget] = "gave up building a certificate path (over 100 signatures to check)",
@@ -167,17 +163,10 @@ static const char *const msgs[XReasonLast] = {
 	[XNcDot] = "an issuer's DNS name constraint starts with a dot, which RFC 5280 does not allow",
 	[XLeafNc] = "certificate has name constraints, which only a CA certificate may have",
 	[XKeyIdCritical] = "certificate marks a key identifier critical (RFC 5280 4.2.1.1, 4.2.1.2)",
-	[XIssuerKeyIdCritical] = "an issuer's certificate marks a key identifier critical "
-	    "(RFC 5280 4.2.1.1, 4.2.1.2)",
 	[XNoAki] = "certificate has no authority key identifier (RFC 5280 4.2.1.1)",
-	[XIssuerNoAki] = "an issuer's certificate has no authority key identifier (RFC 5280 4.2.1.1)",
 	[XAiaCritical] = "certificate marks authority information access critical (RFC 5280 4.2.2.1)",
-	[XIssuerAiaCritical] = "an issuer's certificate marks authority information access "
-	    "critical (RFC 5280 4.2.2.1)",
 	[XAiaBad] = "certificate has an empty or malformed authority information access "
 	    "(RFC 5280 4.2.2.1)",
-	[XIssuerAiaBad] = "an issuer's certificate has an empty or malformed authority information "
-	    "access (RFC 5280 4.2.2.1)",
 	[XBcNotCritical] = "an issuer's certificate does not mark basic constraints critical "
 	    "(RFC 5280 4.2.1.9)",
 	[XNoSki] = "an issuer's certificate has no subject key identifier (RFC 5280 4.2.1.2)",
@@ -194,19 +183,27 @@ static const char *const msgs[XReasonLast] = {
 const char *
 x509_msg(int reason)
 {
-	return reason >= 0 && reason < XReasonLast ? msgs[reason] : "certificate rejected";
+	static char buf[128];
+	int r = reason & ~XIssuer;
+
+	if (r < 0 || r >= XReasonLast)
+		return "certificate rejected";
+	if (r == reason)
+		return msgs[r];
+	snprintf(buf, sizeof(buf), "an issuer's %s", msgs[r]);
+	return buf;
 }
 
 /* the TLS alert for each reason (RFC 5246 7.2); bad_certificate (42) when none */
 static const unsigned char alerts[XReasonLast] = {
 	/* certificate_expired */
-	[XExpired] = 45, [XNotYet] = 45, [XIssuerExpired] = 45, [XIssuerNotYet] = 45,
+	[XExpired] = 45, [XNotYet] = 45,
 	/* unknown_ca */
 	[XUntrusted] = 48, [XSelfSigned] = 48,
 	/* unsupported_certificate */
 	[XSha1] = 43, [XMd5] = 43, [XSigAlg] = 43, [XWeakRsa] = 43, [XBigRsa] = 43,
-	[XKeyType] = 43, [XCritical] = 43, [XIssuerCritical] = 43, [XConstraintType] = 43,
-	[XEku] = 43, [XIssuerEku] = 43, [XAiaCritical] = 43, [XIssuerAiaCritical] = 43,
+	[XKeyType] = 43, [XCritical] = 43, [XConstraintType] = 43, [XEku] = 43,
+	[XAiaCritical] = 43,
 	/* internal_error */
 	[XNoMem] = 80,
 };
@@ -214,7 +211,9 @@ static const unsigned char alerts[XReasonLast] = {
 int
 x509_alert(int reason)
 {
-	return reason >= 0 && reason < XReasonLast && alerts[reason] ? alerts[reason] : 42;
+	int r = reason & ~XIssuer;
+
+	return r >= 0 && r < XReasonLast && alerts[r] ? alerts[r] : 42;
 }
 
 /* ----------------------------------------------------------------- DER */
@@ -1017,9 +1016,9 @@ issuerok(const Cert *ca, unsigned int below)
 	if (ca->pathlen >= 0 && below > (unsigned int)ca->pathlen)
 		return XPathLen;
 	if (ca->haseku && !ca->ekuserver)
-		return XIssuerEku;
+		return XEku | XIssuer;
 	if (ca->critical)
-		return XIssuerCritical;
+		return XCritical | XIssuer;
 	return XOk;
 }
 
@@ -1057,16 +1056,16 @@ static int
 profile(const Cert *c, int leaf)
 {
 	Der names, gn;
-	int tag, iss = !leaf;
+	int tag, iss = leaf ? 0 : XIssuer;
 
 	if (c->kidcrit)
-		return XKeyIdCritical + iss;
+		return XKeyIdCritical | iss;
 	if (!c->hasakid)
-		return XNoAki + iss;
+		return XNoAki | iss;
 	if (c->aiacrit)
-		return XAiaCritical + iss;
+		return XAiaCritical | iss;
 	if (c->aiabad)
-		return XAiaBad + iss;
+		return XAiaBad | iss;
 	if (iss)
 		return !c->bccrit ? XBcNotCritical : !c->hasski ? XNoSki :
 		    c->subject.n == 2 ? XIssuerNoSubject : XOk;
@@ -1144,9 +1143,9 @@ checkpath(Search *s, unsigned int depth, const Cert *ta)
 
 	for (i = 0; i <= depth && (c = i < depth ? path[i] : ta); i++) {
 		if (s->now < c->notbefore)
-			return i ? XIssuerNotYet : XNotYet;
+			return XNotYet | (i ? XIssuer : 0);
 		if (s->now > c->notafter)
-			return i ? XIssuerExpired : XExpired;
+			return XExpired | (i ? XIssuer : 0);
 	}
 	if ((rc = leafok(path[0], s->host)) != XOk)
 		return rc;

@@ -16,19 +16,18 @@
 
 /* why a chain was refused; XOk when it was not */
 enum {
-	XOk, XNoMem, XEmpty, XTooLong, XMalformed, XExpired, XNotYet,
-	XIssuerExpired, XIssuerNotYet, XNoSan, XName, XUntrusted, XSelfSigned,
-	XBadSig, XSha1, XMd5, XSigAlg, XWeakRsa, XBigRsa, XKeyType, XEku, XIssuerEku,
-	XKeyUsage, XNotCa, XPathLen, XNoCertSign, XNameConstraints,
-	XConstraintType, XCritical, XIssuerCritical, XCaLeaf, XTooDeep,
-	XPathBudget, XIssuerName, XNcBudget, XNcEmpty, XNcDot, XLeafNc,
-	/* RFC 5280's profile of the certificates sent; a rule for both the
-	 * leaf and its issuers has the issuer's reason right after it */
-	XKeyIdCritical, XIssuerKeyIdCritical, XNoAki, XIssuerNoAki,
-	XAiaCritical, XIssuerAiaCritical, XAiaBad, XIssuerAiaBad,
-	XBcNotCritical, XNoSki, XIssuerNoSubject, XSanNotCritical,
-	XLeafCertSign, XBadDnsName, XCnNotSan, XReasonLast
+	XOk, XNoMem, XEmpty, XTooLong, XMalformed, XExpired, XNotYet, XNoSan, XName,
+	XUntrusted, XSelfSigned, XBadSig, XSha1, XMd5, XSigAlg, XWeakRsa, XBigRsa, XKeyType,
+	XEku, XKeyUsage, XNotCa, XPathLen, XNoCertSign, XNameConstraints, XConstraintType,
+	XCritical, XCaLeaf, XTooDeep, XPathBudget, XIssuerName, XNcBudget, XNcEmpty, XNcDot,
+	XLeafNc,
+	/* RFC 5280's profile of the certificates sent */
+	XKeyIdCritical, XNoAki, XAiaCritical, XAiaBad, XBcNotCritical, XNoSki,
+	XIssuerNoSubject, XSanNotCritical, XLeafCertSign, XBadDnsName, XCnNotSan, XReasonLast
 };
+
+/* or'ed with a reason of a certificate: it is an issuer's, not the leaf's */
+enum { XIssuer = 1 << 8 };
 
 /* a certificate as x509.c reads it */
 typedef struct Cert Cert;
@@ -79,7 +78,7 @@ void x509_free(X509 *x);
  */
 int x509_verify(X509 *x, const unsigned char *list, size_t len, const char *host, time_t now);
 
-/* the reason as words, e.g. "certificate has expired" */
+/* the reason as words, e.g. "certificate has expired", "an issuer's certificate has expired" */
 const char *x509_msg(int reason);
 
 /* the TLS alert (RFC 5246 7.2) that tells a server why its chain was refused */
