@@ -1005,49 +1005,9 @@ x509_loadanchors(Anchors *a, const char *file, char *err, size_t errlen)
 
 /* -------------------------------------------------------- the policy */
 
-/* the checks an issuer (an intermediate or the anchor) must pass */
-static int
-issuerok(const Cert *ca, unsigned int below)
-{
-	if (!ca->ca)
-		return XNotCa;
-	if (ca->hasku && !(ca->ku & 0x0400))
-		return XNoCertSign;
-	if (ca->pathlen >= 0 && below > (unsigned int)ca->pathlen)
-		return XPathLen;
-	if (ca->haseku && !ca->ekuserver)
-		return XEku | XIssuer;
-	if (ca->critical)
-		return XCritical | XIssuer;
-	return XOk;
-}
-
-/* the leaf's own checks: names, usages, extensions */
-static int
-leafok(const Cert *c, const char *host)
-{
-	Der names, gn;
-	int tag, rc;
-
-	if (c->critical)
-		return XCritical;
-	if (c->haseku && !c->ekuserver)
-		return XEku;
-	/* we offer ECDHE only: the server's key must be allowed to sign */
-	if (c->hasku && !(c->ku & 0x8000))
-		return XKeyUsage;
-	if ((rc = keyok(c)) != XOk)
-		return rc;
-	/* dNSName in the SAN only: never the Common Name (RFC 9525 6.3) */
-	for (names = c->san; (tag = der(&names, -1, &gn, NULL)) >= 0; )
-		if (tag == 0x82 && host && hostmatch(host, gn.p, gn.n))
-			return XOk;
-	return hasform(c, 0x82) ? XName : XNoSan;
-}
-
 /*
  * profile: RFC 5280's rules for a certificate the server sent, the leaf
- * or (leaf 0) an issuer, beyond leafok's and issuerok's.  A trust anchor
+ * or (leaf 0) an issuer, beyond checkpath's own.  A trust anchor
  * is exempt: it is trusted by being in the CA file, and many roots
  * predate these rules.  The leaf's names follow the CA/Browser Forum's
  * rules as well, which every CA has had to follow for years.
@@ -1073,7 +1033,7 @@ profile(const Cert *c, int leaf)
 		return XSanNotCritical;
 	/*
 	 * keyCertSign in no CA: mozilla::pkix accepts it for compatibility,
-	 * since only a CA may issue anyway (here too: issuerok).  lwnrss
+	 * since only a CA may issue anyway (here too: checkpath).  lwnrss
 	 * refuses it as OpenSSL's strict mode does: RFC 5280 and the
 	 * CA/Browser Forum forbid it, so no public CA issues it to a server
 	 * and the refusal costs nothing.
@@ -1131,15 +1091,18 @@ signs(Search *s, const Cert *c, const Cert *issuer)
 /*
  * checkpath applies the policy to path[0..depth) and the anchor ta that
  * ends it (NULL when the leaf itself is trusted).  Dates first, leaf
- * first, so that an expired certificate is named as such.
+ * first, so that an expired certificate is named as such; then what
+ * each certificate is for, the leaf's names and each issuer's name
+ * constraints; then RFC 5280's profile.
  */
 static int
 checkpath(Search *s, unsigned int depth, const Cert *ta)
 {
 	Cert *const *path = s->path;
-	const Cert *c, *ca;
+	const Cert *c;
+	Der names, gn;
 	unsigned int i, j;
-	int rc;
+	int who, tag, rc;
 
 	for (i = 0; i <= depth && (c = i < depth ? path[i] : ta); i++) {
 		if (s->now < c->notbefore)
@@ -1147,26 +1110,47 @@ checkpath(Search *s, unsigned int depth, const Cert *ta)
 		if (s->now > c->notafter)
 			return XExpired | (i ? XIssuer : 0);
 	}
-	if ((rc = leafok(path[0], s->host)) != XOk)
-		return rc;
-	/* Mozilla: MOZILLA_PKIX_ERROR_CA_CERT_USED_AS_END_ENTITY */
-	if (ta && path[0]->ca)
-		return XCaLeaf;
-	/* RFC 5280 4.2.1.10: name constraints MUST be used only in a CA certificate */
-	if (path[0]->nc.p && !path[0]->ca)
-		return XLeafNc;
-	for (i = 1; i <= depth && (ca = i < depth ? path[i] : ta); i++) {
-		if ((rc = issuerok(ca, i - 1)) != XOk)
-			return rc;
+	for (i = 0; i <= depth && (c = i < depth ? path[i] : ta); i++) {
+		who = i ? XIssuer : 0;
+		if (c->critical)
+			return XCritical | who;
+		if (c->haseku && !c->ekuserver)
+			return XEku | who;
+		if (i == 0) {
+			/* we offer ECDHE only: the server's key must be allowed to sign */
+			if (c->hasku && !(c->ku & 0x8000))
+				return XKeyUsage;
+			if ((rc = keyok(c)) != XOk)
+				return rc;
+			/* dNSName in the SAN only: never the Common Name (RFC 9525 6.3) */
+			for (names = c->san; (tag = der(&names, -1, &gn, NULL)) >= 0; )
+				if (tag == 0x82 && s->host && hostmatch(s->host, gn.p, gn.n))
+					break;
+			if (tag < 0)
+				return hasform(c, 0x82) ? XName : XNoSan;
+			/* Mozilla: MOZILLA_PKIX_ERROR_CA_CERT_USED_AS_END_ENTITY */
+			if (ta && c->ca)
+				return XCaLeaf;
+			/* RFC 5280 4.2.1.10: name constraints MUST be used only in a CA certificate */
+			if (c->nc.p && !c->ca)
+				return XLeafNc;
+			continue;
+		}
+		if (!c->ca)
+			return XNotCa;
+		if (c->hasku && !(c->ku & 0x0400))
+			return XNoCertSign;
+		if (c->pathlen >= 0 && i - 1 > (unsigned int)c->pathlen)
+			return XPathLen;
 		/*
 		 * RFC 5280 6.1.3 (b, c): a CA's name constraints bind every
 		 * certificate below it, not the leaf's names only; a
 		 * self-issued intermediate (a CA's next key) is exempt
 		 */
-		for (j = 0; ca->nc.p && j < i; j++) {
+		for (j = 0; c->nc.p && j < i; j++) {
 			if (j && deq(&path[j]->subject, &path[j]->issuer))
 				continue;
-			if ((rc = constraints(ca, path[j], &s->ncwork)) != XOk)
+			if ((rc = constraints(c, path[j], &s->ncwork)) != XOk)
 				return j && rc == XNameConstraints ? XIssuerName : rc;
 		}
 	}
