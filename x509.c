@@ -77,16 +77,13 @@ struct Cert {
 	long long notbefore, notafter;  /* seconds since the epoch */
 	br_x509_pkey key;       /* key_type 0 when unsupported; RSA without leading zeros */
 	int ca, pathlen;        /* basicConstraints; pathlen -1 when absent */
-	int bccrit, sancrit;    /* basicConstraints, subjectAltName marked critical */
-	int hasski, hasakid;    /* subjectKeyIdentifier; authorityKeyIdentifier's keyIdentifier */
-	int kidcrit;            /* either key identifier marked critical */
+	uint64_t ce, cecrit;    /* the id-ce extensions it has, and marks critical: CE(arc) */
+	int hasakid;            /* authorityKeyIdentifier's keyIdentifier */
 	int aiacrit, aiabad;    /* authorityInfoAccess critical; empty or malformed */
-	int hasku;
 	unsigned int ku;        /* first two bytes of the KeyUsage bits */
-	int haseku, ekuserver;
+	int ekuserver;
 	Der san;                /* GeneralNames contents, each well formed */
 	long nsan;              /* how many */
-	int nccrit;
 	Der nc;                 /* NameConstraints contents; p NULL when absent */
 	int critical;           /* an unknown critical extension */
 };
@@ -119,7 +116,8 @@ static const SigAlg sigalgs[] = {
 	{ { NULL, 0 }, XSigAlg, 0, NULL }   /* any other */
 };
 
-/* id-ce extensions (2.5.29.x) by their last arc */
+/* id-ce extensions (2.5.29.x) by their last arc, and their bit in Cert.ce */
+#define CE(arc)     ((uint64_t)1 << (arc))
 enum {
 	CeSubjectDirAttrs = 9, CeSki = 14, CeKu = 15, CeSan = 17, CeIan = 18,
 	CeBc = 19, CeNc = 30, CeCrlDp = 31, CePolicies = 32, CePolicyMappings = 33,
@@ -409,18 +407,15 @@ ceext(int arc, int crit, Der val, Cert *c)
 			return -1;
 		if ((n = opt(&s, 0x02, &v)) < 0 || (n && (c->pathlen = smallint(&v)) < 0))
 			return -1;
-		c->bccrit = crit;
 		return s.n ? -1 : 0;
 	case CeKu:
 		if (sole(val, 0x03, &b) < 0 || b.n < 2 || b.p[0] > 7)
 			return -1;
-		c->hasku = 1;
 		c->ku = (unsigned int)b.p[1] << 8 | (b.n > 2 ? b.p[2] : 0);
 		return 0;
 	case CeEku:
 		if (sole(val, 0x30, &s) < 0 || !s.n)
 			return -1;
-		c->haseku = 1;
 		while (s.n) {
 			if (der(&s, 0x06, &v, NULL) < 0)
 				return -1;
@@ -429,7 +424,6 @@ ceext(int arc, int crit, Der val, Cert *c)
 		}
 		return 0;
 	case CeSan:
-		c->sancrit = crit;
 		if (sole(val, 0x30, &c->san) < 0)
 			return -1;
 		/* so that every walk of the names after this one ends at their end */
@@ -438,18 +432,12 @@ ceext(int arc, int crit, Der val, Cert *c)
 				return -1;
 		return 0;
 	case CeNc:
-		c->nccrit = crit;
 		return sole(val, 0x30, &c->nc);
-	case CeSki:
-		c->hasski = 1;
-		c->kidcrit |= crit;
-		return 0;
 	case CeAki:
 		/* AuthorityKeyIdentifier ::= SEQUENCE { keyIdentifier [0] OPTIONAL, ... } */
 		c->hasakid = der(&val, 0x30, &s, NULL) >= 0 && opt(&s, 0x80, &v) > 0;
-		c->kidcrit |= crit;
 		return 0;
-	case CeIan: case CeSubjectDirAttrs: case CeCrlDp:
+	case CeSki: case CeIan: case CeSubjectDirAttrs: case CeCrlDp:
 	case CeFreshestCrl: case CePolicies: case CePolicyMappings:
 	case CePolicyConstraints: case CeInhibitAnyPolicy:
 		/*
@@ -489,7 +477,7 @@ aiabad(Der val)
 
 /* one extension: its OID, whether critical, its value */
 static int
-extension(Der ext, Cert *c, uint64_t *seen)
+extension(Der ext, Cert *c)
 {
 	Der oid, b, val;
 	int crit;
@@ -500,9 +488,10 @@ extension(Der ext, Cert *c, uint64_t *seen)
 	crit = crit && b.p[0];
 	if (oid.n == 3 && oid.p[0] == 0x55 && oid.p[1] == 0x1d && oid.p[2] < 64) {
 		/* RFC 5280 4.2: an extension appears at most once */
-		if (*seen >> oid.p[2] & 1)
+		if (c->ce & CE(oid.p[2]))
 			return -1;
-		*seen |= (uint64_t)1 << oid.p[2];
+		c->ce |= CE(oid.p[2]);
+		c->cecrit |= crit ? CE(oid.p[2]) : 0;
 		return ceext(oid.p[2], crit, val, c);
 	}
 	/* Authority and Subject Information Access (1.3.6.1.5.5.7.1.1 and .11) */
@@ -529,7 +518,6 @@ certparse(Cert *c, const unsigned char *p, size_t len)
 {
 	Der in = { p, len }, cert, tbs, alg, outer, inner, v, serial, validity, key, exts, ext;
 	int version = 0, n;
-	uint64_t seen = 0;
 
 	memset(c, 0, sizeof(*c));
 	c->der = in;
@@ -562,7 +550,7 @@ certparse(Cert *c, const unsigned char *p, size_t len)
 		if (version != 2 || sole(inner, 0x30, &exts) < 0 || !exts.n)
 			return -1;
 		while (exts.n)
-			if (der(&exts, 0x30, &ext, NULL) < 0 || extension(ext, c, &seen) < 0)
+			if (der(&exts, 0x30, &ext, NULL) < 0 || extension(ext, c) < 0)
 				return -1;
 	}
 	return tbs.n ? -1 : 0;
@@ -903,7 +891,7 @@ constraints(const Cert *ca, const Cert *c, long *work)
 	*work -= nsub * (c->nsan + 1);
 	for (nc = ca->nc; nc.n; ) {
 		tag = der(&nc, -1, &list, NULL);
-		if ((rc = subtrees(list, tag == 0xa0, ca->nccrit, c)) != XOk)
+		if ((rc = subtrees(list, tag == 0xa0, ca->cecrit >> CeNc & 1, c)) != XOk)
 			return rc;
 	}
 	return XOk;
@@ -1018,7 +1006,7 @@ profile(const Cert *c, int leaf)
 	Der names, gn;
 	int tag, iss = leaf ? 0 : XIssuer;
 
-	if (c->kidcrit)
+	if (c->cecrit & (CE(CeSki) | CE(CeAki)))
 		return XKeyIdCritical | iss;
 	if (!c->hasakid)
 		return XNoAki | iss;
@@ -1027,9 +1015,9 @@ profile(const Cert *c, int leaf)
 	if (c->aiabad)
 		return XAiaBad | iss;
 	if (iss)
-		return !c->bccrit ? XBcNotCritical : !c->hasski ? XNoSki :
+		return !(c->cecrit & CE(CeBc)) ? XBcNotCritical : !(c->ce & CE(CeSki)) ? XNoSki :
 		    c->subject.n == 2 ? XIssuerNoSubject : XOk;
-	if (c->subject.n == 2 && !c->sancrit)
+	if (c->subject.n == 2 && !(c->cecrit & CE(CeSan)))
 		return XSanNotCritical;
 	/*
 	 * keyCertSign in no CA: mozilla::pkix accepts it for compatibility,
@@ -1114,11 +1102,11 @@ checkpath(Search *s, unsigned int depth, const Cert *ta)
 		who = i ? XIssuer : 0;
 		if (c->critical)
 			return XCritical | who;
-		if (c->haseku && !c->ekuserver)
+		if ((c->ce & CE(CeEku)) && !c->ekuserver)
 			return XEku | who;
 		if (i == 0) {
 			/* we offer ECDHE only: the server's key must be allowed to sign */
-			if (c->hasku && !(c->ku & 0x8000))
+			if ((c->ce & CE(CeKu)) && !(c->ku & 0x8000))
 				return XKeyUsage;
 			if ((rc = keyok(c)) != XOk)
 				return rc;
@@ -1138,7 +1126,7 @@ checkpath(Search *s, unsigned int depth, const Cert *ta)
 		}
 		if (!c->ca)
 			return XNotCa;
-		if (c->hasku && !(c->ku & 0x0400))
+		if ((c->ce & CE(CeKu)) && !(c->ku & 0x0400))
 			return XNoCertSign;
 		if (c->pathlen >= 0 && i - 1 > (unsigned int)c->pathlen)
 			return XPathLen;
@@ -1256,7 +1244,7 @@ x509_verify(X509 *x, const unsigned char *list, size_t len, const char *host, ti
 	if (rc == XOk) {
 		x->pkey = c[0].key;
 		x->usages = c[0].key.key_type | BR_KEYTYPE_SIGN |
-		    (!c[0].hasku || (c[0].ku & 0x3800) ? BR_KEYTYPE_KEYX : 0);
+		    (!(c[0].ce & CE(CeKu)) || (c[0].ku & 0x3800) ? BR_KEYTYPE_KEYX : 0);
 	}
 	free(c);
 	return rc;

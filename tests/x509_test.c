@@ -120,7 +120,6 @@ extparse(Cert *c, const char *oid, int crit, const char *val, size_t n)
 {
 	unsigned char buf[256];
 	size_t len;
-	uint64_t seen = 0;
 
 	memset(c, 0, sizeof(*c));
 	c->pathlen = -1;
@@ -128,7 +127,7 @@ extparse(Cert *c, const char *oid, int crit, const char *val, size_t n)
 	if (crit)
 		len += tlv(buf + len, 0x01, "\xff", 1);
 	len += tlv(buf + len, 0x04, val, n);
-	return extension((Der){ buf, len }, c, &seen);
+	return extension((Der){ buf, len }, c);
 }
 
 #define AIA "\x2b\x06\x01\x05\x05\x07\x01\x01"
@@ -158,7 +157,6 @@ testextensions(void)
 	};
 	unsigned char buf[64];
 	size_t i, len;
-	uint64_t seen = 0;
 	Cert c;
 	int rc;
 
@@ -166,20 +164,21 @@ testextensions(void)
 		rc = extparse(&c, et[i].oid, et[i].crit, et[i].val, et[i].n);
 		check(rc == 0 && c.aiabad == et[i].aiabad && c.hasakid == et[i].hasakid &&
 		    c.aiacrit == (et[i].crit && !strcmp(et[i].oid, AIA)) &&
-		    c.kidcrit == (et[i].crit && strcmp(et[i].oid, AIA) != 0),
+		    !!(c.cecrit & (CE(CeSki) | CE(CeAki))) ==
+		    (et[i].crit && strcmp(et[i].oid, AIA) != 0),
 		    "%s: parsed%s%s%s", et[i].what, c.aiabad ? ", malformed" : "",
 		    c.hasakid ? ", a key identifier" : "", et[i].crit ? ", critical" : "");
 	}
 	extparse(&c, "\x55\x1d\x13", 0, "\x30\x03\x01\x01\xff", 5);
-	check(c.ca && !c.bccrit, "basicConstraints not critical is seen as such");
+	check(c.ca && !(c.cecrit & CE(CeBc)), "basicConstraints not critical is seen as such");
 	extparse(&c, "\x55\x1d\x11", 1, "\x30\x0b\x82\x09localhost", 13);
-	check(c.nsan == 1 && c.sancrit, "a critical SAN is seen as such");
+	check(c.nsan == 1 && (c.cecrit & CE(CeSan)), "a critical SAN is seen as such");
 
 	/* an AIA marked critical, then another (RFC 5280 4.2 allows one) that is not */
 	extparse(&c, AIA, 1, AIAOCSP, 24);
 	len = tlv(buf, 0x06, AIA, 8);
 	len += tlv(buf + len, 0x04, AIAOCSP, 24);
-	check(extension((Der){ buf, len }, &c, &seen) == 0 && c.aiacrit,
+	check(extension((Der){ buf, len }, &c) == 0 && c.aiacrit,
 	    "a critical AIA stays critical after a second AIA");
 }
 
@@ -299,14 +298,16 @@ testprofile(void)
 	size_t i;
 
 	memset(&leaf, 0, sizeof(leaf));
-	leaf.hasakid = leaf.hasski = 1;
+	leaf.hasakid = 1;
+	leaf.ce = CE(CeSki);
 	leaf.subject.p = name;
 	leaf.subject.n = mkname(name, 3, 0x0c, "localhost", 9);
 	leaf.san.p = (const unsigned char *)"\x82\x09localhost";
 	leaf.san.n = 11;
 	leaf.ku = 0x8000;
 	ca = leaf;
-	ca.ca = ca.bccrit = 1;
+	ca.ca = 1;
+	ca.cecrit = CE(CeBc);
 	ca.ku = 0x0600;
 	ca.san.n = 0;
 	ca.subject.p = caname;
@@ -318,7 +319,7 @@ testprofile(void)
 		int iss = i ? XIssuer : 0;
 
 		c = i ? ca : leaf;
-		c.kidcrit = 1;
+		c.cecrit |= CE(CeAki);
 		check(profile(&c, !i) == (XKeyIdCritical | iss), "%s: %s", who, x509_msg(profile(&c, !i)));
 		c = i ? ca : leaf;
 		c.hasakid = 0;
@@ -331,13 +332,13 @@ testprofile(void)
 		check(profile(&c, !i) == (XAiaBad | iss), "%s: %s", who, x509_msg(profile(&c, !i)));
 	}
 	c = ca;
-	c.bccrit = 0;
+	c.cecrit = 0;
 	check(profile(&c, 0) == XBcNotCritical, "%s", x509_msg(profile(&c, 0)));
 	c = ca;
-	c.hasski = 0;
+	c.ce = 0;
 	check(profile(&c, 0) == XNoSki, "%s", x509_msg(profile(&c, 0)));
 	c = leaf;
-	c.hasski = 0;
+	c.ce = 0;
 	check(profile(&c, 1) == XOk, "a leaf needs no subject key identifier");
 	c = ca;
 	c.subject.p = empty;
@@ -346,7 +347,7 @@ testprofile(void)
 	c.subject.p = empty;
 	c = (Cert){ .hasakid = 1, .subject = c.subject, .san = leaf.san, .ku = 0x8000 };
 	check(profile(&c, 1) == XSanNotCritical, "%s", x509_msg(profile(&c, 1)));
-	c.sancrit = 1;
+	c.cecrit = CE(CeSan);
 	check(profile(&c, 1) == XOk, "an empty subject with a critical SAN passes");
 	c = leaf;
 	c.ku = 0x8400;
