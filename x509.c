@@ -309,9 +309,8 @@ dertime(Der *in, long long *t)
 	Der d;
 	int tag, v[7], *f, i;
 
-	if ((tag = der(in, -1, &d, NULL)) != 0x17 && tag != 0x18)
-		return -1;
-	if (d.n != (tag == 0x17 ? 13u : 15u) || d.p[d.n - 1] != 'Z')
+	if (((tag = der(in, -1, &d, NULL)) != 0x17 && tag != 0x18) ||
+	    d.n != (tag == 0x17 ? 13u : 15u) || d.p[d.n - 1] != 'Z')
 		return -1;
 	/* two digits at a time: [CC]YY MM DD HH MM SS */
 	for (i = 0; i < (int)d.n / 2; i++) {
@@ -363,9 +362,7 @@ spki(Der in, Cert *c)
 		return -1;
 	bits.p++, bits.n--;
 	if (deq(&oid, &oidrsa)) {
-		if (!nullparams(alg))
-			return -1;
-		if (sole(bits, 0x30, &seq) < 0 || der(&seq, 0x02, &n, NULL) < 0 ||
+		if (!nullparams(alg) || sole(bits, 0x30, &seq) < 0 || der(&seq, 0x02, &n, NULL) < 0 ||
 		    der(&seq, 0x02, &e, NULL) < 0 || seq.n || !n.n || !e.n ||
 		    (n.p[0] & 0x80) || (e.p[0] & 0x80))
 			return -1;
@@ -416,12 +413,9 @@ ceext(int arc, int crit, Der val, Cert *c)
 	case CeEku:
 		if (sole(val, 0x30, &s) < 0 || !s.n)
 			return -1;
-		while (s.n) {
+		for (; s.n; c->ekuserver |= deq(&v, &oidserverauth))
 			if (der(&s, 0x06, &v, NULL) < 0)
 				return -1;
-			if (deq(&v, &oidserverauth))
-				c->ekuserver = 1;
-		}
 		return 0;
 	case CeSan:
 		if (sole(val, 0x30, &c->san) < 0)
