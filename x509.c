@@ -522,10 +522,8 @@ certparse(Cert *c, const unsigned char *p, size_t len)
 	    c->sig.n < 2 || c->sig.p[0])
 		return -1;
 	c->sig.p++, c->sig.n--;
-	if (sigalg(alg, c) < 0)
-		return -1;
-	if ((n = opt(&tbs, 0xa0, &inner)) < 0 || (n && (sole(inner, 0x02, &v) < 0 ||
-	    (version = smallint(&v)) < 0 || version > 2)))
+	if (sigalg(alg, c) < 0 || (n = opt(&tbs, 0xa0, &inner)) < 0 ||
+	    (n && (sole(inner, 0x02, &v) < 0 || (version = smallint(&v)) < 0 || version > 2)))
 		return -1;
 	/* the inner signature algorithm must be the outer one (RFC 5280 4.1.1.2) */
 	if (der(&tbs, 0x02, &serial, NULL) < 0 ||
@@ -535,10 +533,8 @@ certparse(Cert *c, const unsigned char *p, size_t len)
 	    dertime(&validity, &c->notbefore) < 0 || dertime(&validity, &c->notafter) < 0 ||
 	    validity.n ||
 	    der(&tbs, 0x30, &inner, &c->subject) < 0 ||
-	    der(&tbs, 0x30, &key, NULL) < 0 || spki(key, c) < 0)
-		return -1;
-	if (opt(&tbs, 0x81, &v) < 0 || opt(&tbs, 0x82, &v) < 0 ||
-	    (n = opt(&tbs, 0xa3, &inner)) < 0)
+	    der(&tbs, 0x30, &key, NULL) < 0 || spki(key, c) < 0 ||
+	    opt(&tbs, 0x81, &v) < 0 || opt(&tbs, 0x82, &v) < 0 || (n = opt(&tbs, 0xa3, &inner)) < 0)
 		return -1;
 	if (n) {
 		if (version != 2 || sole(inner, 0x30, &exts) < 0 || !exts.n)
