@@ -99,19 +99,20 @@ static const Der oidserverauth = OID("\x2b\x06\x01\x05\x05\x07\x03\x01");
 static const Der oidcn = OID("\x55\x04\x03");
 static const Der oidpkix = OID("\x2b\x06\x01\x05\x05\x07\x01");   /* and one arc more */
 
-/* PKCS #1 v1.5 (RSASSA-PSS is refused: no certificate of the web's has it) and ECDSA */
+/* PKCS #1 v1.5 (RSASSA-PSS is refused: no certificate of the web's has it) and ECDSA,
+ * those taken first, as most certificates have them */
 static const SigAlg sigalgs[] = {
-	{ OID("\x2a\x86\x48\x86\xf7\x0d\x01\x01\x02"), XMd5, BR_KEYTYPE_RSA, NULL },  /* MD2 */
-	{ OID("\x2a\x86\x48\x86\xf7\x0d\x01\x01\x03"), XMd5, BR_KEYTYPE_RSA, NULL },  /* MD4 */
-	{ OID("\x2a\x86\x48\x86\xf7\x0d\x01\x01\x04"), XMd5, BR_KEYTYPE_RSA, NULL },
-	{ OID("\x2a\x86\x48\x86\xf7\x0d\x01\x01\x05"), XSha1, BR_KEYTYPE_RSA, NULL },
 	{ OID("\x2a\x86\x48\x86\xf7\x0d\x01\x01\x0b"), XOk, BR_KEYTYPE_RSA, &br_sha256_vtable },
 	{ OID("\x2a\x86\x48\x86\xf7\x0d\x01\x01\x0c"), XOk, BR_KEYTYPE_RSA, &br_sha384_vtable },
 	{ OID("\x2a\x86\x48\x86\xf7\x0d\x01\x01\x0d"), XOk, BR_KEYTYPE_RSA, &br_sha512_vtable },
-	{ OID("\x2a\x86\x48\xce\x3d\x04\x01"), XSha1, BR_KEYTYPE_EC, NULL },
 	{ OID("\x2a\x86\x48\xce\x3d\x04\x03\x02"), XOk, BR_KEYTYPE_EC, &br_sha256_vtable },
 	{ OID("\x2a\x86\x48\xce\x3d\x04\x03\x03"), XOk, BR_KEYTYPE_EC, &br_sha384_vtable },
 	{ OID("\x2a\x86\x48\xce\x3d\x04\x03\x04"), XOk, BR_KEYTYPE_EC, &br_sha512_vtable },
+	{ OID("\x2a\x86\x48\x86\xf7\x0d\x01\x01\x05"), XSha1, BR_KEYTYPE_RSA, NULL },
+	{ OID("\x2a\x86\x48\x86\xf7\x0d\x01\x01\x02"), XMd5, BR_KEYTYPE_RSA, NULL },  /* MD2 */
+	{ OID("\x2a\x86\x48\x86\xf7\x0d\x01\x01\x03"), XMd5, BR_KEYTYPE_RSA, NULL },  /* MD4 */
+	{ OID("\x2a\x86\x48\x86\xf7\x0d\x01\x01\x04"), XMd5, BR_KEYTYPE_RSA, NULL },
+	{ OID("\x2a\x86\x48\xce\x3d\x04\x01"), XSha1, BR_KEYTYPE_EC, NULL },
 	{ OID("\x2b\x0e\x03\x02\x1d"), XSha1, 0, NULL },   /* the old OIW sha1WithRSASignature */
 	{ { NULL, 0 }, XSigAlg, 0, NULL }   /* any other */
 };
@@ -956,9 +957,10 @@ x509_loadanchors(Anchors *a, const char *file, char *err, size_t errlen)
 		why = rc > 0 ? "too large" : strerror(errno);
 	if (fd >= 0)
 		close(fd);
-	for (p = why ? NULL : a->file.p; p && (p = strstr(p, begin)) && (e = strstr(p, end));
-	    p = e + sizeof(end) - 1) {
+	for (p = why ? NULL : a->file.p; p && (p = strstr(p, begin)); p = e + sizeof(end) - 1) {
 		p += sizeof(begin) - 1;
+		if (!(e = strstr(p, end)))
+			break;
 		if ((n = b64dec(p, e - p, (unsigned char *)p)) <= 0)
 			continue;
 		/* 256 more at a time: one allocation for a system's bundle */
