@@ -802,52 +802,13 @@ hasform(const Cert *c, int tag)
 }
 
 /*
- * subtrees applies one list of GeneralSubtrees (permitted when
- * permitted, excluded otherwise) to c's names: its subject, unless
- * empty, as a directoryName (critical or not, as browsers), and each of
- * its SAN.  A name is checked when the list has a subtree of its form,
- * dNSName, iPAddress or directoryName.  A critical subtree of another
+ * constraints applies ca's name constraints to c's names: its subject,
+ * unless empty, as a directoryName (critical or not, as browsers), and
+ * each of its SAN.  A name is checked when a list has a subtree of its
+ * form, dNSName, iPAddress or directoryName: permitted, some subtree of
+ * its form holds it; excluded, none.  A critical subtree of another
  * form refuses the chain when c has a name of that form, as RFC 5280
- * 4.2.1.10 requires.
- */
-static int
-subtrees(Der list, int permitted, int crit, const Cert *c)
-{
-	Der l, st, base, names = c->san, gn = c->subject;
-	int tag, form = c->subject.n > 2 ? 0xa4 : -1, any, in, r;
-
-	/* first, every subtree is well formed, and of a form known or unused */
-	for (l = list; l.n; ) {
-		/* minimum is 0, so absent in DER, and maximum absent (RFC 5280 4.2.1.10) */
-		if (der(&l, 0x30, &st, NULL) < 0 || (tag = der(&st, -1, &base, NULL)) < 0 ||
-		    st.n || (tag == 0x87 && base.n != 8 && base.n != 32))
-			return XMalformed;
-		/* RFC 5280 4.2.1.10 has a leading dot for URIs and mail only */
-		if (tag == 0x82 && base.n && base.p[0] == '.')
-			return XNcDot;
-		if (crit && tag != 0x82 && tag != 0x87 && tag != 0xa4 && hasform(c, tag))
-			return XConstraintType;
-	}
-	/* then each name: permitted, some subtree of its form holds it; excluded, none */
-	do {
-		any = in = 0;
-		for (l = list; l.n; ) {
-			der(&l, 0x30, &st, NULL);
-			tag = der(&st, -1, &base, NULL);
-			if (tag == form && (r = within(form, gn, base, permitted)) >= 0) {
-				any = 1;
-				in |= r;
-			}
-		}
-		if (any && in != permitted)
-			return XNameConstraints;
-	} while ((form = der(&names, -1, &gn, NULL)) >= 0);
-	return XOk;
-}
-
-/*
- * constraints applies ca's name constraints to c's names, taking what
- * it compares from *work: names (the subject and each SAN) times
+ * 4.2.1.10 requires.  What it compares comes from *work: names times
  * subtrees, counted before any is compared, so that a certificate of
  * thousands of names under thousands of constraints costs nothing.
  *
@@ -861,9 +822,9 @@ subtrees(Der list, int permitted, int crit, const Cert *c)
 static int
 constraints(const Cert *ca, const Cert *c, long *work)
 {
-	Der nc = ca->nc, list, x;
+	Der nc = ca->nc, list, l, st, base, names, gn;
 	long nsub = 0;
-	int tag, prev = 0, rc;
+	int tag, prev = 0, permitted, form, any, in, r;
 
 	if (!nc.n)
 		return XNcEmpty;
@@ -872,18 +833,43 @@ constraints(const Cert *ca, const Cert *c, long *work)
 			return XMalformed;
 		if (!list.n)
 			return XNcEmpty;
-		prev = tag;
-		for (; list.n; nsub++)
-			if (der(&list, 0x30, &x, NULL) < 0)
+		for (prev = tag; list.n; nsub++) {
+			/* minimum is 0, so absent in DER, and maximum absent (RFC 5280 4.2.1.10) */
+			if (der(&list, 0x30, &st, NULL) < 0 || (tag = der(&st, -1, &base, NULL)) < 0 ||
+			    st.n || (tag == 0x87 && base.n != 8 && base.n != 32))
 				return XMalformed;
+			/* RFC 5280 4.2.1.10 has a leading dot for URIs and mail only */
+			if (tag == 0x82 && base.n && base.p[0] == '.')
+				return XNcDot;
+		}
 	}
 	if (nsub > *work / (c->nsan + 1))
 		return XNcBudget;
 	*work -= nsub * (c->nsan + 1);
 	for (nc = ca->nc; nc.n; ) {
-		tag = der(&nc, -1, &list, NULL);
-		if ((rc = subtrees(list, tag == 0xa0, ca->cecrit >> CeNc & 1, c)) != XOk)
-			return rc;
+		permitted = der(&nc, -1, &list, NULL) == 0xa0;
+		for (l = list; (ca->cecrit & CE(CeNc)) && l.n; ) {
+			der(&l, 0x30, &st, NULL);
+			tag = der(&st, -1, &base, NULL);
+			if (tag != 0x82 && tag != 0x87 && tag != 0xa4 && hasform(c, tag))
+				return XConstraintType;
+		}
+		names = c->san;
+		gn = c->subject;
+		form = c->subject.n > 2 ? 0xa4 : -1;
+		do {
+			any = in = 0;
+			for (l = list; l.n; ) {
+				der(&l, 0x30, &st, NULL);
+				tag = der(&st, -1, &base, NULL);
+				if (tag == form && (r = within(form, gn, base, permitted)) >= 0) {
+					any = 1;
+					in |= r;
+				}
+			}
+			if (any && in != permitted)
+				return XNameConstraints;
+		} while ((form = der(&names, -1, &gn, NULL)) >= 0);
 	}
 	return XOk;
 }

@@ -270,22 +270,28 @@ testnames(void)
 static void
 testdirnames(void)
 {
-	unsigned char name[64], other[64], san[80], gn[80], list[96];
+	unsigned char name[64], other[64], san[80], gn[80], list[96], ncp[128], nce[128];
 	size_t nl = mkname(name, 3, 0x0c, "localhost", 9);
 	size_t ol = mkname(other, 3, 0x0c, "elsewhere", 9);
-	Der l = { list, tlv(list, 0x30, gn, tlv(gn, 0xa4, name, nl)) };
-	Cert c;
+	size_t ll = tlv(list, 0x30, gn, tlv(gn, 0xa4, name, nl));
+	Cert c, perm, excl;
+	long work = MAXNCWORK;
 
+	memset(&perm, 0, sizeof(perm));
+	excl = perm;
+	perm.nc = (Der){ ncp, tlv(ncp, 0xa0, list, ll) };
+	excl.nc = (Der){ nce, tlv(nce, 0xa1, list, ll) };
 	memset(&c, 0, sizeof(c));
 	c.subject = (Der){ name, nl };
 	c.san = (Der){ san, tlv(san, 0xa4, other, ol) };
 	c.nsan = 1;
-	check(subtrees(l, 1, 0, &c) == XNameConstraints,
+	check(constraints(&perm, &c, &work) == XNameConstraints,
 	    "a SAN directoryName outside the permitted one is refused");
 	c.san.n = tlv(san, 0xa4, name, nl);
-	check(subtrees(l, 1, 0, &c) == XOk, "a SAN directoryName within the permitted one passes");
+	check(constraints(&perm, &c, &work) == XOk,
+	    "a SAN directoryName within the permitted one passes");
 	c.subject = (Der){ other, ol };
-	check(subtrees(l, 0, 0, &c) == XNameConstraints,
+	check(constraints(&excl, &c, &work) == XNameConstraints,
 	    "a SAN directoryName within an excluded one is refused");
 }
 
