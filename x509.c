@@ -60,11 +60,14 @@ typedef struct {
 	size_t n;
 } Der;
 
-/* a signature algorithm: XOk with the key type that signs and the hash, or why refused */
+/*
+ * a signature algorithm: XOk with the key type that signs and the
+ * length of its hash, one of SHA-2's, or why refused (a length rather
+ * than BearSSL's hash class, which the loader would relocate at every start)
+ */
 typedef struct {
 	Der oid;
-	int rc, key;
-	const br_hash_class *hash;
+	int rc, key, hlen;
 } SigAlg;
 
 /* what the policy needs from one certificate */
@@ -102,19 +105,19 @@ static const Der oidpkix = OID("\x2b\x06\x01\x05\x05\x07\x01");   /* and one arc
 /* PKCS #1 v1.5 (RSASSA-PSS is refused: no certificate of the web's has it) and ECDSA,
  * those taken first, as most certificates have them */
 static const SigAlg sigalgs[] = {
-	{ OID("\x2a\x86\x48\x86\xf7\x0d\x01\x01\x0b"), XOk, BR_KEYTYPE_RSA, &br_sha256_vtable },
-	{ OID("\x2a\x86\x48\x86\xf7\x0d\x01\x01\x0c"), XOk, BR_KEYTYPE_RSA, &br_sha384_vtable },
-	{ OID("\x2a\x86\x48\x86\xf7\x0d\x01\x01\x0d"), XOk, BR_KEYTYPE_RSA, &br_sha512_vtable },
-	{ OID("\x2a\x86\x48\xce\x3d\x04\x03\x02"), XOk, BR_KEYTYPE_EC, &br_sha256_vtable },
-	{ OID("\x2a\x86\x48\xce\x3d\x04\x03\x03"), XOk, BR_KEYTYPE_EC, &br_sha384_vtable },
-	{ OID("\x2a\x86\x48\xce\x3d\x04\x03\x04"), XOk, BR_KEYTYPE_EC, &br_sha512_vtable },
-	{ OID("\x2a\x86\x48\x86\xf7\x0d\x01\x01\x05"), XSha1, BR_KEYTYPE_RSA, NULL },
-	{ OID("\x2a\x86\x48\x86\xf7\x0d\x01\x01\x02"), XMd5, BR_KEYTYPE_RSA, NULL },  /* MD2 */
-	{ OID("\x2a\x86\x48\x86\xf7\x0d\x01\x01\x03"), XMd5, BR_KEYTYPE_RSA, NULL },  /* MD4 */
-	{ OID("\x2a\x86\x48\x86\xf7\x0d\x01\x01\x04"), XMd5, BR_KEYTYPE_RSA, NULL },
-	{ OID("\x2a\x86\x48\xce\x3d\x04\x01"), XSha1, BR_KEYTYPE_EC, NULL },
-	{ OID("\x2b\x0e\x03\x02\x1d"), XSha1, 0, NULL },   /* the old OIW sha1WithRSASignature */
-	{ { NULL, 0 }, XSigAlg, 0, NULL }   /* any other */
+	{ OID("\x2a\x86\x48\x86\xf7\x0d\x01\x01\x0b"), XOk, BR_KEYTYPE_RSA, 32 },
+	{ OID("\x2a\x86\x48\x86\xf7\x0d\x01\x01\x0c"), XOk, BR_KEYTYPE_RSA, 48 },
+	{ OID("\x2a\x86\x48\x86\xf7\x0d\x01\x01\x0d"), XOk, BR_KEYTYPE_RSA, 64 },
+	{ OID("\x2a\x86\x48\xce\x3d\x04\x03\x02"), XOk, BR_KEYTYPE_EC, 32 },
+	{ OID("\x2a\x86\x48\xce\x3d\x04\x03\x03"), XOk, BR_KEYTYPE_EC, 48 },
+	{ OID("\x2a\x86\x48\xce\x3d\x04\x03\x04"), XOk, BR_KEYTYPE_EC, 64 },
+	{ OID("\x2a\x86\x48\x86\xf7\x0d\x01\x01\x05"), XSha1, BR_KEYTYPE_RSA, 0 },
+	{ OID("\x2a\x86\x48\x86\xf7\x0d\x01\x01\x02"), XMd5, BR_KEYTYPE_RSA, 0 },  /* MD2 */
+	{ OID("\x2a\x86\x48\x86\xf7\x0d\x01\x01\x03"), XMd5, BR_KEYTYPE_RSA, 0 },  /* MD4 */
+	{ OID("\x2a\x86\x48\x86\xf7\x0d\x01\x01\x04"), XMd5, BR_KEYTYPE_RSA, 0 },
+	{ OID("\x2a\x86\x48\xce\x3d\x04\x01"), XSha1, BR_KEYTYPE_EC, 0 },
+	{ OID("\x2b\x0e\x03\x02\x1d"), XSha1, 0, 0 },   /* the old OIW sha1WithRSASignature */
+	{ { NULL, 0 }, XSigAlg, 0, 0 }   /* any other */
 };
 
 /* id-ce extensions (2.5.29.x) by their last arc, and their bit in Cert.ce */
@@ -585,17 +588,18 @@ static int
 sigcheck(const Cert *c, const Cert *issuer)
 {
 	br_hash_compat_context h;
+	const br_hash_class *hc;
 	unsigned char hash[64], out[64];
-	size_t hlen;
+	size_t hlen = c->alg->hlen;
 	int rc;
 
 	if ((rc = sigok(c, issuer)) != XOk)
 		return rc;
-	c->alg->hash->init(&h.vtable);
-	c->alg->hash->update(&h.vtable, c->tbs.p, c->tbs.n);
-	c->alg->hash->out(&h.vtable, hash);
-	hlen = (c->alg->hash->desc >> BR_HASHDESC_OUT_OFF) & BR_HASHDESC_OUT_MASK;
-	/* PKCS #1 v1.5 names the hash, which its length tells among SHA-2's three */
+	hc = hlen == 32 ? &br_sha256_vtable : hlen == 48 ? &br_sha384_vtable : &br_sha512_vtable;
+	hc->init(&h.vtable);
+	hc->update(&h.vtable, c->tbs.p, c->tbs.n);
+	hc->out(&h.vtable, hash);
+	/* PKCS #1 v1.5 names the hash too */
 	if (c->alg->key == BR_KEYTYPE_RSA)
 		return br_rsa_pkcs1_vrfy_get_default()(c->sig.p, c->sig.n, hlen == 32 ?
 		    BR_HASH_OID_SHA256 : hlen == 48 ? BR_HASH_OID_SHA384 : BR_HASH_OID_SHA512, hlen,
