@@ -595,37 +595,30 @@ pfeed(Parser *p, const char *s, size_t n)
 static int
 pend(Parser *p)
 {
-	switch (p->state) {
-	case PBody:
-		/*
-		 * No length given: the close is the end (RFC 9112 6.3 item
-		 * 8).  Over TLS without close_notify, someone who can cut the
-		 * connection could shorten such a body; servers that close
-		 * without it are common, and a cut feed shows as truncated
-		 * XML to the parser.
-		 */
-		if (p->haslen)
-			return perr(p, "response truncated after %zu of %ju bytes",
-			    p->body.len, p->length);
+	static const char *const where[PError + 1] = {
+		[PStatus] = "in the status line", [PHead] = "in the header",
+		[PTrailer] = "in the trailer"
+	};
+
+	/*
+	 * No length given: the close is the end (RFC 9112 6.3 item 8).
+	 * Over TLS without close_notify, someone who can cut the
+	 * connection could shorten such a body; servers that close without
+	 * it are common, and a cut feed shows as truncated XML to the
+	 * parser.
+	 */
+	if (p->state == PDone || (p->state == PBody && !p->haslen)) {
 		p->state = PDone;
-		/* FALLTHROUGH */
-	case PDone:
 		return 1;
-	case PStatus:
-		if (!p->headlen && !p->line.len)
-			return perr(p, "server closed the connection without a response");
-		return perr(p, "response truncated in the status line");
-	case PHead:
-		return perr(p, "response truncated in the header");
-	case PSize:
-	case PData:
-	case PDataEnd:
-		return perr(p, "response truncated after %zu bytes (chunked, "
-		    "no last chunk)", p->body.len);
-	case PTrailer:
-		return perr(p, "response truncated in the trailer");
 	}
-	return -1;
+	if (p->state == PBody)
+		return perr(p, "response truncated after %zu of %ju bytes", p->body.len, p->length);
+	if (p->state == PStatus && !p->headlen && !p->line.len)
+		return perr(p, "connection closed without a response");
+	if (where[p->state])
+		return perr(p, "response truncated %s", where[p->state]);
+	return perr(p, "response truncated after %zu bytes (chunked, no last chunk)",
+	    p->body.len);
 }
 
 /* ------------------------------------------------------------- sockets */
@@ -1153,60 +1146,12 @@ iofail(const Sock *c, Tls *t, unsigned int timeout, const Proxy *px, int sending
 		seterr(err, errlen, "%s%s", t && sending ? "TLS handshake: " : "", m);
 	} else if (sending) {
 		/* EOF, or close_notify, before the request went out */
-		seterr(err, errlen, t ? "server closed the connection during the "
-		    "TLS handshake" : "server closed the connection");
+		seterr(err, errlen, t ? "connection closed during the TLS handshake" :
+		    "connection closed before the request went out");
 	} else {
 		return 1;
 	}
 	return -1;
-}
-
-/*
- * tunnel asks the proxy on c for a tunnel to u (RFC 9110 9.3.6) and
- * reads its answer a byte at a time, so that not one byte of what
- * follows (the server's TLS) is taken from the socket.  Returns 0 once
- * the tunnel stands, -1 with err set.
- */
-static int
-tunnel(Sock *c, const Url *u, const Proxy *px, unsigned int timeout,
-    char *err, size_t errlen)
-{
-	char req[1400], hp[300], m[128];
-	unsigned char ch;
-	Parser p;
-	int len, rc;
-
-	/* the authority form always has the port */
-	snprintf(hp, sizeof(hp), "%s%s%s:%u", u->ip6 ? "[" : "", u->host, u->ip6 ? "]" : "",
-	    u->port);
-	len = snprintf(req, sizeof(req), "CONNECT %s HTTP/1.1\r\nHost: %s\r\n%s"
-	    "User-Agent: lwnrss/" VERSION "\r\n\r\n", hp, hp, px->auth);
-	pinit(&p, 0);
-	p.connect = 1;
-	rc = sendall(c, NULL, req, len);
-	memset(req, 0, sizeof(req));
-	while (rc == 0 && (rc = sockread(c, &ch, 1)) > 0)
-		rc = pfeed(&p, (char *)&ch, 1);
-	if (rc < 0 && p.state != PError) {
-		iofail(c, NULL, timeout, NULL, 1, m, sizeof(m));
-		if (c->err == ETIMEDOUT)
-			seterr(err, errlen, "%s waiting for proxy %s", m, px->name);
-		else if (c->err)
-			seterr(err, errlen, "proxy %s: %s", px->name, m);
-		else
-			seterr(err, errlen, "proxy %s closed the connection instead of "
-			    "answering CONNECT", px->name);
-	} else if (rc < 0) {
-		seterr(err, errlen, "proxy %s: bad answer to CONNECT: %s", px->name, p.err);
-	} else if (p.status == 407) {
-		proxy407(px, p.reason, err, errlen);
-	} else if (p.status / 100 != 2) {
-		seterr(err, errlen, "proxy %s refused CONNECT to %s: %d%s%s", px->name,
-		    hp, p.status, p.reason[0] ? " " : "", p.reason);
-	}
-	rc = rc > 0 && p.status / 100 == 2 ? 0 : -1;
-	pfree(&p);
-	return rc;
 }
 
 /*
@@ -1229,6 +1174,75 @@ refused(Sock *c, Tls *t)
 }
 
 /*
+ * exchange sends req[0..len) on c, through t when not NULL, and reads
+ * the answer into p until the parser has a complete message: a byte at
+ * a time when bytewise, so that nothing after it is taken from the
+ * socket.  Over TLS the first write runs the handshake, so its failures
+ * (certificates, versions) surface in the sending.  No TLS close:
+ * BearSSL's waits for the peer's close_notify, which many servers never
+ * send, and completeness is the framing's business.  Returns 0, or -1
+ * with err set.
+ */
+static int
+exchange(Sock *c, Tls *t, const char *req, int len, Parser *p, int bytewise,
+    unsigned int timeout, const Proxy *px, char *err, size_t errlen)
+{
+	char buf[16384];
+	int n, rc;
+
+	if (sendall(c, t, req, len) < 0) {
+		iofail(c, t, timeout, px, 1, err, errlen);
+		if (t)
+			refused(c, t);
+		return -1;
+	}
+	do {
+		n = t ? tls_read(t, buf, sizeof(buf)) :
+		    sockread(c, (unsigned char *)buf, bytewise ? 1 : sizeof(buf));
+		if (n <= 0 && iofail(c, t, timeout, px, 0, err, errlen) < 0)
+			return -1;
+		rc = n > 0 ? pfeed(p, buf, n) : pend(p);
+	} while (rc == 0);
+	if (rc < 0)
+		seterr(err, errlen, "%s", p->err);
+	return rc < 0 ? -1 : 0;
+}
+
+/*
+ * tunnel asks the proxy on c for a tunnel to u (RFC 9110 9.3.6), its
+ * answer read a byte at a time: what follows it is the server's TLS.
+ * Returns 0 once the tunnel stands, -1 with err set.
+ */
+static int
+tunnel(Sock *c, const Url *u, const Proxy *px, unsigned int timeout,
+    char *err, size_t errlen)
+{
+	char req[1400], hp[300], m[200];
+	Parser p;
+	int len, rc;
+
+	/* the authority form always has the port */
+	snprintf(hp, sizeof(hp), "%s%s%s:%u", u->ip6 ? "[" : "", u->host, u->ip6 ? "]" : "",
+	    u->port);
+	len = snprintf(req, sizeof(req), "CONNECT %s HTTP/1.1\r\nHost: %s\r\n%s"
+	    "User-Agent: lwnrss/" VERSION "\r\n\r\n", hp, hp, px->auth);
+	pinit(&p, 0);
+	p.connect = 1;
+	rc = exchange(c, NULL, req, len, &p, 1, timeout, NULL, m, sizeof(m));
+	memset(req, 0, sizeof(req));
+	if (rc < 0)
+		seterr(err, errlen, "proxy %s: %s", px->name, m);
+	else if (p.status == 407)
+		proxy407(px, p.reason, err, errlen);
+	else if (p.status / 100 != 2)
+		seterr(err, errlen, "proxy %s refused CONNECT to %s: %d%s%s", px->name,
+		    hp, p.status, p.reason[0] ? " " : "", p.reason);
+	rc = rc == 0 && p.status / 100 == 2 ? 0 : -1;
+	pfree(&p);
+	return rc;
+}
+
+/*
  * fetch1 makes one request to u, through px when not NULL, and parses
  * the response into p.  Returns 0 when p holds a complete response, -1
  * with err set (without the host, which the caller adds).
@@ -1239,8 +1253,8 @@ fetch1(const Url *u, const Proxy *px, const HttpOpt *o, Anchors *a, int64_t dead
 {
 	Sock c = { -1, deadline, 0 };
 	Tls *t = NULL;
-	char *req, buf[16384], m[200];
-	int n, len = -1, ret = -1, rc;
+	char *req, m[200];
+	int len = -1, ret = -1;
 	/* room for the validators as the server sent them, however long */
 	size_t size = URLMAX + 2048 + (o->etag ? strlen(o->etag) : 0) +
 	    (o->lastmod ? strlen(o->lastmod) : 0);
@@ -1256,36 +1270,9 @@ fetch1(const Url *u, const Proxy *px, const HttpOpt *o, Anchors *a, int64_t dead
 		seterr(err, errlen, "%s%s%s%s", px ? "cannot reach proxy " : "",
 		    px ? px->name : "", px ? ": " : "", m);
 	if (c.fd < 0 || (px && u->tls && tunnel(&c, u, px, o->timeout, err, errlen) < 0) ||
-	    (u->tls && !(t = tls_open(u->host, a, sockread, sockwrite, &c, err, errlen))))
+	    (u->tls && !(t = tls_open(u->host, a, sockread, sockwrite, &c, err, errlen))) ||
+	    exchange(&c, t, req, len, p, 0, o->timeout, px, err, errlen) < 0)
 		goto out;
-
-	/*
-	 * Send the request.  Over TLS the first write runs the handshake,
-	 * so its failures (certificates, versions) surface here.
-	 */
-	if (sendall(&c, t, req, len) < 0) {
-		iofail(&c, t, o->timeout, px, 1, err, errlen);
-		if (t)
-			refused(&c, t);
-		goto out;
-	}
-
-	/*
-	 * Read until the parser has a complete message.  No TLS close:
-	 * BearSSL's waits for the peer's close_notify, which many servers
-	 * never send, and completeness is the framing's business.
-	 */
-	do {
-		n = t ? tls_read(t, buf, sizeof(buf)) :
-		    sockread(&c, (unsigned char *)buf, sizeof(buf));
-		if (n <= 0 && iofail(&c, t, o->timeout, px, 0, err, errlen) < 0)
-			goto out;
-		rc = n > 0 ? pfeed(p, buf, n) : pend(p);
-	} while (rc == 0);
-	if (rc < 0) {
-		seterr(err, errlen, "%s", p->err);
-		goto out;
-	}
 	/* a plain request's 407 is the proxy's, not the server's */
 	if (px && !u->tls && p->status == 407) {
 		proxy407(px, p->reason, err, errlen);

@@ -45,7 +45,7 @@ get "204 No Content" "" "$U/204"
 get "1xx responses are skipped" "after interim" "$U/continue"
 
 # truncation at every framing point
-get "no response at all" "localhost: server closed the connection without a response" \
+get "no response at all" "localhost: connection closed without a response" \
 	"$U/nothing"
 get "truncated in the status line" "localhost: response truncated in the status line" \
 	"$U/trunc-status"

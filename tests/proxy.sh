@@ -205,7 +205,7 @@ https_proxy=http://127.0.0.1:$CLOSED get "an unreachable proxy" \
 	"localhost: cannot reach proxy 127.0.0.1:$CLOSED: connection refused" "https://localhost:$TLS/cl"
 start=$(date +%s)
 https_proxy=http://127.0.0.1:$STALL get "a stalling proxy hits the deadline" \
-	"localhost: timed out after 1500 ms waiting for proxy 127.0.0.1:$STALL" -t 1500 \
+	"localhost: proxy 127.0.0.1:$STALL: timed out after 1500 ms" -t 1500 \
 	"https://localhost:$TLS/cl"
 http_proxy=http://127.0.0.1:$STALL get "a stalling proxy for http hits the deadline" \
 	"localhost: timed out after 1500 ms (through proxy 127.0.0.1:$STALL)" -t 1500 \
