@@ -81,9 +81,8 @@ static const char *const keptname[HLast] = {
 enum {
 	PStatus,   /* the status line */
 	PHead,     /* header lines up to the empty line */
-	PBody,     /* a body of Content-Length bytes, or without one to the close */
+	PBody,     /* chunk data, a body of Content-Length bytes, or one to the close */
 	PSize,     /* a chunk-size line */
-	PData,     /* chunk data */
 	PDataEnd,  /* the CRLF after chunk data */
 	PTrailer,  /* trailer lines after the last chunk */
 	PDone,     /* the message is complete */
@@ -167,14 +166,14 @@ retryafter(const char *s, time_t t)
 
 /* ----------------------------------------------------------- characters */
 
-/* does s[0..n) hold a control character other than HTAB? */
-static int
-hasctl(const char *s, size_t n)
+/* the first control character other than HTAB in s[0..n), or NULL */
+static const char *
+ctlchar(const char *s, size_t n)
 {
 	for (; n--; s++)
 		if (((unsigned char)*s < 0x20 && *s != '\t') || *s == 0x7f)
-			return 1;
-	return 0;
+			return s;
+	return NULL;
 }
 
 /* the value of the hex digit c, -1 when it is none */
@@ -487,40 +486,8 @@ psize(Parser *p, const char *s)
 	/* the last chunk, of size 0, is followed by a trailer counted as a head is */
 	p->headlen = p->nfields = 0;
 	p->left = n;
-	p->state = n ? PData : PTrailer;
+	p->state = n ? PBody : PTrailer;
 	return ptoobig(p, n);
-}
-
-/* one complete line (CR and LF removed) in a line state */
-static int
-pline(Parser *p)
-{
-	char *s = p->line.p ? p->line.p : "";
-	size_t len = p->line.len;
-
-	/*
-	 * A CR is allowed only as part of the line end, and no other
-	 * control character but HTAB anywhere in a line: they have no
-	 * business in a head and could hide one header inside another.
-	 */
-	if (memchr(s, '\r', len))
-		return perr(p, "stray CR in the response");
-	if (hasctl(s, len))
-		return perr(p, "control character in the response");
-	switch (p->state) {
-	case PStatus:
-		return pstatus(p, s, len);
-	case PHead:
-	case PTrailer:
-		return len ? pheader(p, s, len, p->state == PTrailer) : pendhead(p);
-	case PSize:
-		return psize(p, s);
-	case PDataEnd:
-		/* pfeed let only the CR in, and it is gone */
-		p->state = PSize;
-		return 0;
-	}
-	return perr(p, "parser in a bad state");
 }
 
 /*
@@ -531,11 +498,12 @@ pline(Parser *p)
 static int
 pfeed(Parser *p, const char *s, size_t n)
 {
-	const char *e = s + n, *nl;
+	const char *e = s + n, *nl, *c;
+	char *l;
 	size_t k, max;
 
 	while (s < e && p->state != PDone && p->state != PError) {
-		if (p->state == PBody || p->state == PData) {
+		if (p->state == PBody) {
 			k = (size_t)MIN(p->left, (uintmax_t)(e - s));
 			if (ptoobig(p, k) < 0)
 				return -1;
@@ -543,10 +511,10 @@ pfeed(Parser *p, const char *s, size_t n)
 				return perr(p, "out of memory");
 			s += k;
 			if (!(p->left -= k))
-				p->state = p->state == PBody ? PDone : PDataEnd;
+				p->state = p->chunked ? PDataEnd : PDone;
 			continue;
 		}
-		/* the line states: gather a line up to LF; its CR goes in pline */
+		/* the line states: gather a line up to LF; its CR goes below */
 		nl = memchr(s, '\n', e - s);
 		k = nl ? (size_t)(nl - s) : (size_t)(e - s);
 		/* a chunk-size line, the CR after chunk data, or what is left of the head */
@@ -577,12 +545,27 @@ pfeed(Parser *p, const char *s, size_t n)
 		 */
 		if (p->line.len && p->line.p[p->line.len - 1] == '\r')
 			p->line.p[--p->line.len] = '\0';
+		else if (p->state == PSize || p->state == PDataEnd)
+			return perr(p, "bare LF after a chunk%s", p->state == PSize ? " size" : "'s data");
+		/*
+		 * A CR is allowed only as part of the line end, and no other
+		 * control character but HTAB anywhere in a line: they have no
+		 * business in a head and could hide one header inside another.
+		 */
+		l = p->line.p ? p->line.p : "";
+		if ((c = ctlchar(l, p->line.len)))
+			return perr(p, "control character 0x%02x in the response", *c);
+		/* each sets the next state, PError on a failure */
+		if (p->state == PStatus)
+			pstatus(p, l, p->line.len);
 		else if (p->state == PSize)
-			return perr(p, "bare LF after a chunk size");
+			psize(p, l);
 		else if (p->state == PDataEnd)
-			return perr(p, "malformed chunk: bare LF after the data");
-		if (pline(p) < 0)
-			return -1;
+			p->state = PSize;   /* only its CR came in, and it is gone */
+		else if (p->line.len)
+			pheader(p, l, p->line.len, p->state == PTrailer);
+		else
+			pendhead(p);
 		p->line.len = 0;
 	}
 	return p->state == PDone ? 1 : p->state == PError ? -1 : 0;
@@ -607,16 +590,16 @@ pend(Parser *p)
 	 * it are common, and a cut feed shows as truncated XML to the
 	 * parser.
 	 */
-	if (p->state == PDone || (p->state == PBody && !p->haslen)) {
+	if (p->state == PDone || (p->state == PBody && !p->haslen && !p->chunked)) {
 		p->state = PDone;
 		return 1;
 	}
-	if (p->state == PBody)
-		return perr(p, "response truncated after %zu of %ju bytes", p->body.len, p->length);
 	if (p->state == PStatus && !p->headlen && !p->line.len)
 		return perr(p, "connection closed without a response");
 	if (where[p->state])
 		return perr(p, "response truncated %s", where[p->state]);
+	if (!p->chunked)
+		return perr(p, "response truncated after %zu of %ju bytes", p->body.len, p->length);
 	return perr(p, "response truncated after %zu bytes (chunked, no last chunk)",
 	    p->body.len);
 }
@@ -1072,8 +1055,8 @@ mkrequest(char *buf, size_t size, const Url *u, const HttpOpt *o, const Proxy *p
 	char hp[300];
 	int n;
 	/* a validator is sent only if it cannot break the request */
-	int e = o->etag && !hasctl(o->etag, strlen(o->etag));
-	int l = o->lastmod && !hasctl(o->lastmod, strlen(o->lastmod));
+	int e = o->etag && !ctlchar(o->etag, strlen(o->etag));
+	int l = o->lastmod && !ctlchar(o->lastmod, strlen(o->lastmod));
 
 	url_hostport(u, hp, sizeof(hp));
 	n = snprintf(buf, size,

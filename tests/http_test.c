@@ -256,7 +256,7 @@ static const struct {
 	  "bare LF after a chunk size", 0, 0 },
 	{ "a bare LF after chunk data refused",
 	  "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n2\r\nok\n0\r\n\r\n", 0,
-	  "bare LF after the data", 0, 0 },
+	  "bare LF after a chunk's data", 0, 0 },
 	{ "bare LF in the head and the trailer taken",
 	  "HTTP/1.1 200 OK\nTransfer-Encoding: chunked\n\n2\r\nok\r\n0\r\nT: 1\n\n", 200, "ok", 0, 0 },
 	{ "read to close", "HTTP/1.1 200 OK\r\nX: y\r\n\r\nall of it", 200, "all of it", 1, 0 },
@@ -301,7 +301,7 @@ static const struct {
 	{ "space before colon refused", "HTTP/1.1 200 OK\r\nContent-Length : 1\r\n\r\nx", 0,
 	  "malformed header name", 0, 0 },
 	{ "no colon refused", "HTTP/1.1 200 OK\r\nnonsense\r\n\r\n", 0, "malformed header line", 0, 0 },
-	{ "stray CR refused", "HTTP/1.1 200 OK\r\nX: a\rb\r\n\r\n", 0, "stray CR", 0, 0 },
+	{ "stray CR refused", "HTTP/1.1 200 OK\r\nX: a\rb\r\n\r\n", 0, "control character 0x0d", 0, 0 },
 	{ "NUL in header refused", "HTTP/1.1 200 OK\r\nX: a\0b\r\n\r\n", 0, "control character", 0, 0 },
 	{ "NUL in chunk size refused", "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n"
 	  "1\0;x\r\n", 0, "control character", 0, 0 },
