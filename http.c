@@ -1089,55 +1089,6 @@ proxy407(const Proxy *px, const char *reason, char *err, size_t errlen)
 }
 
 /*
- * sendall sends all of s[0..n) on c, through t when not NULL (over TLS
- * the first write runs the handshake).  Returns 0, or -1 with c->err set.
- */
-static int
-sendall(Sock *c, Tls *t, const char *s, int n)
-{
-	int w;
-
-	if (t)
-		return tls_write(t, s, n);
-	for (; n > 0; s += w, n -= w)
-		if ((w = sockwrite(c, (const unsigned char *)s, n)) < 0)
-			return -1;
-	return 0;
-}
-
-/*
- * iofail explains why a read or write on the connection failed: the
- * deadline, a socket error, the peer closing, or a TLS error.  sending
- * says the request was still going out (over TLS: the handshake ran).
- * Once connected through the proxy px, a timeout names it too.
- * Returns 1 for a plain EOF while reading, which the caller judges by
- * HTTP framing, and -1 with err set for anything else.
- */
-static int
-iofail(const Sock *c, Tls *t, unsigned int timeout, const Proxy *px, int sending,
-    char *err, size_t errlen)
-{
-	char m[128], tm[32];
-
-	if (t && tls_err(t, err, errlen))
-		return -1;
-	if (c->err == ETIMEDOUT) {
-		seterr(err, errlen, "timed out after %s%s%s%s", fmtms(tm, sizeof(tm), timeout),
-		    px ? " (through proxy " : "", px ? px->name : "", px ? ")" : "");
-	} else if (c->err) {
-		errnomsg(c->err, m, sizeof(m));
-		seterr(err, errlen, "%s%s", t && sending ? "TLS handshake: " : "", m);
-	} else if (sending) {
-		/* EOF, or close_notify, before the request went out */
-		seterr(err, errlen, t ? "connection closed during the TLS handshake" :
-		    "connection closed before the request went out");
-	} else {
-		return 1;
-	}
-	return -1;
-}
-
-/*
  * refused tells the server why we hang up (a TLS alert: BearSSL sends
  * none when it refuses a chain) and closes gracefully: our FIN, then
  * what the server still sends read and dropped for a moment, since
@@ -1164,31 +1115,51 @@ refused(Sock *c, Tls *t)
  * (certificates, versions) surface in the sending.  No TLS close:
  * BearSSL's waits for the peer's close_notify, which many servers never
  * send, and completeness is the framing's business.  Returns 0, or -1
- * with err set.
+ * with err set: the parser's reason, TLS's, the deadline (naming the
+ * proxy px when not NULL), a socket error, or an EOF while sending.
  */
 static int
 exchange(Sock *c, Tls *t, const char *req, int len, Parser *p, int bytewise,
     unsigned int timeout, const Proxy *px, char *err, size_t errlen)
 {
-	char buf[16384];
-	int n, rc;
+	char buf[16384], tm[32];
+	int n, rc = 0, sent;
 
-	if (sendall(c, t, req, len) < 0) {
-		iofail(c, t, timeout, px, 1, err, errlen);
-		if (t)
-			refused(c, t);
-		return -1;
+	if (t) {
+		sent = tls_write(t, req, len) == 0;
+	} else {
+		while (len > 0 && (n = sockwrite(c, (const unsigned char *)req, len)) > 0)
+			req += n, len -= n;
+		sent = len == 0;
 	}
-	do {
+	while (sent && rc == 0) {
 		n = t ? tls_read(t, buf, sizeof(buf)) :
 		    sockread(c, (unsigned char *)buf, bytewise ? 1 : sizeof(buf));
-		if (n <= 0 && iofail(c, t, timeout, px, 0, err, errlen) < 0)
-			return -1;
+		/* a plain EOF is the framing's to judge */
+		if (n <= 0 && (c->err || (t && tls_err(t, buf, sizeof(buf)))))
+			break;
 		rc = n > 0 ? pfeed(p, buf, n) : pend(p);
-	} while (rc == 0);
-	if (rc < 0)
+	}
+	if (rc > 0)
+		return 0;
+	if (rc < 0) {
 		seterr(err, errlen, "%s", p->err);
-	return rc < 0 ? -1 : 0;
+	} else if (t && tls_err(t, err, errlen)) {
+		/* BearSSL's words, x509.c's for a refused chain */
+	} else if (c->err == ETIMEDOUT) {
+		seterr(err, errlen, "timed out after %s%s%s%s", fmtms(tm, sizeof(tm), timeout),
+		    px ? " (through proxy " : "", px ? px->name : "", px ? ")" : "");
+	} else if (c->err) {
+		errnomsg(c->err, buf, sizeof(buf));
+		seterr(err, errlen, "%s%s", t && !sent ? "TLS handshake: " : "", buf);
+	} else {
+		/* EOF, or close_notify, before the request went out */
+		seterr(err, errlen, t ? "connection closed during the TLS handshake" :
+		    "connection closed before the request went out");
+	}
+	if (t && !sent)
+		refused(c, t);
+	return -1;
 }
 
 /*
