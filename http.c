@@ -409,10 +409,9 @@ pheader(Parser *p, char *s, size_t len, int trailer)
 		    trailer ? "trailer" : "header");
 	if (s[0] == ' ' || s[0] == '\t')
 		return perr(p, "obsolete folded header line");
-	if (!(colon = strchr(s, ':')) || colon == s)
+	/* a token, then the colon at once */
+	if (!(colon = strchr(s, ':')) || skipword(s, 0) != colon)
 		return perr(p, "malformed header line");
-	if (skipword(s, 0) != colon)
-		return perr(p, "malformed header name");
 	*colon = '\0';
 	v = colon + 1 + strspn(colon + 1, " \t");
 	for (e = s + len; e > v && (e[-1] == ' ' || e[-1] == '\t'); e--)
@@ -918,9 +917,9 @@ noproxy(const char *list, const char *host, int ip6)
 			n--;
 		if (n && tok[0] == '.')
 			tok++, n--;
-		if (n == hl && !strncasecmp(tok, host, n))
-			return 1;
-		if (n && n < hl && host[hl - n - 1] == '.' && !strncasecmp(tok, host + hl - n, n))
+		/* the host itself, or a domain it is in */
+		if (n && n <= hl && (n == hl || host[hl - n - 1] == '.') &&
+		    !strncasecmp(tok, host + hl - n, n))
 			return 1;
 	}
 	return 0;
@@ -995,14 +994,10 @@ proxyparse(Proxy *px, const char *spec, char *err, size_t errlen)
 	/* a scheme is letters and "://", never what a password holds */
 	n = strspn(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789+-.");
 	if (n && !strncmp(s + n, "://", 3)) {
-		if (n == 5 && !strncasecmp(s, "https", 5)) {
-			seterr(err, errlen, "https:// proxies (TLS to the proxy) are not "
-			    "supported; use an http:// proxy");
-			return -1;
-		}
+		/* https:// would be TLS to the proxy itself */
 		if (n != 4 || strncasecmp(s, "http", 4)) {
-			seterr(err, errlen, "proxy scheme %.*s:// is not supported; use an "
-			    "http:// proxy", (int)MIN(n, 20), s);
+			seterr(err, errlen, "%.*s:// proxies are not supported; use an http:// "
+			    "proxy", (int)MIN(n, 20), s);
 			return -1;
 		}
 		s += n + 3;

@@ -212,7 +212,7 @@ http_proxy=http://127.0.0.1:$STALL get "a stalling proxy for http hits the deadl
 	"http://localhost:$PLAIN/cl"
 check "... both within the deadline" [ $(($(date +%s) - start)) -le 5 ]
 https_proxy=https://127.0.0.1:$OPEN get "an https:// proxy is refused as unsupported" \
-	"localhost: https:// proxies (TLS to the proxy) are not supported; use an http:// proxy" \
+	"localhost: https:// proxies are not supported; use an http:// proxy" \
 	"https://localhost:$TLS/cl"
 
 # the proxy is chosen per hop: http direct, then the https redirect through it
