@@ -1240,36 +1240,6 @@ out:
 /* ------------------------------------------------------------ http_get */
 
 /*
- * follow resolves the redirect to loc from u into next, refusing a step
- * down from https to http and a URL the chain has been to (in seen, each
- * followed by a NUL).  Returns 0, or -1 with err set.
- */
-static int
-follow(const Url *u, const char *loc, Url *next, const Buf *seen, char *err, size_t errlen)
-{
-	char m[200], *s, *q, *end = seen->p + seen->len;
-
-	if (url_resolve(next, u, loc, m, sizeof(m)) < 0) {
-		seterr(err, errlen, "bad redirect: %s", m);
-		return -1;
-	}
-	if (u->tls && !next->tls) {
-		seterr(err, errlen, "refusing redirect from https to http (%.100s)", loc);
-		return -1;
-	}
-	if (!(s = url_str(next))) {
-		seterr(err, errlen, "out of memory");
-		return -1;
-	}
-	for (q = seen->p; q < end && strcmp(q, s); q += strlen(q) + 1)
-		;
-	if (q < end)
-		seterr(err, errlen, "redirect loop (%.120s)", s);
-	free(s);
-	return q < end ? -1 : 0;
-}
-
-/*
  * answer puts the final response p into r.  Returns 0 with a 2xx's body
  * (a string even when empty), 1 for a 304, -1 with err set otherwise;
  * what the response says of its freshness is kept whatever its status.
@@ -1318,8 +1288,9 @@ http_get(const char *url, const HttpOpt *o, HttpResp *r)
 	Proxy px;
 	Buf seen = {0};
 	const char *pxs;
-	char err[256] = "";
+	char err[256] = "", m[200];
 	unsigned int hops;
+	size_t i;
 	int64_t deadline = now() + o->timeout;
 	int ret = -1, rc;
 
@@ -1327,10 +1298,17 @@ http_get(const char *url, const HttpOpt *o, HttpResp *r)
 	if (url_parse(&u, url, r->err, sizeof(r->err)) < 0)
 		return -1;
 	for (hops = 0;; hops++) {
-		/* remember every URL of the chain to catch loops; r->url is the last */
+		/* every URL of the chain, each with its NUL, to catch loops; r->url is the last */
 		free(r->url);
-		if (!(r->url = url_str(&u)) || bufadd(&seen, r->url, strlen(r->url) + 1) < 0) {
+		if (!(r->url = url_str(&u))) {
 			seterr(err, sizeof(err), "out of memory");
+			goto fail;
+		}
+		for (i = 0; i < seen.len && strcmp(seen.p + i, r->url); i += strlen(seen.p + i) + 1)
+			;
+		if (i < seen.len || bufadd(&seen, r->url, strlen(r->url) + 1) < 0) {
+			seterr(err, sizeof(err), i < seen.len ? "redirect loop (%.120s)" :
+			    "out of memory", r->url);
 			goto fail;
 		}
 
@@ -1356,8 +1334,15 @@ http_get(const char *url, const HttpOpt *o, HttpResp *r)
 			    o->maxredirects);
 			goto fail;
 		}
-		if (follow(&u, p.kept[HLocation], &next, &seen, err, sizeof(err)) < 0)
+		if (url_resolve(&next, &u, p.kept[HLocation], m, sizeof(m)) < 0) {
+			seterr(err, sizeof(err), "bad redirect: %s", m);
 			goto fail;
+		}
+		if (u.tls && !next.tls) {
+			seterr(err, sizeof(err), "refusing redirect from https to http (%.100s)",
+			    p.kept[HLocation]);
+			goto fail;
+		}
 		u = next;
 	}
 	if ((ret = answer(&p, r, err, sizeof(err))) >= 0)
