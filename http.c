@@ -33,7 +33,6 @@
  * Nothing here exits or prints: every failure becomes one line in
  * HttpResp.err that names the host and the cause.
  */
-#include <sys/types.h>
 #include <sys/socket.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
@@ -365,12 +364,14 @@ static int
 pendhead(Parser *p)
 {
 	if (p->status < 200) {
-		/* an interim response: its head is dropped, the real one follows */
+		/*
+		 * An interim response: its head is dropped (pheader kept
+		 * none of its fields), the real one follows.
+		 */
 		if (p->status == 101)
 			return perr(p, "unexpected 101 Switching Protocols");
 		p->state = PStatus;
 		p->nfields = 0;
-		p->chunked = p->haslen = 0;
 		return 0;
 	}
 	/*
@@ -752,8 +753,7 @@ lookup(const char *host, unsigned int port, int64_t deadline, char *err, size_t 
 	pthread_detach(t);
 	e = waitfd(j->fd[0], POLLIN, deadline);
 	pthread_mutex_lock(&j->mu);
-	if (!(done = j->done))
-		j->left = 1;
+	j->left = !(done = j->done);
 	pthread_mutex_unlock(&j->mu);
 	if (!done) {
 		if (e == ETIMEDOUT)
