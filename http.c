@@ -1084,25 +1084,6 @@ proxy407(const Proxy *px, const char *reason, char *err, size_t errlen)
 }
 
 /*
- * refused tells the server why we hang up (a TLS alert: BearSSL sends
- * none when it refuses a chain) and closes gracefully: our FIN, then
- * what the server still sends read and dropped for a moment, since
- * closing with unread bytes would reset the connection and could
- * destroy the alert before the server reads it.
- */
-static void
-refused(Sock *c, Tls *t)
-{
-	unsigned char buf[4096];
-
-	tls_refuse(t);
-	shutdown(c->fd, SHUT_WR);
-	c->deadline = MIN(c->deadline, now() + 250);
-	while (sockread(c, buf, sizeof(buf)) > 0)
-		;
-}
-
-/*
  * exchange sends req[0..len) on c, through t when not NULL, and reads
  * the answer into p until the parser has a complete message: a byte at
  * a time when bytewise, so that nothing after it is taken from the
@@ -1152,8 +1133,21 @@ exchange(Sock *c, Tls *t, const char *req, int len, Parser *p, int bytewise,
 		seterr(err, errlen, t ? "connection closed during the TLS handshake" :
 		    "connection closed before the request went out");
 	}
-	if (t && !sent)
-		refused(c, t);
+	/*
+	 * A refused handshake: tell the server why we hang up (a TLS
+	 * alert: BearSSL sends none when it refuses a chain) and close
+	 * gracefully: our FIN, then what the server still sends read and
+	 * dropped for a moment, since closing with unread bytes would reset
+	 * the connection and could destroy the alert before the server
+	 * reads it.
+	 */
+	if (t && !sent) {
+		tls_refuse(t);
+		shutdown(c->fd, SHUT_WR);
+		c->deadline = MIN(c->deadline, now() + 250);
+		while (sockread(c, (unsigned char *)buf, sizeof(buf)) > 0)
+			;
+	}
 	return -1;
 }
 
