@@ -534,8 +534,8 @@ pfeed(Parser *p, const char *s, size_t n)
 		if (!nl)
 			return 0;
 		s++;
-		if (p->state != PSize && p->state != PDataEnd)
-			p->headlen += p->line.len + 1;
+		/* psize starts the count again for a trailer */
+		p->headlen += p->line.len + 1;
 		/*
 		 * A bare LF ends the status line and header and
 		 * trailer lines (RFC 9112 2.2); chunked framing's own
