@@ -129,14 +129,6 @@ now(void)
 	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
-/* "10 s" or "1500 ms", for timeout messages */
-static const char *
-fmtms(char *buf, size_t size, unsigned int ms)
-{
-	snprintf(buf, size, ms % 1000 ? "%u ms" : "%u s", ms % 1000 ? ms : ms / 1000);
-	return buf;
-}
-
 /* an HTTP-date as seconds since the epoch; -1 when none, or before 1970 */
 static long long
 httpdate(const char *s)
@@ -812,7 +804,6 @@ static int
 dial(const Url *u, const HttpOpt *o, int64_t deadline, char *err, size_t errlen)
 {
 	struct addrinfo *res, *ai;
-	char t[32];
 	int fd = -1, e = ETIMEDOUT, one = 1, total = 1;
 	int64_t until;
 
@@ -832,8 +823,9 @@ dial(const Url *u, const HttpOpt *o, int64_t deadline, char *err, size_t errlen)
 	if (fd >= 0)
 		setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof(one));
 	else if (e == ETIMEDOUT)
-		seterr(err, errlen, total ? "timed out after %s" : "connection timed out after %s",
-		    fmtms(t, sizeof(t), total ? o->timeout : o->conntimeout));
+		/* "1 s", "1.5 s": LC_NUMERIC is never set, the point is a point */
+		seterr(err, errlen, total ? "timed out after %g s" : "connection timed out after %g s",
+		    (total ? o->timeout : o->conntimeout) / 1000.0);
 	else
 		errnomsg(e, err, errlen);
 	return fd;
@@ -1098,7 +1090,7 @@ static int
 exchange(Sock *c, Tls *t, const char *req, int len, Parser *p, int bytewise,
     unsigned int timeout, const Proxy *px, char *err, size_t errlen)
 {
-	char buf[16384], tm[32];
+	char buf[16384];
 	int n, rc = 0, sent;
 
 	if (t) {
@@ -1123,7 +1115,7 @@ exchange(Sock *c, Tls *t, const char *req, int len, Parser *p, int bytewise,
 	} else if (t && tls_err(t, err, errlen)) {
 		/* BearSSL's words, x509.c's for a refused chain */
 	} else if (c->err == ETIMEDOUT) {
-		seterr(err, errlen, "timed out after %s%s%s%s", fmtms(tm, sizeof(tm), timeout),
+		seterr(err, errlen, "timed out after %g s%s%s%s", timeout / 1000.0,
 		    px ? " (through proxy " : "", px ? px->name : "", px ? ")" : "");
 	} else if (c->err) {
 		errnomsg(c->err, buf, sizeof(buf));

@@ -214,10 +214,10 @@ https_proxy=http://127.0.0.1:$CLOSED get "an unreachable proxy" \
 	"localhost: cannot reach proxy 127.0.0.1:$CLOSED: connection refused" "https://localhost:$TLS/cl"
 start=$(date +%s)
 https_proxy=http://127.0.0.1:$STALL get "a stalling proxy hits the deadline" \
-	"localhost: proxy 127.0.0.1:$STALL: timed out after 1500 ms" -t 1500 \
+	"localhost: proxy 127.0.0.1:$STALL: timed out after 1.5 s" -t 1500 \
 	"https://localhost:$TLS/cl"
 http_proxy=http://127.0.0.1:$STALL get "a stalling proxy for http hits the deadline" \
-	"localhost: timed out after 1500 ms (through proxy 127.0.0.1:$STALL)" -t 1500 \
+	"localhost: timed out after 1.5 s (through proxy 127.0.0.1:$STALL)" -t 1500 \
 	"http://localhost:$PLAIN/cl"
 check "... both within the deadline" [ $(($(date +%s) - start)) -le 5 ]
 https_proxy=https://127.0.0.1:$OPEN get "an https:// proxy is refused as unsupported" \
