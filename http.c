@@ -331,12 +331,10 @@ pfield(Parser *p, const char *name, char *v)
 			} else if (!strcasecmp(e, "no-cache")) {
 				p->nocache = 1;
 			} else if (!strncasecmp(e, "max-age=", 8) && p->maxage < 0) {
-				e += 8;
-				if (*e == '"' && (k = strlen(e)) >= 2 && e[k - 1] == '"') {
-					e[k - 1] = '\0';
-					e++;
-				}
-				p->maxage = MAX(decval(e, DELTAMAX), 0);
+				/* digits, quoted or not, and nothing else */
+				k = e[8] == '"';
+				d = decnum(e + 8 + k, DELTAMAX, &n);
+				p->maxage = d && !strcmp(d, k ? "\"" : "") ? (long)n : 0;
 			}
 		}
 	}
@@ -1233,8 +1231,7 @@ out:
 static int
 answer(Parser *p, HttpResp *r, char *err, size_t errlen)
 {
-	if (p->kept[HRetry])
-		r->retryafter = retryafter(p->kept[HRetry], time(NULL));
+	r->retryafter = p->kept[HRetry] ? retryafter(p->kept[HRetry], time(NULL)) : -1;
 	r->cachecontrol = p->cc;
 	r->maxage = p->maxage;
 	r->nocache = p->nocache;
@@ -1242,8 +1239,7 @@ answer(Parser *p, HttpResp *r, char *err, size_t errlen)
 	r->age = p->kept[HAge] ? decval(p->kept[HAge], DELTAMAX) : -1;
 	r->date = p->kept[HDate] ? httpdate(p->kept[HDate]) : -1;
 	/* an Expires that is no date is in the past (RFC 9111 5.3) */
-	if (p->kept[HExpires])
-		r->expires = MAX(httpdate(p->kept[HExpires]), 0);
+	r->expires = p->kept[HExpires] ? MAX(httpdate(p->kept[HExpires]), 0) : -1;
 	/* the validators are the caller's now */
 	r->etag = p->kept[HEtag];
 	r->lastmod = p->kept[HLastmod];

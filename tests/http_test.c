@@ -539,6 +539,8 @@ testcaching(void)
 		{ "Cache-Control: public, MAX-AGE=\"60\", no-transform\r\n", 60, 0, 0 },
 		{ "Cache-Control: max-age=10\r\nCache-Control: max-age=20\r\n", 10, 0, 0 },
 		{ "Cache-Control: max-age=ten\r\n", 0, 0, 0 },
+		{ "Cache-Control: max-age=\"60\r\n", 0, 0, 0 },
+		{ "Cache-Control: max-age=60\"\r\n", 0, 0, 0 },
 		{ "Cache-Control: max-age=99999999999999999999\r\n", 2147483647L, 0, 0 },
 		{ "Cache-Control: no-cache, max-age=600\r\n", 600, 1, 0 },
 		{ "Cache-Control: no-cache=\"Set-Cookie\"\r\n", -1, 0, 0 },
