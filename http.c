@@ -706,8 +706,7 @@ lookupthread(void *arg)
 	j->err = errno;
 	pthread_mutex_lock(&j->mu);
 	if (!(left = j->left))
-		while (write(j->fd[1], "", 1) < 0 && errno == EINTR)
-			;
+		writeall(j->fd[1], "", 1);
 	j->done = 1;
 	pthread_mutex_unlock(&j->mu);
 	if (left)
