@@ -995,12 +995,9 @@ proxyparse(Proxy *px, const char *spec, char *err, size_t errlen)
 	at = strrchr(s, '@');
 	h = at ? at + 1 : s;
 	end = h + strcspn(h, "/?#");
-	if (snprintf(buf, sizeof(buf), "http://%.*s/", (int)(end - h), h) >= (int)sizeof(buf)) {
-		seterr(err, errlen, "proxy URL too long");
-		return -1;
-	}
-	if (url_parse(&px->u, buf, cred, sizeof(cred)) < 0) {
-		seterr(err, errlen, "invalid proxy URL: %s", cred);
+	n = snprintf(buf, sizeof(buf), "http://%.*s/", (int)(end - h), h);
+	if (n >= sizeof(buf) || url_parse(&px->u, buf, cred, sizeof(cred)) < 0) {
+		seterr(err, errlen, "invalid proxy URL: %s", n >= sizeof(buf) ? "too long" : cred);
 		return -1;
 	}
 	/* no ':' after the host (after ']' for IPv6, which url_parse found): 1080 */

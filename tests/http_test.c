@@ -725,6 +725,14 @@ testproxies(void)
 	    "a bad proxy URL's message hides the credentials: %s", err);
 	check(proxyparse(&px, "http://u:%00@proxy:1", err, sizeof(err)) < 0 &&
 	    !strstr(err, "%00"), "a NUL in the credentials is refused: %s", err);
+	{
+		char longhost[800];
+
+		memset(longhost, 'a', sizeof(longhost) - 1);
+		longhost[sizeof(longhost) - 1] = '\0';
+		check(proxyparse(&px, longhost, err, sizeof(err)) < 0 && strstr(err, "too long"),
+		    "a proxy host too long for a URL is refused: %s", err);
+	}
 	/* credentials may hold what ends a host elsewhere: '/', '?', '#', "://" */
 	check(proxyparse(&px, "http://alice:s3cr/et@proxy.example:3128", err, sizeof(err)) == 0 &&
 	    !strcmp(px.u.host, "proxy.example") && px.u.port == 3128 &&
