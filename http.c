@@ -1072,8 +1072,8 @@ proxy407(const Proxy *px, const char *reason, char *err, size_t errlen)
 /*
  * exchange sends req[0..len) on c, through t when not NULL, and reads
  * the answer into p until the parser has a complete message: a byte at
- * a time when bytewise, so that nothing after it is taken from the
- * socket.  Over TLS the first write runs the handshake, so its failures
+ * a time for CONNECT's, so that nothing after it (the server's TLS) is
+ * taken from the socket.  Over TLS the first write runs the handshake, so its failures
  * (certificates, versions) surface in the sending.  No TLS close:
  * BearSSL's waits for the peer's close_notify, which many servers never
  * send, and completeness is the framing's business.  Returns 0, or -1
@@ -1081,8 +1081,8 @@ proxy407(const Proxy *px, const char *reason, char *err, size_t errlen)
  * proxy px when not NULL), a socket error, or an EOF while sending.
  */
 static int
-exchange(Sock *c, Tls *t, const char *req, int len, Parser *p, int bytewise,
-    unsigned int timeout, const Proxy *px, char *err, size_t errlen)
+exchange(Sock *c, Tls *t, const char *req, int len, Parser *p, unsigned int timeout,
+    const Proxy *px, char *err, size_t errlen)
 {
 	char buf[16384];
 	int n, rc = 0, sent;
@@ -1096,7 +1096,7 @@ exchange(Sock *c, Tls *t, const char *req, int len, Parser *p, int bytewise,
 	}
 	while (sent && rc == 0) {
 		n = t ? tls_read(t, buf, sizeof(buf)) :
-		    sockread(c, (unsigned char *)buf, bytewise ? 1 : sizeof(buf));
+		    sockread(c, (unsigned char *)buf, p->connect ? 1 : sizeof(buf));
 		/* a plain EOF is the framing's to judge */
 		if (n <= 0 && (c->err || (t && tls_err(t, buf, sizeof(buf)))))
 			break;
@@ -1157,7 +1157,7 @@ tunnel(Sock *c, const Url *u, const Proxy *px, unsigned int timeout,
 	    "User-Agent: lwnrss/" VERSION "\r\n\r\n", hp, hp, px->auth);
 	pinit(&p, 0);
 	p.connect = 1;
-	rc = exchange(c, NULL, req, len, &p, 1, timeout, NULL, m, sizeof(m));
+	rc = exchange(c, NULL, req, len, &p, timeout, NULL, m, sizeof(m));
 	memset(req, 0, sizeof(req));
 	if (rc < 0)
 		seterr(err, errlen, "proxy %s: %s", px->name, m);
@@ -1200,7 +1200,7 @@ fetch1(const Url *u, const Proxy *px, const HttpOpt *o, Anchors *a, int64_t dead
 		    px ? px->name : "", px ? ": " : "", m);
 	if (c.fd < 0 || (px && u->tls && tunnel(&c, u, px, o->timeout, err, errlen) < 0) ||
 	    (u->tls && !(t = tls_open(u->host, a, sockread, sockwrite, &c, err, errlen))) ||
-	    exchange(&c, t, req, len, p, 0, o->timeout, px, err, errlen) < 0)
+	    exchange(&c, t, req, len, p, o->timeout, px, err, errlen) < 0)
 		goto out;
 	/* a plain request's 407 is the proxy's, not the server's */
 	if (px && !u->tls && p->status == 407) {
