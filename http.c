@@ -33,7 +33,6 @@
  * Nothing here exits or prints: every failure becomes one line in
  * HttpResp.err that names the host and the cause.
  */
-#include <sys/types.h>
 #include <sys/socket.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
@@ -81,9 +80,8 @@ static const char *const keptname[HLast] = {
 enum {
 	PStatus,   /* the status line */
 	PHead,     /* header lines up to the empty line */
-	PBody,     /* a body of Content-Length bytes, or without one to the close */
+	PBody,     /* chunk data, a body of Content-Length bytes, or one to the close */
 	PSize,     /* a chunk-size line */
-	PData,     /* chunk data */
 	PDataEnd,  /* the CRLF after chunk data */
 	PTrailer,  /* trailer lines after the last chunk */
 	PDone,     /* the message is complete */
@@ -131,14 +129,6 @@ now(void)
 	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
-/* "10 s" or "1500 ms", for timeout messages */
-static const char *
-fmtms(char *buf, size_t size, unsigned int ms)
-{
-	snprintf(buf, size, ms % 1000 ? "%u ms" : "%u s", ms % 1000 ? ms : ms / 1000);
-	return buf;
-}
-
 /* an HTTP-date as seconds since the epoch; -1 when none, or before 1970 */
 static long long
 httpdate(const char *s)
@@ -167,14 +157,14 @@ retryafter(const char *s, time_t t)
 
 /* ----------------------------------------------------------- characters */
 
-/* does s[0..n) hold a control character other than HTAB? */
-static int
-hasctl(const char *s, size_t n)
+/* the first control character other than HTAB in s[0..n), or NULL */
+static const char *
+ctlchar(const char *s, size_t n)
 {
 	for (; n--; s++)
 		if (((unsigned char)*s < 0x20 && *s != '\t') || *s == 0x7f)
-			return 1;
-	return 0;
+			return s;
+	return NULL;
 }
 
 /* the value of the hex digit c, -1 when it is none */
@@ -341,12 +331,10 @@ pfield(Parser *p, const char *name, char *v)
 			} else if (!strcasecmp(e, "no-cache")) {
 				p->nocache = 1;
 			} else if (!strncasecmp(e, "max-age=", 8) && p->maxage < 0) {
-				e += 8;
-				if (*e == '"' && (k = strlen(e)) >= 2 && e[k - 1] == '"') {
-					e[k - 1] = '\0';
-					e++;
-				}
-				p->maxage = MAX(decval(e, DELTAMAX), 0);
+				/* digits, quoted or not, and nothing else */
+				k = e[8] == '"';
+				d = decnum(e + 8 + k, DELTAMAX, &n);
+				p->maxage = d && !strcmp(d, k ? "\"" : "") ? (long)n : 0;
 			}
 		}
 	}
@@ -366,12 +354,14 @@ static int
 pendhead(Parser *p)
 {
 	if (p->status < 200) {
-		/* an interim response: its head is dropped, the real one follows */
+		/*
+		 * An interim response: its head is dropped (pheader kept
+		 * none of its fields), the real one follows.
+		 */
 		if (p->status == 101)
 			return perr(p, "unexpected 101 Switching Protocols");
 		p->state = PStatus;
 		p->nfields = 0;
-		p->chunked = p->haslen = 0;
 		return 0;
 	}
 	/*
@@ -410,10 +400,9 @@ pheader(Parser *p, char *s, size_t len, int trailer)
 		    trailer ? "trailer" : "header");
 	if (s[0] == ' ' || s[0] == '\t')
 		return perr(p, "obsolete folded header line");
-	if (!(colon = strchr(s, ':')) || colon == s)
+	/* a token, then the colon at once */
+	if (!(colon = strchr(s, ':')) || skipword(s, 0) != colon)
 		return perr(p, "malformed header line");
-	if (skipword(s, 0) != colon)
-		return perr(p, "malformed header name");
 	*colon = '\0';
 	v = colon + 1 + strspn(colon + 1, " \t");
 	for (e = s + len; e > v && (e[-1] == ' ' || e[-1] == '\t'); e--)
@@ -487,40 +476,8 @@ psize(Parser *p, const char *s)
 	/* the last chunk, of size 0, is followed by a trailer counted as a head is */
 	p->headlen = p->nfields = 0;
 	p->left = n;
-	p->state = n ? PData : PTrailer;
+	p->state = n ? PBody : PTrailer;
 	return ptoobig(p, n);
-}
-
-/* one complete line (CR and LF removed) in a line state */
-static int
-pline(Parser *p)
-{
-	char *s = p->line.p ? p->line.p : "";
-	size_t len = p->line.len;
-
-	/*
-	 * A CR is allowed only as part of the line end, and no other
-	 * control character but HTAB anywhere in a line: they have no
-	 * business in a head and could hide one header inside another.
-	 */
-	if (memchr(s, '\r', len))
-		return perr(p, "stray CR in the response");
-	if (hasctl(s, len))
-		return perr(p, "control character in the response");
-	switch (p->state) {
-	case PStatus:
-		return pstatus(p, s, len);
-	case PHead:
-	case PTrailer:
-		return len ? pheader(p, s, len, p->state == PTrailer) : pendhead(p);
-	case PSize:
-		return psize(p, s);
-	case PDataEnd:
-		/* pfeed let only the CR in, and it is gone */
-		p->state = PSize;
-		return 0;
-	}
-	return perr(p, "parser in a bad state");
 }
 
 /*
@@ -531,11 +488,12 @@ pline(Parser *p)
 static int
 pfeed(Parser *p, const char *s, size_t n)
 {
-	const char *e = s + n, *nl;
+	const char *e = s + n, *nl, *c;
+	char *l;
 	size_t k, max;
 
 	while (s < e && p->state != PDone && p->state != PError) {
-		if (p->state == PBody || p->state == PData) {
+		if (p->state == PBody) {
 			k = (size_t)MIN(p->left, (uintmax_t)(e - s));
 			if (ptoobig(p, k) < 0)
 				return -1;
@@ -543,10 +501,10 @@ pfeed(Parser *p, const char *s, size_t n)
 				return perr(p, "out of memory");
 			s += k;
 			if (!(p->left -= k))
-				p->state = p->state == PBody ? PDone : PDataEnd;
+				p->state = p->chunked ? PDataEnd : PDone;
 			continue;
 		}
-		/* the line states: gather a line up to LF; its CR goes in pline */
+		/* the line states: gather a line up to LF; its CR goes below */
 		nl = memchr(s, '\n', e - s);
 		k = nl ? (size_t)(nl - s) : (size_t)(e - s);
 		/* a chunk-size line, the CR after chunk data, or what is left of the head */
@@ -566,8 +524,8 @@ pfeed(Parser *p, const char *s, size_t n)
 		if (!nl)
 			return 0;
 		s++;
-		if (p->state != PSize && p->state != PDataEnd)
-			p->headlen += p->line.len + 1;
+		/* psize starts the count again for a trailer */
+		p->headlen += p->line.len + 1;
 		/*
 		 * A bare LF ends the status line and header and
 		 * trailer lines (RFC 9112 2.2); chunked framing's own
@@ -577,12 +535,27 @@ pfeed(Parser *p, const char *s, size_t n)
 		 */
 		if (p->line.len && p->line.p[p->line.len - 1] == '\r')
 			p->line.p[--p->line.len] = '\0';
+		else if (p->state == PSize || p->state == PDataEnd)
+			return perr(p, "bare LF after a chunk%s", p->state == PSize ? " size" : "'s data");
+		/*
+		 * A CR is allowed only as part of the line end, and no other
+		 * control character but HTAB anywhere in a line: they have no
+		 * business in a head and could hide one header inside another.
+		 */
+		l = p->line.p ? p->line.p : "";
+		if ((c = ctlchar(l, p->line.len)))
+			return perr(p, "control character 0x%02x in the response", *c);
+		/* each sets the next state, PError on a failure */
+		if (p->state == PStatus)
+			pstatus(p, l, p->line.len);
 		else if (p->state == PSize)
-			return perr(p, "bare LF after a chunk size");
+			psize(p, l);
 		else if (p->state == PDataEnd)
-			return perr(p, "malformed chunk: bare LF after the data");
-		if (pline(p) < 0)
-			return -1;
+			p->state = PSize;   /* only its CR came in, and it is gone */
+		else if (p->line.len)
+			pheader(p, l, p->line.len, p->state == PTrailer);
+		else
+			pendhead(p);
 		p->line.len = 0;
 	}
 	return p->state == PDone ? 1 : p->state == PError ? -1 : 0;
@@ -595,37 +568,30 @@ pfeed(Parser *p, const char *s, size_t n)
 static int
 pend(Parser *p)
 {
-	switch (p->state) {
-	case PBody:
-		/*
-		 * No length given: the close is the end (RFC 9112 6.3 item
-		 * 8).  Over TLS without close_notify, someone who can cut the
-		 * connection could shorten such a body; servers that close
-		 * without it are common, and a cut feed shows as truncated
-		 * XML to the parser.
-		 */
-		if (p->haslen)
-			return perr(p, "response truncated after %zu of %ju bytes",
-			    p->body.len, p->length);
+	static const char *const where[PError + 1] = {
+		[PStatus] = "in the status line", [PHead] = "in the header",
+		[PTrailer] = "in the trailer"
+	};
+
+	/*
+	 * No length given: the close is the end (RFC 9112 6.3 item 8).
+	 * Over TLS without close_notify, someone who can cut the
+	 * connection could shorten such a body; servers that close without
+	 * it are common, and a cut feed shows as truncated XML to the
+	 * parser.
+	 */
+	if (p->state == PDone || (p->state == PBody && !p->haslen && !p->chunked)) {
 		p->state = PDone;
-		/* FALLTHROUGH */
-	case PDone:
 		return 1;
-	case PStatus:
-		if (!p->headlen && !p->line.len)
-			return perr(p, "server closed the connection without a response");
-		return perr(p, "response truncated in the status line");
-	case PHead:
-		return perr(p, "response truncated in the header");
-	case PSize:
-	case PData:
-	case PDataEnd:
-		return perr(p, "response truncated after %zu bytes (chunked, "
-		    "no last chunk)", p->body.len);
-	case PTrailer:
-		return perr(p, "response truncated in the trailer");
 	}
-	return -1;
+	if (p->state == PStatus && !p->headlen && !p->line.len)
+		return perr(p, "connection closed without a response");
+	if (where[p->state])
+		return perr(p, "response truncated %s", where[p->state]);
+	if (!p->chunked)
+		return perr(p, "response truncated after %zu of %ju bytes", p->body.len, p->length);
+	return perr(p, "response truncated after %zu bytes (chunked, no last chunk)",
+	    p->body.len);
 }
 
 /* ------------------------------------------------------------- sockets */
@@ -740,8 +706,7 @@ lookupthread(void *arg)
 	j->err = errno;
 	pthread_mutex_lock(&j->mu);
 	if (!(left = j->left))
-		while (write(j->fd[1], "", 1) < 0 && errno == EINTR)
-			;
+		writeall(j->fd[1], "", 1);
 	j->done = 1;
 	pthread_mutex_unlock(&j->mu);
 	if (left)
@@ -777,8 +742,7 @@ lookup(const char *host, unsigned int port, int64_t deadline, char *err, size_t 
 	pthread_detach(t);
 	e = waitfd(j->fd[0], POLLIN, deadline);
 	pthread_mutex_lock(&j->mu);
-	if (!(done = j->done))
-		j->left = 1;
+	j->left = !(done = j->done);
 	pthread_mutex_unlock(&j->mu);
 	if (!done) {
 		if (e == ETIMEDOUT)
@@ -837,7 +801,6 @@ static int
 dial(const Url *u, const HttpOpt *o, int64_t deadline, char *err, size_t errlen)
 {
 	struct addrinfo *res, *ai;
-	char t[32];
 	int fd = -1, e = ETIMEDOUT, one = 1, total = 1;
 	int64_t until;
 
@@ -857,8 +820,9 @@ dial(const Url *u, const HttpOpt *o, int64_t deadline, char *err, size_t errlen)
 	if (fd >= 0)
 		setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof(one));
 	else if (e == ETIMEDOUT)
-		seterr(err, errlen, total ? "timed out after %s" : "connection timed out after %s",
-		    fmtms(t, sizeof(t), total ? o->timeout : o->conntimeout));
+		/* "1 s", "1.5 s": LC_NUMERIC is never set, the point is a point */
+		seterr(err, errlen, total ? "timed out after %g s" : "connection timed out after %g s",
+		    (total ? o->timeout : o->conntimeout) / 1000.0);
 	else
 		errnomsg(e, err, errlen);
 	return fd;
@@ -942,9 +906,9 @@ noproxy(const char *list, const char *host, int ip6)
 			n--;
 		if (n && tok[0] == '.')
 			tok++, n--;
-		if (n == hl && !strncasecmp(tok, host, n))
-			return 1;
-		if (n && n < hl && host[hl - n - 1] == '.' && !strncasecmp(tok, host + hl - n, n))
+		/* the host itself, or a domain it is in */
+		if (n && n <= hl && (n == hl || host[hl - n - 1] == '.') &&
+		    !strncasecmp(tok, host + hl - n, n))
 			return 1;
 	}
 	return 0;
@@ -1019,14 +983,10 @@ proxyparse(Proxy *px, const char *spec, char *err, size_t errlen)
 	/* a scheme is letters and "://", never what a password holds */
 	n = strspn(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789+-.");
 	if (n && !strncmp(s + n, "://", 3)) {
-		if (n == 5 && !strncasecmp(s, "https", 5)) {
-			seterr(err, errlen, "https:// proxies (TLS to the proxy) are not "
-			    "supported; use an http:// proxy");
-			return -1;
-		}
+		/* https:// would be TLS to the proxy itself */
 		if (n != 4 || strncasecmp(s, "http", 4)) {
-			seterr(err, errlen, "proxy scheme %.*s:// is not supported; use an "
-			    "http:// proxy", (int)MIN(n, 20), s);
+			seterr(err, errlen, "%.*s:// proxies are not supported; use an http:// "
+			    "proxy", (int)MIN(n, 20), s);
 			return -1;
 		}
 		s += n + 3;
@@ -1035,12 +995,9 @@ proxyparse(Proxy *px, const char *spec, char *err, size_t errlen)
 	at = strrchr(s, '@');
 	h = at ? at + 1 : s;
 	end = h + strcspn(h, "/?#");
-	if (snprintf(buf, sizeof(buf), "http://%.*s/", (int)(end - h), h) >= (int)sizeof(buf)) {
-		seterr(err, errlen, "proxy URL too long");
-		return -1;
-	}
-	if (url_parse(&px->u, buf, cred, sizeof(cred)) < 0) {
-		seterr(err, errlen, "invalid proxy URL: %s", cred);
+	n = snprintf(buf, sizeof(buf), "http://%.*s/", (int)(end - h), h);
+	if (n >= sizeof(buf) || url_parse(&px->u, buf, cred, sizeof(cred)) < 0) {
+		seterr(err, errlen, "invalid proxy URL: %s", n >= sizeof(buf) ? "too long" : cred);
 		return -1;
 	}
 	/* no ':' after the host (after ']' for IPv6, which url_parse found): 1080 */
@@ -1079,8 +1036,8 @@ mkrequest(char *buf, size_t size, const Url *u, const HttpOpt *o, const Proxy *p
 	char hp[300];
 	int n;
 	/* a validator is sent only if it cannot break the request */
-	int e = o->etag && !hasctl(o->etag, strlen(o->etag));
-	int l = o->lastmod && !hasctl(o->lastmod, strlen(o->lastmod));
+	int e = o->etag && !ctlchar(o->etag, strlen(o->etag));
+	int l = o->lastmod && !ctlchar(o->lastmod, strlen(o->lastmod));
 
 	url_hostport(u, hp, sizeof(hp));
 	n = snprintf(buf, size,
@@ -1113,66 +1070,83 @@ proxy407(const Proxy *px, const char *reason, char *err, size_t errlen)
 }
 
 /*
- * sendall sends all of s[0..n) on c, through t when not NULL (over TLS
- * the first write runs the handshake).  Returns 0, or -1 with c->err set.
+ * exchange sends req[0..len) on c, through t when not NULL, and reads
+ * the answer into p until the parser has a complete message: a byte at
+ * a time for CONNECT's, so that nothing after it (the server's TLS) is
+ * taken from the socket.  Over TLS the first write runs the handshake, so its failures
+ * (certificates, versions) surface in the sending.  No TLS close:
+ * BearSSL's waits for the peer's close_notify, which many servers never
+ * send, and completeness is the framing's business.  Returns 0, or -1
+ * with err set: the parser's reason, TLS's, the deadline (naming the
+ * proxy px when not NULL), a socket error, or an EOF while sending.
  */
 static int
-sendall(Sock *c, Tls *t, const char *s, int n)
+exchange(Sock *c, Tls *t, const char *req, int len, Parser *p, unsigned int timeout,
+    const Proxy *px, char *err, size_t errlen)
 {
-	int w;
+	char buf[16384];
+	int n, rc = 0, sent;
 
-	if (t)
-		return tls_write(t, s, n);
-	for (; n > 0; s += w, n -= w)
-		if ((w = sockwrite(c, (const unsigned char *)s, n)) < 0)
-			return -1;
-	return 0;
-}
-
-/*
- * iofail explains why a read or write on the connection failed: the
- * deadline, a socket error, the peer closing, or a TLS error.  sending
- * says the request was still going out (over TLS: the handshake ran).
- * Once connected through the proxy px, a timeout names it too.
- * Returns 1 for a plain EOF while reading, which the caller judges by
- * HTTP framing, and -1 with err set for anything else.
- */
-static int
-iofail(const Sock *c, Tls *t, unsigned int timeout, const Proxy *px, int sending,
-    char *err, size_t errlen)
-{
-	char m[128], tm[32];
-
-	if (t && tls_err(t, err, errlen))
-		return -1;
-	if (c->err == ETIMEDOUT) {
-		seterr(err, errlen, "timed out after %s%s%s%s", fmtms(tm, sizeof(tm), timeout),
+	if (t) {
+		sent = tls_write(t, req, len) == 0;
+	} else {
+		while (len > 0 && (n = sockwrite(c, (const unsigned char *)req, len)) > 0)
+			req += n, len -= n;
+		sent = len == 0;
+	}
+	while (sent && rc == 0) {
+		n = t ? tls_read(t, buf, sizeof(buf)) :
+		    sockread(c, (unsigned char *)buf, p->connect ? 1 : sizeof(buf));
+		/* a plain EOF is the framing's to judge */
+		if (n <= 0 && (c->err || (t && tls_err(t, buf, sizeof(buf)))))
+			break;
+		rc = n > 0 ? pfeed(p, buf, n) : pend(p);
+	}
+	if (rc > 0)
+		return 0;
+	if (rc < 0) {
+		seterr(err, errlen, "%s", p->err);
+	} else if (t && tls_err(t, err, errlen)) {
+		/* BearSSL's words, x509.c's for a refused chain */
+	} else if (c->err == ETIMEDOUT) {
+		seterr(err, errlen, "timed out after %g s%s%s%s", timeout / 1000.0,
 		    px ? " (through proxy " : "", px ? px->name : "", px ? ")" : "");
 	} else if (c->err) {
-		errnomsg(c->err, m, sizeof(m));
-		seterr(err, errlen, "%s%s", t && sending ? "TLS handshake: " : "", m);
-	} else if (sending) {
-		/* EOF, or close_notify, before the request went out */
-		seterr(err, errlen, t ? "server closed the connection during the "
-		    "TLS handshake" : "server closed the connection");
+		errnomsg(c->err, buf, sizeof(buf));
+		seterr(err, errlen, "%s%s", t && !sent ? "TLS handshake: " : "", buf);
 	} else {
-		return 1;
+		/* EOF, or close_notify, before the request went out */
+		seterr(err, errlen, t ? "connection closed during the TLS handshake" :
+		    "connection closed before the request went out");
+	}
+	/*
+	 * A refused handshake: tell the server why we hang up (a TLS
+	 * alert: BearSSL sends none when it refuses a chain) and close
+	 * gracefully: our FIN, then what the server still sends read and
+	 * dropped for a moment, since closing with unread bytes would reset
+	 * the connection and could destroy the alert before the server
+	 * reads it.
+	 */
+	if (t && !sent) {
+		tls_refuse(t);
+		shutdown(c->fd, SHUT_WR);
+		c->deadline = MIN(c->deadline, now() + 250);
+		while (sockread(c, (unsigned char *)buf, sizeof(buf)) > 0)
+			;
 	}
 	return -1;
 }
 
 /*
- * tunnel asks the proxy on c for a tunnel to u (RFC 9110 9.3.6) and
- * reads its answer a byte at a time, so that not one byte of what
- * follows (the server's TLS) is taken from the socket.  Returns 0 once
- * the tunnel stands, -1 with err set.
+ * tunnel asks the proxy on c for a tunnel to u (RFC 9110 9.3.6), its
+ * answer read a byte at a time: what follows it is the server's TLS.
+ * Returns 0 once the tunnel stands, -1 with err set.
  */
 static int
 tunnel(Sock *c, const Url *u, const Proxy *px, unsigned int timeout,
     char *err, size_t errlen)
 {
-	char req[1400], hp[300], m[128];
-	unsigned char ch;
+	char req[1400], hp[300], m[200];
 	Parser p;
 	int len, rc;
 
@@ -1183,49 +1157,18 @@ tunnel(Sock *c, const Url *u, const Proxy *px, unsigned int timeout,
 	    "User-Agent: lwnrss/" VERSION "\r\n\r\n", hp, hp, px->auth);
 	pinit(&p, 0);
 	p.connect = 1;
-	rc = sendall(c, NULL, req, len);
+	rc = exchange(c, NULL, req, len, &p, timeout, NULL, m, sizeof(m));
 	memset(req, 0, sizeof(req));
-	while (rc == 0 && (rc = sockread(c, &ch, 1)) > 0)
-		rc = pfeed(&p, (char *)&ch, 1);
-	if (rc < 0 && p.state != PError) {
-		iofail(c, NULL, timeout, NULL, 1, m, sizeof(m));
-		if (c->err == ETIMEDOUT)
-			seterr(err, errlen, "%s waiting for proxy %s", m, px->name);
-		else if (c->err)
-			seterr(err, errlen, "proxy %s: %s", px->name, m);
-		else
-			seterr(err, errlen, "proxy %s closed the connection instead of "
-			    "answering CONNECT", px->name);
-	} else if (rc < 0) {
-		seterr(err, errlen, "proxy %s: bad answer to CONNECT: %s", px->name, p.err);
-	} else if (p.status == 407) {
+	if (rc < 0)
+		seterr(err, errlen, "proxy %s: %s", px->name, m);
+	else if (p.status == 407)
 		proxy407(px, p.reason, err, errlen);
-	} else if (p.status / 100 != 2) {
+	else if (p.status / 100 != 2)
 		seterr(err, errlen, "proxy %s refused CONNECT to %s: %d%s%s", px->name,
 		    hp, p.status, p.reason[0] ? " " : "", p.reason);
-	}
-	rc = rc > 0 && p.status / 100 == 2 ? 0 : -1;
+	rc = rc == 0 && p.status / 100 == 2 ? 0 : -1;
 	pfree(&p);
 	return rc;
-}
-
-/*
- * refused tells the server why we hang up (a TLS alert: BearSSL sends
- * none when it refuses a chain) and closes gracefully: our FIN, then
- * what the server still sends read and dropped for a moment, since
- * closing with unread bytes would reset the connection and could
- * destroy the alert before the server reads it.
- */
-static void
-refused(Sock *c, Tls *t)
-{
-	unsigned char buf[4096];
-
-	tls_refuse(t);
-	shutdown(c->fd, SHUT_WR);
-	c->deadline = MIN(c->deadline, now() + 250);
-	while (sockread(c, buf, sizeof(buf)) > 0)
-		;
 }
 
 /*
@@ -1239,8 +1182,8 @@ fetch1(const Url *u, const Proxy *px, const HttpOpt *o, Anchors *a, int64_t dead
 {
 	Sock c = { -1, deadline, 0 };
 	Tls *t = NULL;
-	char *req, buf[16384], m[200];
-	int n, len = -1, ret = -1, rc;
+	char *req, m[200];
+	int len = -1, ret = -1;
 	/* room for the validators as the server sent them, however long */
 	size_t size = URLMAX + 2048 + (o->etag ? strlen(o->etag) : 0) +
 	    (o->lastmod ? strlen(o->lastmod) : 0);
@@ -1256,36 +1199,9 @@ fetch1(const Url *u, const Proxy *px, const HttpOpt *o, Anchors *a, int64_t dead
 		seterr(err, errlen, "%s%s%s%s", px ? "cannot reach proxy " : "",
 		    px ? px->name : "", px ? ": " : "", m);
 	if (c.fd < 0 || (px && u->tls && tunnel(&c, u, px, o->timeout, err, errlen) < 0) ||
-	    (u->tls && !(t = tls_open(u->host, a, sockread, sockwrite, &c, err, errlen))))
+	    (u->tls && !(t = tls_open(u->host, a, sockread, sockwrite, &c, err, errlen))) ||
+	    exchange(&c, t, req, len, p, o->timeout, px, err, errlen) < 0)
 		goto out;
-
-	/*
-	 * Send the request.  Over TLS the first write runs the handshake,
-	 * so its failures (certificates, versions) surface here.
-	 */
-	if (sendall(&c, t, req, len) < 0) {
-		iofail(&c, t, o->timeout, px, 1, err, errlen);
-		if (t)
-			refused(&c, t);
-		goto out;
-	}
-
-	/*
-	 * Read until the parser has a complete message.  No TLS close:
-	 * BearSSL's waits for the peer's close_notify, which many servers
-	 * never send, and completeness is the framing's business.
-	 */
-	do {
-		n = t ? tls_read(t, buf, sizeof(buf)) :
-		    sockread(&c, (unsigned char *)buf, sizeof(buf));
-		if (n <= 0 && iofail(&c, t, o->timeout, px, 0, err, errlen) < 0)
-			goto out;
-		rc = n > 0 ? pfeed(p, buf, n) : pend(p);
-	} while (rc == 0);
-	if (rc < 0) {
-		seterr(err, errlen, "%s", p->err);
-		goto out;
-	}
 	/* a plain request's 407 is the proxy's, not the server's */
 	if (px && !u->tls && p->status == 407) {
 		proxy407(px, p->reason, err, errlen);
@@ -1304,36 +1220,6 @@ out:
 /* ------------------------------------------------------------ http_get */
 
 /*
- * follow resolves the redirect to loc from u into next, refusing a step
- * down from https to http and a URL the chain has been to (in seen, each
- * followed by a NUL).  Returns 0, or -1 with err set.
- */
-static int
-follow(const Url *u, const char *loc, Url *next, const Buf *seen, char *err, size_t errlen)
-{
-	char m[200], *s, *q, *end = seen->p + seen->len;
-
-	if (url_resolve(next, u, loc, m, sizeof(m)) < 0) {
-		seterr(err, errlen, "bad redirect: %s", m);
-		return -1;
-	}
-	if (u->tls && !next->tls) {
-		seterr(err, errlen, "refusing redirect from https to http (%.100s)", loc);
-		return -1;
-	}
-	if (!(s = url_str(next))) {
-		seterr(err, errlen, "out of memory");
-		return -1;
-	}
-	for (q = seen->p; q < end && strcmp(q, s); q += strlen(q) + 1)
-		;
-	if (q < end)
-		seterr(err, errlen, "redirect loop (%.120s)", s);
-	free(s);
-	return q < end ? -1 : 0;
-}
-
-/*
  * answer puts the final response p into r.  Returns 0 with a 2xx's body
  * (a string even when empty), 1 for a 304, -1 with err set otherwise;
  * what the response says of its freshness is kept whatever its status.
@@ -1341,8 +1227,7 @@ follow(const Url *u, const char *loc, Url *next, const Buf *seen, char *err, siz
 static int
 answer(Parser *p, HttpResp *r, char *err, size_t errlen)
 {
-	if (p->kept[HRetry])
-		r->retryafter = retryafter(p->kept[HRetry], time(NULL));
+	r->retryafter = p->kept[HRetry] ? retryafter(p->kept[HRetry], time(NULL)) : -1;
 	r->cachecontrol = p->cc;
 	r->maxage = p->maxage;
 	r->nocache = p->nocache;
@@ -1350,8 +1235,7 @@ answer(Parser *p, HttpResp *r, char *err, size_t errlen)
 	r->age = p->kept[HAge] ? decval(p->kept[HAge], DELTAMAX) : -1;
 	r->date = p->kept[HDate] ? httpdate(p->kept[HDate]) : -1;
 	/* an Expires that is no date is in the past (RFC 9111 5.3) */
-	if (p->kept[HExpires])
-		r->expires = MAX(httpdate(p->kept[HExpires]), 0);
+	r->expires = p->kept[HExpires] ? MAX(httpdate(p->kept[HExpires]), 0) : -1;
 	/* the validators are the caller's now */
 	r->etag = p->kept[HEtag];
 	r->lastmod = p->kept[HLastmod];
@@ -1382,8 +1266,9 @@ http_get(const char *url, const HttpOpt *o, HttpResp *r)
 	Proxy px;
 	Buf seen = {0};
 	const char *pxs;
-	char err[256] = "";
+	char err[256] = "", m[200];
 	unsigned int hops;
+	size_t i;
 	int64_t deadline = now() + o->timeout;
 	int ret = -1, rc;
 
@@ -1391,10 +1276,17 @@ http_get(const char *url, const HttpOpt *o, HttpResp *r)
 	if (url_parse(&u, url, r->err, sizeof(r->err)) < 0)
 		return -1;
 	for (hops = 0;; hops++) {
-		/* remember every URL of the chain to catch loops; r->url is the last */
+		/* every URL of the chain, each with its NUL, to catch loops; r->url is the last */
 		free(r->url);
-		if (!(r->url = url_str(&u)) || bufadd(&seen, r->url, strlen(r->url) + 1) < 0) {
+		if (!(r->url = url_str(&u))) {
 			seterr(err, sizeof(err), "out of memory");
+			goto fail;
+		}
+		for (i = 0; i < seen.len && strcmp(seen.p + i, r->url); i += strlen(seen.p + i) + 1)
+			;
+		if (i < seen.len || bufadd(&seen, r->url, strlen(r->url) + 1) < 0) {
+			seterr(err, sizeof(err), i < seen.len ? "redirect loop (%.120s)" :
+			    "out of memory", r->url);
 			goto fail;
 		}
 
@@ -1420,8 +1312,15 @@ http_get(const char *url, const HttpOpt *o, HttpResp *r)
 			    o->maxredirects);
 			goto fail;
 		}
-		if (follow(&u, p.kept[HLocation], &next, &seen, err, sizeof(err)) < 0)
+		if (url_resolve(&next, &u, p.kept[HLocation], m, sizeof(m)) < 0) {
+			seterr(err, sizeof(err), "bad redirect: %s", m);
 			goto fail;
+		}
+		if (u.tls && !next.tls) {
+			seterr(err, sizeof(err), "refusing redirect from https to http (%.100s)",
+			    p.kept[HLocation]);
+			goto fail;
+		}
 		u = next;
 	}
 	if ((ret = answer(&p, r, err, sizeof(err))) >= 0)

@@ -178,15 +178,16 @@ void
 tls_refuse(Tls *t)
 {
 	unsigned char rec[7] = { 21, 3, 3, 0, 2, 2, 40 };
-	int code = br_ssl_engine_last_error(&t->cc.eng), n;
-	size_t done;
+	int code = br_ssl_engine_last_error(&t->cc.eng);
 
 	/*
 	 * Only for our own refusals: not after the server's alert, not
 	 * after one BearSSL sent itself, not for I/O errors.  Records
 	 * are still in the clear until our ChangeCipherSpec, and a
 	 * refusal always comes while reading the server's flight, after
-	 * every byte of ours went out, so the alert starts a record.
+	 * every byte of ours went out, so the alert starts a record,
+	 * and its 7 bytes go out in one write to an empty socket buffer
+	 * (it is a courtesy: we hang up whatever happens to it).
 	 */
 	if (code == BR_ERR_OK || code == BR_ERR_IO || code >= BR_ERR_RECV_FATAL_ALERT ||
 	    t->cc.eng.out.vtable != &br_sslrec_out_clear_vtable)
@@ -197,9 +198,7 @@ tls_refuse(Tls *t)
 		rec[6] = 51;   /* decrypt_error */
 	else if (code == BR_ERR_BAD_CIPHER_SUITE || code == BR_ERR_INVALID_ALGORITHM)
 		rec[6] = 47;   /* illegal_parameter */
-	for (done = 0; done < sizeof(rec); done += n)
-		if ((n = t->io.low_write(t->io.write_context, rec + done, sizeof(rec) - done)) <= 0)
-			return;
+	t->io.low_write(t->io.write_context, rec, sizeof(rec));
 }
 
 void

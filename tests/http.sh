@@ -45,7 +45,7 @@ get "204 No Content" "" "$U/204"
 get "1xx responses are skipped" "after interim" "$U/continue"
 
 # truncation at every framing point
-get "no response at all" "localhost: server closed the connection without a response" \
+get "no response at all" "localhost: connection closed without a response" \
 	"$U/nothing"
 get "truncated in the status line" "localhost: response truncated in the status line" \
 	"$U/trunc-status"
@@ -147,9 +147,9 @@ get "redirect without Location" "localhost: HTTP 302 Found" "$U/redir-none"
 
 # connecting and deadlines
 get "connection refused" "localhost: connection refused" "http://localhost:$(port closed)/"
-get "connect timeout" "localhost: connection timed out after 500 ms" -c 500 \
+get "connect timeout" "localhost: connection timed out after 0.5 s" -c 500 \
 	"http://localhost:$(port full)/"
-get "connect bounded by the total deadline" "localhost: timed out after 700 ms" \
+get "connect bounded by the total deadline" "localhost: timed out after 0.7 s" \
 	-c 5000 -t 700 "http://localhost:$(port full)/"
 start=$(date +%s)
 get "a stalled server hits the deadline" "localhost: timed out after 1 s" -t 1000 "$U/stall"

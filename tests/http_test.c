@@ -256,7 +256,7 @@ static const struct {
 	  "bare LF after a chunk size", 0, 0 },
 	{ "a bare LF after chunk data refused",
 	  "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n2\r\nok\n0\r\n\r\n", 0,
-	  "bare LF after the data", 0, 0 },
+	  "bare LF after a chunk's data", 0, 0 },
 	{ "bare LF in the head and the trailer taken",
 	  "HTTP/1.1 200 OK\nTransfer-Encoding: chunked\n\n2\r\nok\r\n0\r\nT: 1\n\n", 200, "ok", 0, 0 },
 	{ "read to close", "HTTP/1.1 200 OK\r\nX: y\r\n\r\nall of it", 200, "all of it", 1, 0 },
@@ -299,9 +299,9 @@ static const struct {
 	{ "101 refused", "HTTP/1.1 101 Switching Protocols\r\n\r\n", 0, "101", 0, 0 },
 	{ "folded header refused", "HTTP/1.1 200 OK\r\nX: a\r\n b\r\n\r\n", 0, "folded", 0, 0 },
 	{ "space before colon refused", "HTTP/1.1 200 OK\r\nContent-Length : 1\r\n\r\nx", 0,
-	  "malformed header name", 0, 0 },
+	  "malformed header line", 0, 0 },
 	{ "no colon refused", "HTTP/1.1 200 OK\r\nnonsense\r\n\r\n", 0, "malformed header line", 0, 0 },
-	{ "stray CR refused", "HTTP/1.1 200 OK\r\nX: a\rb\r\n\r\n", 0, "stray CR", 0, 0 },
+	{ "stray CR refused", "HTTP/1.1 200 OK\r\nX: a\rb\r\n\r\n", 0, "control character 0x0d", 0, 0 },
 	{ "NUL in header refused", "HTTP/1.1 200 OK\r\nX: a\0b\r\n\r\n", 0, "control character", 0, 0 },
 	{ "NUL in chunk size refused", "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n"
 	  "1\0;x\r\n", 0, "control character", 0, 0 },
@@ -539,6 +539,8 @@ testcaching(void)
 		{ "Cache-Control: public, MAX-AGE=\"60\", no-transform\r\n", 60, 0, 0 },
 		{ "Cache-Control: max-age=10\r\nCache-Control: max-age=20\r\n", 10, 0, 0 },
 		{ "Cache-Control: max-age=ten\r\n", 0, 0, 0 },
+		{ "Cache-Control: max-age=\"60\r\n", 0, 0, 0 },
+		{ "Cache-Control: max-age=60\"\r\n", 0, 0, 0 },
 		{ "Cache-Control: max-age=99999999999999999999\r\n", 2147483647L, 0, 0 },
 		{ "Cache-Control: no-cache, max-age=600\r\n", 600, 1, 0 },
 		{ "Cache-Control: no-cache=\"Set-Cookie\"\r\n", -1, 0, 0 },
@@ -714,15 +716,23 @@ testproxies(void)
 	check(proxyparse(&px, "http://a:b@host:3128", err, sizeof(err)) == 0 &&
 	    !strcmp(px.auth, "Proxy-Authorization: Basic YTpi\r\n"), "proxy: a:b is YTpi");
 	check(proxyparse(&px, "https://proxy:443", err, sizeof(err)) < 0 &&
-	    strstr(err, "https:// proxies (TLS to the proxy) are not supported"),
+	    strstr(err, "https:// proxies are not supported"),
 	    "an https:// proxy is refused: %s", err);
 	check(proxyparse(&px, "socks5://proxy", err, sizeof(err)) < 0 &&
-	    strstr(err, "socks5:// is not supported"), "a SOCKS proxy is refused: %s", err);
+	    strstr(err, "socks5:// proxies are not supported"), "a SOCKS proxy is refused: %s", err);
 	check(proxyparse(&px, "http://user:secret@pro xy:1", err, sizeof(err)) < 0 &&
 	    !strstr(err, "secret") && !strstr(err, "user"),
 	    "a bad proxy URL's message hides the credentials: %s", err);
 	check(proxyparse(&px, "http://u:%00@proxy:1", err, sizeof(err)) < 0 &&
 	    !strstr(err, "%00"), "a NUL in the credentials is refused: %s", err);
+	{
+		char longhost[800];
+
+		memset(longhost, 'a', sizeof(longhost) - 1);
+		longhost[sizeof(longhost) - 1] = '\0';
+		check(proxyparse(&px, longhost, err, sizeof(err)) < 0 && strstr(err, "too long"),
+		    "a proxy host too long for a URL is refused: %s", err);
+	}
 	/* credentials may hold what ends a host elsewhere: '/', '?', '#', "://" */
 	check(proxyparse(&px, "http://alice:s3cr/et@proxy.example:3128", err, sizeof(err)) == 0 &&
 	    !strcmp(px.u.host, "proxy.example") && px.u.port == 3128 &&

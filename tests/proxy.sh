@@ -70,9 +70,11 @@ while time.time() < end:
 ' "$STALL" &
 PIDS="$PIDS $!"
 retry python3 -c "import socket; socket.create_connection(('127.0.0.1', $STALL)).close()" 2>/dev/null
-# a proxy that refuses every request for its credentials, with 407
-DENY=$(freeport)
-python3 -c '
+# a proxy that refuses every request for its credentials, with 407 (deny),
+# or that reads the request and hangs up without a word (hangup)
+fakeproxy() {
+	PORT=$(freeport)
+	python3 -c '
 import socket, sys, threading, time
 s = socket.socket()
 s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
@@ -85,15 +87,19 @@ def deny(c):
         if not b:
             break
         req += b
-    c.sendall(b"HTTP/1.1 407 Proxy Authentication Required\r\n"
-              b"Proxy-Authenticate: Basic realm=\"lwnrss\"\r\nContent-Length: 0\r\n\r\n")
+    if sys.argv[2] == "deny":
+        c.sendall(b"HTTP/1.1 407 Proxy Authentication Required\r\n"
+                  b"Proxy-Authenticate: Basic realm=\"lwnrss\"\r\nContent-Length: 0\r\n\r\n")
     c.close()
 end = time.time() + 120
 while time.time() < end:
     threading.Thread(target=deny, args=(s.accept()[0],), daemon=True).start()
-' "$DENY" &
-PIDS="$PIDS $!"
-retry python3 -c "import socket; socket.create_connection(('127.0.0.1', $DENY)).close()" 2>/dev/null
+' "$PORT" "$1" &
+	PIDS="$PIDS $!"
+	retry python3 -c "import socket; socket.create_connection(('127.0.0.1', $PORT)).close()" 2>/dev/null
+}
+fakeproxy deny && DENY=$PORT
+fakeproxy hangup && HANGUP=$PORT
 CLOSED=$(port closed)
 
 # lwnrss -p URL with the environment given before it
@@ -201,18 +207,21 @@ check "NO_PROXY=* goes direct" sh -c "[ $rc -eq 0 ] && cmp -s '$D/out' '$D/feed.
 https_proxy=http://127.0.0.1:$OPEN get "a refused CONNECT names the proxy's status" \
 	"localhost: proxy 127.0.0.1:$OPEN refused CONNECT to localhost:$(port chain): 403 Access violation" \
 	"https://localhost:$(port chain)/cl"
+https_proxy=http://127.0.0.1:$HANGUP get "a proxy that hangs up on CONNECT" \
+	"localhost: proxy 127.0.0.1:$HANGUP: connection closed without a response" \
+	"https://localhost:$TLS/cl"
 https_proxy=http://127.0.0.1:$CLOSED get "an unreachable proxy" \
 	"localhost: cannot reach proxy 127.0.0.1:$CLOSED: connection refused" "https://localhost:$TLS/cl"
 start=$(date +%s)
 https_proxy=http://127.0.0.1:$STALL get "a stalling proxy hits the deadline" \
-	"localhost: timed out after 1500 ms waiting for proxy 127.0.0.1:$STALL" -t 1500 \
+	"localhost: proxy 127.0.0.1:$STALL: timed out after 1.5 s" -t 1500 \
 	"https://localhost:$TLS/cl"
 http_proxy=http://127.0.0.1:$STALL get "a stalling proxy for http hits the deadline" \
-	"localhost: timed out after 1500 ms (through proxy 127.0.0.1:$STALL)" -t 1500 \
+	"localhost: timed out after 1.5 s (through proxy 127.0.0.1:$STALL)" -t 1500 \
 	"http://localhost:$PLAIN/cl"
 check "... both within the deadline" [ $(($(date +%s) - start)) -le 5 ]
 https_proxy=https://127.0.0.1:$OPEN get "an https:// proxy is refused as unsupported" \
-	"localhost: https:// proxies (TLS to the proxy) are not supported; use an http:// proxy" \
+	"localhost: https:// proxies are not supported; use an http:// proxy" \
 	"https://localhost:$TLS/cl"
 
 # the proxy is chosen per hop: http direct, then the https redirect through it

@@ -238,7 +238,7 @@ get "TLS: TLS 1.3 only under the sanitizers" \
 # a server that drips a byte every 0.3 s is cut off by the total deadline
 start=$(date +%s)
 get "TLS: a dripping server is cut off at the deadline" \
-	"localhost: timed out after 1500 ms" -t 1500 "https://localhost:$TLS/drip"
+	"localhost: timed out after 1.5 s" -t 1500 "https://localhost:$TLS/drip"
 check "TLS: ... within the deadline" [ $(($(date +%s) - start)) -le 3 ]
 
 # the ETag and Last-Modified arrive, and are sent back
