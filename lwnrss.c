@@ -1942,94 +1942,46 @@ static void (*handler[LASTEvent])(XEvent *) = {
 
 /*
  * The view a re-exec hands the new image in $LWNRSS_RESUME: the window's
- * id, then these in order, a space before each, numbers in decimal and
- * text in hex, so that a filter may hold any byte.  One more field is
- * one more line here; an image that finds fewer keeps its own values.
+ * id and the numbers in decimal, then the texts (the filter, the fetch's
+ * status, a binary not run), each after its length and a colon, so that
+ * a filter may hold any byte.  stateset and stateload list the fields in
+ * the same order; a new one goes at the end of its kind, and an image
+ * that finds fewer keeps its own values for the rest.
  */
-static const struct {
-	int *i;                 /* a number, */
-	time_t *t;              /* a time, */
-	char *s;                /* or text of size n */
-	size_t n;
-} resumed[] = {
-	{ .i = &shown.sel },
-	{ .i = &shown.top },
-	{ .i = &shown.moved },
-	{ .s = filt.text, .n = sizeof(filt.text) },
-	{ .i = &shown.fromcache },
-	{ .i = &fetcher.first },
-	{ .t = &fetcher.asked },
-	{ .i = &fetcher.fails },
-	{ .i = &msg.failed },
-	{ .s = msg.status, .n = sizeof(msg.status) },
-	{ .s = msg.disk[DiskExe], .n = sizeof(msg.disk[DiskExe]) },
-	{ .i = &ui.focused },
-	{ .i = &ui.unseen },
-	{ .i = &shown.hideread },
-	{ .i = &reading.open },
-	{ .i = &reading.off },
-};
-
-/* $LWNRSS_RESUME for the next image (resumed[]): 0, or -1 when out of memory */
 static int
 stateset(void)
 {
-	Buf b = {0};
-	char num[32];
-	size_t k, j;
-	int e;
+	char s[32 * 16 + 3 * sizeof(msg.status)];
 
-	snprintf(num, sizeof(num), "%lu", (unsigned long)win);
-	e = bufadd(&b, num, strlen(num));
-	for (k = 0; k < LENGTH(resumed); k++) {
-		snprintf(num, sizeof(num), " %lld", resumed[k].i ? (long long)*resumed[k].i :
-		         resumed[k].t ? (long long)*resumed[k].t : 0);
-		/* text: the space alone, then its bytes */
-		e |= bufadd(&b, num, resumed[k].s ? 1 : strlen(num));
-		for (j = 0; resumed[k].s && resumed[k].s[j]; j++) {
-			snprintf(num, sizeof(num), "%02x", (unsigned char)resumed[k].s[j]);
-			e |= bufadd(&b, num, 2);
-		}
-	}
-	if (e == 0)
-		e = setenv("LWNRSS_RESUME", b.p, 1);
-	buffree(&b);
-	return e;
-}
-
-static int
-hexval(int c)
-{
-	return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
+	snprintf(s, sizeof(s), "%lu %d %d %d %d %d %lld %d %d %d %d %d %d %d %zu:%s%zu:%s%zu:%s",
+	         (unsigned long)win, shown.sel, shown.top, shown.moved, shown.fromcache,
+	         fetcher.first, (long long)fetcher.asked, fetcher.fails, msg.failed, ui.focused,
+	         ui.unseen, shown.hideread, reading.open, reading.off, strlen(filt.text),
+	         filt.text, strlen(msg.status), msg.status, strlen(msg.disk[DiskExe]),
+	         msg.disk[DiskExe]);
+	return setenv("LWNRSS_RESUME", s, 1);
 }
 
 /* stateset's state, once the cache's rows are shown: the view as it was */
 static void
 stateload(const char *p)
 {
-	char *end, *s;
-	size_t k, j;
-	long long v;
-	int sel, top, open;
+	/* the texts, all as large as msg.status */
+	char *text[] = { filt.text, msg.status, msg.disk[DiskExe] }, *e;
+	long long asked = fetcher.asked;
+	size_t k, len;
+	int n = 0, sel, top, open;
 
-	strtoul(p, &end, 10);
-	for (p = end, k = 0; k < LENGTH(resumed) && *p == ' '; k++) {
-		p++;
-		if ((s = resumed[k].s)) {
-			for (j = 0; hexval(p[0]) >= 0 && hexval(p[1]) >= 0; p += 2)
-				if (j + 1 < resumed[k].n)
-					s[j++] = hexval(p[0]) << 4 | hexval(p[1]);
-			s[j] = '\0';
-			continue;
-		}
-		v = strtoll(p, &end, 10);
-		if (end == p)
+	sscanf(p, "%*lu %d %d %d %d %d %lld %d %d %d %d %d %d %d %n", &shown.sel, &shown.top,
+	       &shown.moved, &shown.fromcache, &fetcher.first, &asked, &fetcher.fails,
+	       &msg.failed, &ui.focused, &ui.unseen, &shown.hideread, &reading.open,
+	       &reading.off, &n);
+	fetcher.asked = asked;
+	for (p += n, k = 0; n && k < LENGTH(text); k++, p = e + 1 + len) {
+		len = strtoul(p, &e, 10);
+		if (*e != ':' || strlen(e + 1) < len)
 			break;
-		p = end;
-		if (resumed[k].i)
-			*resumed[k].i = v;
-		else
-			*resumed[k].t = v;
+		snprintf(text[k], sizeof(msg.status), "%.*s", (int)len, e + 1);
 	}
 	/* the rows the filter leaves, the positions in them */
 	sel = shown.sel;
@@ -2222,7 +2174,7 @@ reexec(void)
 	}
 	msg.disk[DiskExe][0] = '\0';
 	if (stateset() < 0) {
-		selferr("out of memory");
+		selferr("%s", strerror(errno));
 		return;
 	}
 	cleanup(1);
