@@ -1972,7 +1972,7 @@ stateload(const char *p)
 	size_t k, len;
 	int n = 0, sel, top, open;
 
-	sscanf(p, "%*lu %d %d %d %d %d %lld %d %d %d %d %d %d %d %n", &shown.sel, &shown.top,
+	sscanf(p, "%*s %d %d %d %d %d %lld %d %d %d %d %d %d %d %n", &shown.sel, &shown.top,
 	       &shown.moved, &shown.fromcache, &fetcher.first, &asked, &fetcher.fails,
 	       &msg.failed, &ui.focused, &ui.unseen, &shown.hideread, &reading.open,
 	       &reading.off, &n);
