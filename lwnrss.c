@@ -831,26 +831,20 @@ resize(int w, int h)
 	clampview(1);
 }
 
-/* the window's name in UTF-8, as Xutf8TextListToTextProperty's
- * XUTF8StringStyle makes it, in WM_NAME and _NET_WM_NAME */
-static void
-settitle(const char *t)
-{
-	XChangeProperty(dpy, win, XA_WM_NAME, atoms[UTF8String], 8, PropModeReplace,
-	                (const unsigned char *)t, strlen(t));
-	XChangeProperty(dpy, win, atoms[NetWMName], atoms[UTF8String], 8, PropModeReplace,
-	                (const unsigned char *)t, strlen(t));
-}
-
-/* the window's name: the feed's title, after "(N) " while N new articles wait */
+/* the window's name: the feed's title, after "(N) " while N new articles
+ * wait; in UTF-8, as Xutf8TextListToTextProperty's XUTF8StringStyle makes
+ * it, in WM_NAME and _NET_WM_NAME */
 static void
 updatetitle(void)
 {
 	const char *t = shown.feed.title && shown.feed.title[0] ? shown.feed.title : "lwnrss";
 	char buf[512];
 
-	snprintf(buf, sizeof(buf), "(%d) %s", ui.unseen, t);
-	settitle(ui.unseen ? buf : t);
+	snprintf(buf, sizeof(buf), ui.unseen ? "(%d) %s" : "%.0d%s", ui.unseen, t);
+	XChangeProperty(dpy, win, XA_WM_NAME, atoms[UTF8String], 8, PropModeReplace,
+	                (unsigned char *)buf, strlen(buf));
+	XChangeProperty(dpy, win, atoms[NetWMName], atoms[UTF8String], 8, PropModeReplace,
+	                (unsigned char *)buf, strlen(buf));
 }
 
 /* the urgency hint of WM_HINTS: dwm marks the tag, others flash the task bar */
@@ -2344,7 +2338,7 @@ setup(Window embed, int argc, char *argv[], const char *resume)
 	XChangeProperty(dpy, win, atoms[XEmbedInfo], atoms[XEmbedInfo], 32,
 	                PropModeReplace, (unsigned char *)xembed, 2);
 	if (!ui.adopted) {
-		settitle("lwnrss");
+		updatetitle();
 		XMapWindow(dpy, win);
 	}
 }
