@@ -153,8 +153,6 @@ typedef struct {
 	Look look;              /* by the rules */
 	char *desc;             /* the description as text, made when first drawn */
 	char *full;             /* ... as paragraphs (rdf_paras), made when first read */
-	unsigned char read;     /* in the read state */
-	unsigned char isnew;    /* not among the first headlines shown, nor opened */
 	unsigned char hread;    /* read when h was measured */
 	int h, hw;              /* its height in px at window width hw; 0: not measured */
 } Row;
@@ -394,6 +392,20 @@ host(void)
 	return h;
 }
 
+/* item i is marked read (a copy of the read state, never kept in sync) */
+static int
+isread(int i)
+{
+	return shown.feed.items[i].link[0] && state_isread(&reads.set, shown.feed.items[i].link);
+}
+
+/* item i is new: neither among the first headlines shown nor opened since */
+static int
+isnew(int i)
+{
+	return !state_isread(&shown.known, itemkey(&shown.feed.items[i]));
+}
+
 /* the view */
 
 /* the text of item i's headline: its title after a Badge rule's match,
@@ -425,17 +437,18 @@ static int
 rowheight(int pos)
 {
 	int i = shown.view[pos], x, bw, n;
+	int read = isread(i);
 	Row *row = &shown.rows[i];
 	char label[64];
 
-	if (row->h && row->hw == lay.w && row->hread == row->read)
+	if (row->h && row->hw == lay.w && row->hread == read)
 		return row->h;
 	x = titlex(&row->look, label, sizeof(label), &bw);
-	n = drw_wrapped(&drw, row->read ? FaceNorm : FaceBold, 0, 0, lay.w - lay.pad - x,
+	n = drw_wrapped(&drw, read ? FaceNorm : FaceBold, 0, 0, lay.w - lay.pad - x,
 	                headline(i), titlelines, NULL);
 	row->h = lay.rowh + (MAX(n, 1) - 1) * lay.boldh;
 	row->hw = lay.w;
-	row->hread = row->read;
+	row->hread = read;
 	return row->h;
 }
 
@@ -523,7 +536,7 @@ buildview(int keep)
 			shown.sel = shown.nview;
 		/* the filter sees the whole title, badge and all; an
 		 * untitled article's link */
-		if (shown.rows[i].look.hidden || (shown.hideread && shown.rows[i].read) ||
+		if (shown.rows[i].look.hidden || (shown.hideread && isread(i)) ||
 		    !rules_filter(filt.text, it[i].title[0] ? it[i].title : it[i].link))
 			continue;
 		shown.view[shown.nview++] = i;
@@ -611,7 +624,7 @@ drawbar(void)
 		addpart(text, sizeof(text), "%d/%d", shown.sel + 1, shown.nview);
 	/* the new articles above the first row shown */
 	for (i = 0; i < shown.top && i < shown.nview; i++)
-		n += shown.rows[shown.view[i]].isnew;
+		n += isnew(shown.view[i]);
 	if (n)
 		addpart(text, sizeof(text), "%d new \xe2\x86\x91", n);
 	if (filt.typing || filt.text[0]) {
@@ -671,13 +684,13 @@ drawrow(int pos, int y)
 	XftColor *c = scheme[pos == shown.sel ? SchemeSel : SchemeNorm];
 	XftColor *dim = &scheme[SchemeDim][ColFg];
 	char meta[512], label[64];
-	int w = lay.w - 2 * lay.pad, x, bw, pad = lay.pad, h = rowheight(pos);
+	int w = lay.w - 2 * lay.pad, x, bw, pad = lay.pad, h = rowheight(pos), read = isread(i);
 	unsigned int lines = desclines;
 
 	drw_rect(&drw, &c[ColBg], 0, y, lay.w, h - 1);
 	drw_rect(&drw, &scheme[SchemeDim][ColBg], 0, y + h - 1, lay.w, 1);
 	/* new: a bar in the left padding, beside the title */
-	if (row->isnew)
+	if (isnew(i))
 		drw_rect(&drw, &newclr, pad / 3, y + pad, MAX(pad / 4, 2), lay.boldh);
 	y += pad;
 	x = titlex(&row->look, label, sizeof(label), &bw);
@@ -687,8 +700,8 @@ drawrow(int pos, int y)
 		drw_text(&drw, FaceNorm, pad + lay.gap, y + (lay.boldh - lay.lineh) / 2, bw, label,
 		         &scheme[SchemeBar][ColFg]);
 	}
-	drw_wrapped(&drw, row->read ? FaceNorm : FaceBold, x,
-	            y + (row->read ? (lay.boldh - lay.lineh) / 2 : 0), pad + w - x,
+	drw_wrapped(&drw, read ? FaceNorm : FaceBold, x,
+	            y + (read ? (lay.boldh - lay.lineh) / 2 : 0), pad + w - x,
 	            headline(i), titlelines, row->look.dim ? dim : &c[ColFg]);
 	y += h - lay.rowh + lay.boldh + lay.gap;
 	/* no date nor author: the description takes the line */
@@ -938,24 +951,21 @@ reap(pid_t *pid, int *fd, int sig)
 
 /* the read state */
 
-/* what others marked: the file merged in, the rows' marks from it;
- * whether a row's mark changed */
+/* what others marked: the file merged in; whether it was read again
+ * (it changed), which may change rows */
 static int
 readload(void)
 {
 	char err[512];
-	size_t i;
-	int r, changed = 0;
+	long long stamp[LENGTH(reads.set.stamp)];
+	int changed;
 
+	memcpy(stamp, reads.set.stamp, sizeof(stamp));
 	if (state_load(&reads.set, err, sizeof(err)) < 0 && err[0] && !reads.warned) {
 		warn("%s", err);
 		reads.warned = 1;
 	}
-	for (i = 0; i < shown.feed.nitems; i++) {
-		r = shown.feed.items[i].link[0] && state_isread(&reads.set, shown.feed.items[i].link);
-		changed |= r != shown.rows[i].read;
-		shown.rows[i].read = r;
-	}
+	changed = memcmp(stamp, reads.set.stamp, sizeof(stamp)) != 0;
 	ui.dirty |= changed;
 	return changed;
 }
@@ -1021,7 +1031,7 @@ touchseen(void)
 	int seen = 0;
 
 	for (i = 0; i < shown.feed.nitems; i++)
-		if (shown.rows[i].read && shown.feed.items[i].link[0])
+		if (isread(i))
 			seen |= state_seen(&reads.set, shown.feed.items[i].link, NOW());
 	if (seen)
 		statechanged();
@@ -1031,9 +1041,8 @@ touchseen(void)
 static void
 setread(int i, int read)
 {
-	if (i < 0 || !shown.feed.items[i].link[0] || shown.rows[i].read == read)
+	if (i < 0 || !shown.feed.items[i].link[0] || isread(i) == read)
 		return;
-	shown.rows[i].read = read;
 	state_mark(&reads.set, shown.feed.items[i].link, read, NOW());
 	ui.dirty = 1;
 }
@@ -1072,11 +1081,9 @@ setfeed(Feed *f, Buf *raw)
 	for (i = 0; i < (int)f->nitems; i++) {
 		key = itemkey(&f->items[i]);
 		rules_apply(rules, LENGTH(rules), &f->items[i], &rows[i].look);
-		rows[i].read = f->items[i].link[0] && state_isread(&reads.set, f->items[i].link);
 		if (first)
 			state_mark(&shown.known, key, 1, 0);
-		rows[i].isnew = !state_isread(&shown.known, key);
-		if (rows[i].isnew && !rows[i].look.hidden && !state_isread(&shown.told, key)) {
+		if (!state_isread(&shown.known, key) && !rows[i].look.hidden && !state_isread(&shown.told, key)) {
 			state_mark(&shown.told, key, 1, 0);
 			fresh++;
 		}
@@ -1392,7 +1399,7 @@ unread(const Arg *arg)
 {
 	int i = shown.sel + arg->i;
 
-	while (i >= 0 && i < shown.nview && shown.rows[shown.view[i]].read)
+	while (i >= 0 && i < shown.nview && isread(shown.view[i]))
 		i += arg->i;
 	if (i >= 0 && i < shown.nview)
 		setsel(i);
@@ -1445,15 +1452,8 @@ static void
 opened(const char *link)
 {
 	int vis = selwhole();
-	size_t i;
 
 	state_mark(&shown.known, link, 1, 0);
-	for (i = 0; i < shown.feed.nitems; i++) {
-		if (!strcmp(shown.feed.items[i].link, link)) {
-			shown.rows[i].isnew = 0;
-			shown.rows[i].read = 1;
-		}
-	}
 	if (!state_isread(&reads.set, link)) {
 		state_mark(&reads.set, link, 1, NOW());
 		statechanged();
@@ -1528,7 +1528,7 @@ markread(const Arg *arg)
 	(void)arg;
 	if (i < 0)
 		return;
-	setread(i, !shown.rows[i].read);
+	setread(i, !isread(i));
 	statechanged();
 	clampview(vis);
 }
