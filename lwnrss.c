@@ -364,14 +364,15 @@ itemkey(const Item *it)
 	return it->link[0] ? it->link : it->title;
 }
 
-/* t as "14:32", local time, in a buffer of its own */
+/* t in strftime format fmt, local time, in a buffer of its own; "" when
+ * it cannot be */
 static const char *
-hhmm(time_t t)
+strtime(const char *fmt, time_t t)
 {
-	static char buf[16];
+	static char buf[128];
 	struct tm tm;
 
-	if (!localtime_r(&t, &tm) || !strftime(buf, sizeof(buf), "%H:%M", &tm))
+	if (!localtime_r(&t, &tm) || !strftime(buf, sizeof(buf), fmt, &tm))
 		buf[0] = '\0';
 	return buf;
 }
@@ -654,12 +655,8 @@ drawbar(void)
 static const char *
 rowmeta(const Item *it, char *meta, size_t size)
 {
-	char date[128];
-	struct tm tm;
+	const char *date = it->dated ? strtime(datefmt, it->time) : "";
 
-	date[0] = '\0';
-	if (it->dated && localtime_r(&it->time, &tm))
-		strftime(date, sizeof(date), datefmt, &tm);
 	snprintf(meta, size, "%s%s%s", date[0] ? date : it->date,
 	         (date[0] || it->date[0]) && it->author[0] ? "  \xc2\xb7  " : "",
 	         it->author);
@@ -1184,7 +1181,7 @@ fetchfailed(const char *err)
 
 	fetcher.fails++;
 	if ((due = fetchdue()))
-		setstatus(1, "%s \xc2\xb7 retry %s", err, hhmm(due));
+		setstatus(1, "%s \xc2\xb7 retry %s", err, strtime("%H:%M", due));
 	else
 		setstatus(1, "%s", err);
 }
@@ -1244,16 +1241,12 @@ pipeshow(char *body, char *err, size_t n)
 static void
 fetchok(int rc)
 {
-	char t[128];
 	time_t now = NOW();
-	struct tm tm;
+	const char *t = strtime(timefmt, now);
 
 	fetcher.fails = 0;
 	shown.fetched = now;
 	shown.fromcache = 0;
-	t[0] = '\0';
-	if (localtime_r(&now, &tm))
-		strftime(t, sizeof(t), timefmt, &tm);
 	if (rc == FetchSame)
 		setstatus(0, "up to date");
 	else if (shown.feed.truncated)
@@ -2543,7 +2536,7 @@ firstpaint(int force)
 		warn("%s", err);
 	h = force ? 0 : refresh_held(&fetcher.next, &fetcher.retry, fetcher.asked);
 	if (h > fetcher.asked)
-		setstatus(0, "next fetch %s", hhmm(h));
+		setstatus(0, "next fetch %s", strtime("%H:%M", h));
 	if ((shown.fromcache && !force) || h > fetcher.asked)
 		fetcher.first = 1;
 	else
