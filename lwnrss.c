@@ -1046,19 +1046,6 @@ setread(int i, int read)
 
 /* the feed */
 
-static void
-rowsfree(void)
-{
-	size_t i;
-
-	for (i = 0; shown.rows && i < shown.feed.nitems; i++) {
-		free(shown.rows[i].desc);
-		free(shown.rows[i].full);
-	}
-	free(shown.rows);
-	shown.rows = NULL;
-}
-
 /*
  * Show f, parsed in raw (which it takes), in place of the feed: the
  * selected article (by link) keeps its place on screen when it is still
@@ -1080,7 +1067,8 @@ setfeed(Feed *f, Buf *raw)
 		rules_apply(rules, LENGTH(rules), &f->items[i], &rows[i].look);
 		if (first)
 			state_mark(&shown.known, key, 1, 0);
-		if (!state_isread(&shown.known, key) && !rows[i].look.hidden && !state_isread(&shown.told, key)) {
+		if (!state_isread(&shown.known, key) && !rows[i].look.hidden &&
+		    !state_isread(&shown.told, key)) {
 			state_mark(&shown.told, key, 1, 0);
 			fresh++;
 		}
@@ -1088,7 +1076,11 @@ setfeed(Feed *f, Buf *raw)
 			keep = i;
 	}
 	/* the feed shown before is no longer needed */
-	rowsfree();
+	for (i = 0; i < (int)shown.feed.nitems; i++) {
+		free(shown.rows[i].desc);
+		free(shown.rows[i].full);
+	}
+	free(shown.rows);
 	rdf_free(&shown.feed);
 	buffree(&shown.raw);
 	shown.feed = *f;
@@ -2432,8 +2424,12 @@ run(const sigset_t *waitmask)
 	}
 }
 
-/* everything freed, the window destroyed; with keep it outlives the
- * connection, for a re-exec */
+/*
+ * The children stopped, the X server's resources freed, the window
+ * destroyed; with keep it outlives the connection, for a re-exec.  Memory
+ * goes with the process (exit or exec): what is freed here is what the
+ * server would keep for a connection closed with RetainPermanent.
+ */
 static void
 cleanup(int keep)
 {
@@ -2443,17 +2439,6 @@ cleanup(int keep)
 	fetchstop();
 	/* a new binary's check: it may never end (an older lwnrss's window) */
 	checkat(0);
-	rowsfree();
-	rdf_free(&shown.feed);
-	buffree(&shown.raw);
-	free(shown.view);
-	state_free(&shown.known);
-	state_free(&shown.told);
-	sel_free(&xsel);
-	for (i = 0; i < nspawn; i++) {
-		close(spawns[i].fd);
-		free(spawns[i].link);
-	}
 	if (filt.xic)
 		XDestroyIC(filt.xic);
 	if (filt.xim)
@@ -2492,8 +2477,6 @@ cleanup(int keep)
 		else
 			warn("quitting with read marks not written: %s", err);
 	}
-	state_free(&reads.set);
-	buffree(&reads.buf);
 }
 
 /*
@@ -2647,6 +2630,5 @@ main(int argc, char *argv[])
 	watchself(argv);
 	run(&orig);
 	cleanup(0);
-	free(self.path);
 	return 0;
 }
