@@ -1446,31 +1446,6 @@ opened(const char *link)
 	clampview(vis);
 }
 
-/* run opencmd with link, detached: the window never waits; whether the
- * exec worked comes back through a pipe, which spawnread reads */
-static void
-spawn(const char *link)
-{
-	char *argv[LENGTH(opencmd) + 1];
-	int fds[3 + LENGTH(spawns)], fd;
-
-	/* opencmd ends in NULL: the link in its place */
-	memcpy(argv, opencmd, sizeof(opencmd));
-	argv[LENGTH(opencmd) - 1] = (char *)link;
-	argv[LENGTH(opencmd)] = NULL;
-	if ((fd = proc_spawn(argv, fds, parentfds(fds))) < 0) {
-		setstatus(Flash | Fail, "cannot run %s: %s", opencmd[0], strerror(errno));
-	} else if (fd >= 0 && nspawn < (int)LENGTH(spawns)) {
-		spawns[nspawn].fd = fd;
-		spawns[nspawn++].link = estrdup(link);
-	} else {
-		/* whether it ran cannot be told: it is taken as opened */
-		if (fd >= 0)
-			close(fd);
-		opened(link);
-	}
-}
-
 /* the k-th open command's pipe is readable: its exec failed, or worked */
 static void
 spawnread(int k)
@@ -1488,20 +1463,38 @@ spawnread(int k)
 	free(link);
 }
 
+/* run opencmd with the link, detached: the window never waits; whether
+ * the exec worked comes back through a pipe, which spawnread reads */
 static void
 openitem(const Arg *arg)
 {
-	int i = curlink();
+	char *argv[LENGTH(opencmd) + 1];
+	int fds[3 + LENGTH(spawns)], fd, i = curlink();
+	const char *link;
 
 	(void)arg;
 	if (i < 0)
 		return;
 	/* only an http or https page goes to the open command: javascript:,
 	 * file: and data: links, relative ones too, are for no browser */
-	if (url_isweb(shown.feed.items[i].link))
-		spawn(shown.feed.items[i].link);
-	else
+	if (!url_isweb(link = shown.feed.items[i].link)) {
 		setstatus(Flash, "not opened: not an http or https link");
+		return;
+	}
+	/* opencmd ends in NULL: the link in its place */
+	memcpy(argv, opencmd, sizeof(opencmd));
+	argv[LENGTH(opencmd) - 1] = (char *)link;
+	argv[LENGTH(opencmd)] = NULL;
+	if ((fd = proc_spawn(argv, fds, parentfds(fds))) < 0) {
+		setstatus(Flash | Fail, "cannot run %s: %s", opencmd[0], strerror(errno));
+	} else if (nspawn < (int)LENGTH(spawns)) {
+		spawns[nspawn].fd = fd;
+		spawns[nspawn++].link = estrdup(link);
+	} else {
+		/* whether it ran cannot be told: it is taken as opened */
+		close(fd);
+		opened(link);
+	}
 }
 
 /* m: the selected article read, or unread again */
