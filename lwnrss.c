@@ -1618,47 +1618,40 @@ imdestroyed(XIM im, XPointer client, XPointer call)
 	filt.xic = NULL;
 }
 
-/* the input method, opened when the filter first is: a first paint
- * never pays for it.  Without one, text is taken as Latin-1 */
+/* /: the filter line takes the keys.  The input method is opened when
+ * the filter first is: a first paint never pays for it.  Without one,
+ * text is taken as Latin-1 */
 static void
-openim(void)
+filterstart(const Arg *arg)
 {
 	XIMCallback destroyed = { NULL, imdestroyed };
 	XWindowAttributes wa;
 	long mask = 0;
 
-	if (filt.xim)
-		return;
-	XSetLocaleModifiers("");
-	if (!(filt.xim = XOpenIM(dpy, NULL, NULL, NULL))) {
-		XSetLocaleModifiers("@im=none");
+	(void)arg;
+	filt.typing = 1;
+	ui.dirtybar = 1;
+	if (!filt.xim) {
+		XSetLocaleModifiers("");
 		if (!(filt.xim = XOpenIM(dpy, NULL, NULL, NULL))) {
+			XSetLocaleModifiers("@im=none");
+			filt.xim = XOpenIM(dpy, NULL, NULL, NULL);
+		}
+		if (!filt.xim) {
 			warn("no input method: the filter takes Latin-1 only");
 			return;
 		}
+		XSetIMValues(filt.xim, XNDestroyCallback, &destroyed, NULL);
+		if (!(filt.xic = XCreateIC(filt.xim, XNInputStyle, XIMPreeditNothing |
+		    XIMStatusNothing, XNClientWindow, win, XNFocusWindow, win, NULL)))
+			warn("cannot create an input context");
+		/* what the input method needs to see besides the keys */
+		else if (!XGetICValues(filt.xic, XNFilterEvents, &mask, NULL) && mask &&
+		         XGetWindowAttributes(dpy, win, &wa))
+			XSelectInput(dpy, win, wa.your_event_mask | mask);
 	}
-	XSetIMValues(filt.xim, XNDestroyCallback, &destroyed, NULL);
-	if (!(filt.xic = XCreateIC(filt.xim, XNInputStyle, XIMPreeditNothing | XIMStatusNothing,
-	    XNClientWindow, win, XNFocusWindow, win, NULL))) {
-		warn("cannot create an input context");
-		return;
-	}
-	/* what the input method needs to see besides the keys */
-	if (!XGetICValues(filt.xic, XNFilterEvents, &mask, NULL) && mask &&
-	    XGetWindowAttributes(dpy, win, &wa))
-		XSelectInput(dpy, win, wa.your_event_mask | mask);
-}
-
-/* /: the filter line takes the keys */
-static void
-filterstart(const Arg *arg)
-{
-	(void)arg;
-	openim();
 	if (filt.xic)
 		XSetICFocus(filt.xic);
-	filt.typing = 1;
-	ui.dirtybar = 1;
 }
 
 static void
