@@ -1686,7 +1686,7 @@ escape(const Arg *arg)
 static int
 filterkey(XKeyEvent *ev)
 {
-	char buf[64], u[4 * sizeof(buf)];
+	char buf[64], u[sizeof(buf) / 3];
 	KeySym ks = NoSymbol, lower, upper;
 	Status st = XLookupNone;
 	size_t len = strlen(filt.text), k;
@@ -1699,12 +1699,11 @@ filterkey(XKeyEvent *ev)
 		if (st != XLookupChars && st != XLookupBoth)
 			n = 0;
 	} else {
-		/* Latin-1, one byte a code point */
-		n = XLookupString(ev, buf, sizeof(buf) - 1, &ks, NULL);
+		/* Latin-1, one byte a code point, at most three in UTF-8 */
+		n = XLookupString(ev, u, sizeof(u) - 1, &ks, NULL);
 		for (i = 0, k = 0; i < n; i++)
-			k += utf8enc(u + k, (unsigned char)buf[i]);
-		memcpy(buf, u, MIN(k, sizeof(buf) - 1));
-		n = MIN(k, sizeof(buf) - 1);
+			k += utf8enc(buf + k, (unsigned char)u[i]);
+		n = k;
 	}
 	if (ev->state & ControlMask) {
 		/* Ctrl-h and Ctrl-[ are BackSpace and Escape; Caps Lock makes
