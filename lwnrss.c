@@ -104,9 +104,11 @@
 #include "proc.h"
 
 /* macros */
+/* Num Lock's modifier mask, as the keyboard's mapping has it now */
+#define NUMLOCK                 XkbKeysymToModifiers(dpy, XK_Num_Lock)
 /* the modifiers keys[] and buttons[] compare: not Shift (in the keysym),
  * Caps Lock or Num Lock */
-#define CLEANMASK(mask)         ((mask) & ~(ui.numlock | LockMask | ShiftMask) & \
+#define CLEANMASK(mask)         ((mask) & ~(NUMLOCK | LockMask | ShiftMask) & \
                                  (ControlMask|Mod1Mask|Mod2Mask|Mod3Mask|Mod4Mask|Mod5Mask))
 #define XEMBED_MAPPED           (1 << 0)
 /* XEmbed messages (the XEmbed protocol specification, version 0) */
@@ -293,7 +295,6 @@ static struct {
 	Time clicktime;         /* of the last click that opened a row */
 	int pointrow, pointy;   /* view position under the last button press (-1:
 	                           none), and the press's y in that row */
-	unsigned int numlock;   /* Num Lock's modifier mask, at the last key or button */
 	int adopted;            /* the window is one a re-exec left (reexec) */
 } ui = { .running = 1, .pointrow = -1 };
 
@@ -1771,7 +1772,6 @@ buttonpress(XEvent *e)
 	size_t i;
 
 	ui.lasttime = ev->time;
-	ui.numlock = XkbKeysymToModifiers(dpy, XK_Num_Lock);
 	ui.pointrow = rowat(ev->y, &ui.pointy);
 	/* the reading view's one row is the selected one */
 	if (reading.open)
@@ -1850,11 +1850,10 @@ keypress(XEvent *e)
 		msg.flash[0] = '\0';
 		ui.dirtybar = 1;
 	}
-	ui.numlock = XkbKeysymToModifiers(dpy, XK_Num_Lock);
 	if (filt.typing && filterkey(&e->xkey))
 		return;
 	/* the keysym with Shift, whatever Caps Lock and Num Lock are */
-	k.state &= ~(LockMask | ui.numlock);
+	k.state &= ~(LockMask | NUMLOCK);
 	XLookupString(&k, buf, sizeof(buf), &ks, NULL);
 	for (i = 0; i < LENGTH(keys); i++)
 		if (ks == keys[i].keysym && keys[i].func &&
