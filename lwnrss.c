@@ -1905,7 +1905,8 @@ static void (*handler[LASTEvent])(XEvent *) = {
 
 /*
  * The view a re-exec hands the new image in $LWNRSS_RESUME: the window's
- * id and the numbers in decimal, then the texts (the filter, the fetch's
+ * id and the numbers in decimal (the selected item by its place in the
+ * feed, which the cache's copy has too), then the texts (the filter, the fetch's
  * status, a binary not run), each after its length and a colon, so that
  * a filter may hold any byte.  stateset and stateload list the fields in
  * the same order; a new one goes at the end of its kind, and an image
@@ -1917,7 +1918,7 @@ stateset(void)
 	char s[32 * 16 + 3 * sizeof(msg.status)];
 
 	snprintf(s, sizeof(s), "%lu %d %d %d %d %d %lld %d %d %d %d %d %d %d %zu:%s%zu:%s%zu:%s",
-	         (unsigned long)win, shown.sel, shown.top, shown.moved, shown.fromcache,
+	         (unsigned long)win, cur(), shown.top, shown.moved, shown.fromcache,
 	         fetcher.first, (long long)fetcher.asked, fetcher.fails, msg.failed, ui.focused,
 	         ui.unseen, shown.hideread, reading.open, reading.off, strlen(filt.text),
 	         filt.text, strlen(msg.status), msg.status, strlen(msg.disk[DiskExe]),
@@ -1933,9 +1934,9 @@ stateload(const char *p)
 	char *text[] = { filt.text, msg.status, msg.disk[DiskExe] }, *e;
 	long long asked = fetcher.asked;
 	size_t k, len;
-	int n = 0, sel, top, open;
+	int n = 0, keep = -1;
 
-	sscanf(p, "%*s %d %d %d %d %d %lld %d %d %d %d %d %d %d %n", &shown.sel, &shown.top,
+	sscanf(p, "%*s %d %d %d %d %d %lld %d %d %d %d %d %d %d %n", &keep, &shown.top,
 	       &shown.moved, &shown.fromcache, &fetcher.first, &asked, &fetcher.fails,
 	       &msg.failed, &ui.focused, &ui.unseen, &shown.hideread, &reading.open,
 	       &reading.off, &n);
@@ -1946,15 +1947,9 @@ stateload(const char *p)
 			break;
 		snprintf(text[k], sizeof(msg.status), "%.*s", (int)len, e + 1);
 	}
-	/* the rows the filter leaves, the positions in them */
-	sel = shown.sel;
-	top = shown.top;
-	open = reading.open;
-	buildview(-1);
-	shown.sel = sel;
-	shown.top = top;
+	/* the rows the filter leaves, the selected article among them */
+	buildview(keep);
 	clampview(0);
-	reading.open = open && shown.nview;
 	updatetitle();
 	/* setup's WM_HINTS has no urgency */
 	if (ui.unseen)
