@@ -1199,37 +1199,6 @@ fetchstart(void)
 	setstatus(0, "Loading\xe2\x80\xa6");
 }
 
-/* stop the child, if any, and forget what it sent */
-static void
-fetchstop(void)
-{
-	reap(&fetcher.pid, &fetcher.fd, SIGKILL);
-	buffree(&fetcher.buf);
-}
-
-/* a feed that came through the pipe after body, the cache not having it:
- * shown; else err says why */
-static void
-pipeshow(char *body, char *err, size_t n)
-{
-	char perr[256] = "";
-	Feed f;
-
-	/* the feed alone in the buffer, which setfeed takes */
-	fetcher.buf.len -= body - fetcher.buf.p;
-	memmove(fetcher.buf.p, body, fetcher.buf.len + 1);
-	/* relative links against the feed's URL; standard input has none */
-	if (rdf_parseurl(&f, fetcher.buf.p, fetcher.buf.len, strcmp(url, "-") ? url : NULL,
-	                 perr, sizeof(perr)) < 0) {
-		snprintf(err, n, "%s: %s", perr, host());
-		return;
-	}
-	/* relative to now: the feed's own hints, as the cache's copy gets them */
-	fetcher.next = MAX(fetcher.next, refresh_hint(NULL, &f, NOW()));
-	fetcher.askall = 1;
-	setfeed(&f, &fetcher.buf);
-}
-
 /* a fetch that brought a feed, or confirmed it: the status says when */
 static void
 fetchok(int rc)
@@ -1262,10 +1231,11 @@ static void
 fetchdone(int wstatus)
 {
 	int rc = WIFEXITED(wstatus) ? WEXITSTATUS(wstatus) : -1, k;
-	char *p = fetcher.buf.p, *end = p + fetcher.buf.len, *nl, e[512];
+	char *p = fetcher.buf.p, *end = p + fetcher.buf.len, *nl, e[512], perr[256];
 	/* the times, the fetch's error and the cache's: "" when missing */
 	char *line[3] = { "", "", "" };
 	long long next = 0, retry = 0;
+	Feed f;
 
 	for (k = 0; k < 3 && p && (nl = memchr(p, '\n', end - p)); k++, p = nl + 1) {
 		*nl = '\0';
@@ -1294,9 +1264,17 @@ fetchdone(int wstatus)
 	e[0] = '\0';
 	if (rc == FetchFailed)
 		snprintf(e, sizeof(e), "%s", line[1]);
-	else if (rc == FetchPiped)
-		pipeshow(p, e, sizeof(e));
-	else if (cacheshow(e, sizeof(e)) < 1 && !e[0])
+	/* relative links against the feed's URL; standard input has none */
+	else if (rc == FetchPiped && rdf_parseurl(&f, p, end - p, strcmp(url, "-") ? url : NULL,
+	                                          perr, sizeof(perr)) < 0)
+		snprintf(e, sizeof(e), "%s: %s", perr, host());
+	else if (rc == FetchPiped) {
+		/* relative to now: the feed's own hints, as the cache's copy gets them */
+		fetcher.next = MAX(fetcher.next, refresh_hint(NULL, &f, NOW()));
+		fetcher.askall = 1;
+		/* the buffer goes with the feed, the lines before it too */
+		setfeed(&f, &fetcher.buf);
+	} else if (cacheshow(e, sizeof(e)) < 1 && !e[0])
 		snprintf(e, sizeof(e), "no feed in the cache after the fetch: %s", host());
 	if (e[0])
 		fetchfailed(e);
@@ -1308,16 +1286,15 @@ fetchdone(int wstatus)
 static void
 fetchread(void)
 {
-	int rc;
+	int rc, wstatus;
 
 	if (!(rc = proc_read(fetcher.fd, &fetcher.buf)))
 		return;
-	if (rc < 0) {
-		fetchstop();
+	wstatus = reap(&fetcher.pid, &fetcher.fd, rc < 0 ? SIGKILL : 0);
+	if (rc < 0)
 		fetchfailed("out of memory");
-		return;
-	}
-	fetchdone(reap(&fetcher.pid, &fetcher.fd, 0));
+	else
+		fetchdone(wstatus);
 	buffree(&fetcher.buf);
 }
 
@@ -2168,7 +2145,7 @@ static int
 xioerror(Display *d)
 {
 	(void)d;
-	fetchstop();
+	reap(&fetcher.pid, &fetcher.fd, SIGKILL);
 	die("lost the connection to the X server");
 	return 0;
 }
@@ -2415,7 +2392,7 @@ cleanup(int keep)
 	char err[512];
 	int i, j, wstatus;
 
-	fetchstop();
+	reap(&fetcher.pid, &fetcher.fd, SIGKILL);
 	/* a new binary's check: it may never end (an older lwnrss's window) */
 	checkat(0);
 	if (filt.xic)
