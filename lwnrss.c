@@ -177,13 +177,16 @@ static void scroll(const Arg *arg);
 static void unread(const Arg *arg);
 static void summary(const Arg *arg);
 
-static size_t parentfds(int *fds);
 static void cleanup(int keep);
 
 /* variables */
 static const char *url;                 /* the feed's URL, or "-" for stdin */
 static FetchConf fconf;                 /* config.h's fetch settings, set in main */
 static Display *dpy;
+/* the X connection's fd, which a child closes: a child that does not
+ * exec would hold the connection open (the other fds are close-on-exec,
+ * and the children's pipes only read ends, which hold nothing open) */
+static int xfd;
 static int screen;
 static Window root, win;
 static Pixmap pm;
@@ -914,22 +917,6 @@ setdisk(int k, const char *e, int quiet)
 
 /* the children */
 
-/* the fds a child closes: the X connection and the pipes of the others;
- * returns how many are in fds[] */
-static size_t
-parentfds(int *fds)
-{
-	size_t n = 0;
-	int i;
-
-	fds[n++] = ConnectionNumber(dpy);
-	fds[n++] = fetcher.fd;
-	fds[n++] = reads.fd;
-	for (i = 0; i < nspawn; i++)
-		fds[n++] = spawns[i].fd;
-	return n;
-}
-
 /* the end of a child of proc_fork, if one runs: its pipe closed, sent
  * sig unless 0, reaped; returns its wait status */
 static int
@@ -976,13 +963,13 @@ static void
 statechanged(void)
 {
 	char err[512];
-	int fds[3 + LENGTH(spawns)], rc;
+	int rc;
 
 	/* changes made meanwhile are those after reads.changes */
 	if (reads.pid > 0)
 		return;
 	reads.changes = reads.set.changes;
-	if ((reads.pid = proc_fork(&reads.fd, fds, parentfds(fds))) < 0) {
+	if ((reads.pid = proc_fork(&reads.fd, &xfd, 1)) < 0) {
 		snprintf(err, sizeof(err), "read state not written: %s", strerror(errno));
 		setdisk(DiskRead, err, 0);
 	} else if (reads.pid == 0) {
@@ -1182,14 +1169,13 @@ fetchfailed(const char *err)
 static void
 fetchstart(void)
 {
-	int fds[3 + LENGTH(spawns)];
 	char err[256];
 
 	if (fetcher.pid > 0)
 		return;
 	fetcher.first = 0;
 	fetcher.asked = NOW();
-	if ((fetcher.pid = proc_fork(&fetcher.fd, fds, parentfds(fds))) < 0) {
+	if ((fetcher.pid = proc_fork(&fetcher.fd, &xfd, 1)) < 0) {
 		snprintf(err, sizeof(err), "cannot start the fetch: %s", strerror(errno));
 		fetchfailed(err);
 		return;
@@ -1447,7 +1433,7 @@ static void
 openitem(const Arg *arg)
 {
 	char *argv[LENGTH(opencmd) + 1];
-	int fds[3 + LENGTH(spawns)], fd, i = curlink();
+	int fd, i = curlink();
 	const char *link;
 
 	(void)arg;
@@ -1463,7 +1449,7 @@ openitem(const Arg *arg)
 	memcpy(argv, opencmd, sizeof(opencmd));
 	argv[LENGTH(opencmd) - 1] = (char *)link;
 	argv[LENGTH(opencmd)] = NULL;
-	if ((fd = proc_spawn(argv, fds, parentfds(fds))) < 0) {
+	if ((fd = proc_spawn(argv, &xfd, 1)) < 0) {
 		setstatus(Flash | Fail, "cannot run %s: %s", opencmd[0], strerror(errno));
 	} else if (nspawn < (int)LENGTH(spawns)) {
 		spawns[nspawn].fd = fd;
@@ -2023,14 +2009,12 @@ selfchanged(void)
 static void
 checkstart(void)
 {
-	int fds[3 + LENGTH(spawns)];
-
 	self.at = 0;
 	if (!strcmp(url, "-")) {
 		selferr("the feed came from standard input, which was read");
 		return;
 	}
-	if ((self.pid = proc_fork(&self.fd, fds, parentfds(fds))) < 0) {
+	if ((self.pid = proc_fork(&self.fd, &xfd, 1)) < 0) {
 		selferr("cannot check %s: %s", self.path, strerror(errno));
 		return;
 	}
@@ -2298,10 +2282,11 @@ waitevents(const sigset_t *waitmask)
 	fd_set fds;
 	struct timespec ts = { 60, 0 };
 	time_t due, now = NOW();
-	int w[5 + LENGTH(spawns)], n, k, nw = parentfds(w), maxfd = -1;
+	int w[5 + LENGTH(spawns)] = { xfd, fetcher.fd, reads.fd, self.ifd, self.fd };
+	int n, k, nw = 5, maxfd = -1;
 
-	w[nw++] = self.ifd;
-	w[nw++] = self.fd;
+	for (k = 0; k < nspawn; k++)
+		w[nw++] = spawns[k].fd;
 	FD_ZERO(&fds);
 	for (k = 0; k < nw; k++) {
 		if (w[k] >= 0)
@@ -2562,7 +2547,8 @@ main(int argc, char *argv[])
 	setlocale(LC_TIME, "");
 	if (!(dpy = XOpenDisplay(NULL)))
 		die("cannot open display");
-	fcntl(ConnectionNumber(dpy), F_SETFD, FD_CLOEXEC);
+	xfd = ConnectionNumber(dpy);
+	fcntl(xfd, F_SETFD, FD_CLOEXEC);
 	XSetIOErrorHandler(xioerror);
 	XSetErrorHandler(xerror);
 	/* the -w window exists: xerror says nothing of a window missing */
