@@ -943,13 +943,13 @@ readload(void)
 {
 	char err[512];
 	long long stamp[LENGTH(reads.set.stamp)];
-	int changed;
+	int rc, changed;
 
 	memcpy(stamp, reads.set.stamp, sizeof(stamp));
-	if (state_load(&reads.set, err, sizeof(err)) < 0 && err[0] && !reads.warned) {
+	rc = state_load(&reads.set, err, sizeof(err));
+	if (err[0] && !reads.warned)
 		warn("%s", err);
-		reads.warned = 1;
-	}
+	reads.warned |= rc < 0 && err[0];
 	changed = memcmp(stamp, reads.set.stamp, sizeof(stamp)) != 0;
 	ui.dirty |= changed;
 	return changed;
@@ -2496,7 +2496,7 @@ main(int argc, char *argv[])
 	XWindowAttributes wa;
 	Window embed = 0;
 	const char *embedarg = NULL, *operand = NULL;
-	char err[512], *f, *resume = NULL;
+	char *f, *resume = NULL;
 	char flag[128] = {0};   /* -f, -p and -v given */
 	int i, opts = 1;
 
@@ -2555,9 +2555,7 @@ main(int argc, char *argv[])
 	if (embed && !XGetWindowAttributes(dpy, embed, &wa))
 		die("-w %s: no such window", embedarg);
 	/* what was read, before the first paint draws it */
-	reads.warned = state_load(&reads.set, err, sizeof(err)) < 0 && err[0];
-	if (err[0])
-		warn("%s", err);
+	readload();
 
 	/* signals are blocked except while the loop waits */
 	blocksignals(&orig);
