@@ -104,9 +104,11 @@
 #include "proc.h"
 
 /* macros */
+/* Num Lock's modifier mask, as the keyboard's mapping has it now */
+#define NUMLOCK                 XkbKeysymToModifiers(dpy, XK_Num_Lock)
 /* the modifiers keys[] and buttons[] compare: not Shift (in the keysym),
  * Caps Lock or Num Lock */
-#define CLEANMASK(mask)         ((mask) & ~(ui.numlock | LockMask | ShiftMask) & \
+#define CLEANMASK(mask)         ((mask) & ~(NUMLOCK | LockMask | ShiftMask) & \
                                  (ControlMask|Mod1Mask|Mod2Mask|Mod3Mask|Mod4Mask|Mod5Mask))
 #define XEMBED_MAPPED           (1 << 0)
 /* XEmbed messages (the XEmbed protocol specification, version 0) */
@@ -153,8 +155,6 @@ typedef struct {
 	Look look;              /* by the rules */
 	char *desc;             /* the description as text, made when first drawn */
 	char *full;             /* ... as paragraphs (rdf_paras), made when first read */
-	unsigned char read;     /* in the read state */
-	unsigned char isnew;    /* not among the first headlines shown, nor opened */
 	unsigned char hread;    /* read when h was measured */
 	int h, hw;              /* its height in px at window width hw; 0: not measured */
 } Row;
@@ -177,13 +177,16 @@ static void scroll(const Arg *arg);
 static void unread(const Arg *arg);
 static void summary(const Arg *arg);
 
-static size_t parentfds(int *fds);
 static void cleanup(int keep);
 
 /* variables */
 static const char *url;                 /* the feed's URL, or "-" for stdin */
 static FetchConf fconf;                 /* config.h's fetch settings, set in main */
 static Display *dpy;
+/* the X connection's fd, which a child closes: a child that does not
+ * exec would hold the connection open (the other fds are close-on-exec,
+ * and the children's pipes only read ends, which hold nothing open) */
+static int xfd;
 static int screen;
 static Window root, win;
 static Pixmap pm;
@@ -295,7 +298,6 @@ static struct {
 	Time clicktime;         /* of the last click that opened a row */
 	int pointrow, pointy;   /* view position under the last button press (-1:
 	                           none), and the press's y in that row */
-	unsigned int numlock;   /* Num Lock's modifier mask, at the last key or button */
 	int adopted;            /* the window is one a re-exec left (reexec) */
 } ui = { .running = 1, .pointrow = -1 };
 
@@ -366,14 +368,15 @@ itemkey(const Item *it)
 	return it->link[0] ? it->link : it->title;
 }
 
-/* t as "14:32", local time, in a buffer of its own */
+/* t in strftime format fmt, local time, in a buffer of its own; "" when
+ * it cannot be */
 static const char *
-hhmm(time_t t)
+strtime(const char *fmt, time_t t)
 {
-	static char buf[16];
+	static char buf[128];
 	struct tm tm;
 
-	if (!localtime_r(&t, &tm) || !strftime(buf, sizeof(buf), "%H:%M", &tm))
+	if (!localtime_r(&t, &tm) || !strftime(buf, sizeof(buf), fmt, &tm))
 		buf[0] = '\0';
 	return buf;
 }
@@ -392,6 +395,20 @@ host(void)
 		return url;
 	url_hostport(&u, h, sizeof(h));
 	return h;
+}
+
+/* item i is marked read (a copy of the read state, never kept in sync) */
+static int
+isread(int i)
+{
+	return shown.feed.items[i].link[0] && state_isread(&reads.set, shown.feed.items[i].link);
+}
+
+/* item i is new: neither among the first headlines shown nor opened since */
+static int
+isnew(int i)
+{
+	return !state_isread(&shown.known, itemkey(&shown.feed.items[i]));
 }
 
 /* the view */
@@ -425,17 +442,18 @@ static int
 rowheight(int pos)
 {
 	int i = shown.view[pos], x, bw, n;
+	int read = isread(i);
 	Row *row = &shown.rows[i];
 	char label[64];
 
-	if (row->h && row->hw == lay.w && row->hread == row->read)
+	if (row->h && row->hw == lay.w && row->hread == read)
 		return row->h;
 	x = titlex(&row->look, label, sizeof(label), &bw);
-	n = drw_wrapped(&drw, row->read ? FaceNorm : FaceBold, 0, 0, lay.w - lay.pad - x,
+	n = drw_wrapped(&drw, read ? FaceNorm : FaceBold, 0, 0, lay.w - lay.pad - x,
 	                headline(i), titlelines, NULL);
 	row->h = lay.rowh + (MAX(n, 1) - 1) * lay.boldh;
 	row->hw = lay.w;
-	row->hread = row->read;
+	row->hread = read;
 	return row->h;
 }
 
@@ -523,7 +541,7 @@ buildview(int keep)
 			shown.sel = shown.nview;
 		/* the filter sees the whole title, badge and all; an
 		 * untitled article's link */
-		if (shown.rows[i].look.hidden || (shown.hideread && shown.rows[i].read) ||
+		if (shown.rows[i].look.hidden || (shown.hideread && isread(i)) ||
 		    !rules_filter(filt.text, it[i].title[0] ? it[i].title : it[i].link))
 			continue;
 		shown.view[shown.nview++] = i;
@@ -611,7 +629,7 @@ drawbar(void)
 		addpart(text, sizeof(text), "%d/%d", shown.sel + 1, shown.nview);
 	/* the new articles above the first row shown */
 	for (i = 0; i < shown.top && i < shown.nview; i++)
-		n += shown.rows[shown.view[i]].isnew;
+		n += isnew(shown.view[i]);
 	if (n)
 		addpart(text, sizeof(text), "%d new \xe2\x86\x91", n);
 	if (filt.typing || filt.text[0]) {
@@ -641,12 +659,8 @@ drawbar(void)
 static const char *
 rowmeta(const Item *it, char *meta, size_t size)
 {
-	char date[128];
-	struct tm tm;
+	const char *date = it->dated ? strtime(datefmt, it->time) : "";
 
-	date[0] = '\0';
-	if (it->dated && localtime_r(&it->time, &tm))
-		strftime(date, sizeof(date), datefmt, &tm);
 	snprintf(meta, size, "%s%s%s", date[0] ? date : it->date,
 	         (date[0] || it->date[0]) && it->author[0] ? "  \xc2\xb7  " : "",
 	         it->author);
@@ -671,13 +685,13 @@ drawrow(int pos, int y)
 	XftColor *c = scheme[pos == shown.sel ? SchemeSel : SchemeNorm];
 	XftColor *dim = &scheme[SchemeDim][ColFg];
 	char meta[512], label[64];
-	int w = lay.w - 2 * lay.pad, x, bw, pad = lay.pad, h = rowheight(pos);
+	int w = lay.w - 2 * lay.pad, x, bw, pad = lay.pad, h = rowheight(pos), read = isread(i);
 	unsigned int lines = desclines;
 
 	drw_rect(&drw, &c[ColBg], 0, y, lay.w, h - 1);
 	drw_rect(&drw, &scheme[SchemeDim][ColBg], 0, y + h - 1, lay.w, 1);
 	/* new: a bar in the left padding, beside the title */
-	if (row->isnew)
+	if (isnew(i))
 		drw_rect(&drw, &newclr, pad / 3, y + pad, MAX(pad / 4, 2), lay.boldh);
 	y += pad;
 	x = titlex(&row->look, label, sizeof(label), &bw);
@@ -687,8 +701,8 @@ drawrow(int pos, int y)
 		drw_text(&drw, FaceNorm, pad + lay.gap, y + (lay.boldh - lay.lineh) / 2, bw, label,
 		         &scheme[SchemeBar][ColFg]);
 	}
-	drw_wrapped(&drw, row->read ? FaceNorm : FaceBold, x,
-	            y + (row->read ? (lay.boldh - lay.lineh) / 2 : 0), pad + w - x,
+	drw_wrapped(&drw, read ? FaceNorm : FaceBold, x,
+	            y + (read ? (lay.boldh - lay.lineh) / 2 : 0), pad + w - x,
 	            headline(i), titlelines, row->look.dim ? dim : &c[ColFg]);
 	y += h - lay.rowh + lay.boldh + lay.gap;
 	/* no date nor author: the description takes the line */
@@ -831,26 +845,20 @@ resize(int w, int h)
 	clampview(1);
 }
 
-/* the window's name in UTF-8, as Xutf8TextListToTextProperty's
- * XUTF8StringStyle makes it, in WM_NAME and _NET_WM_NAME */
-static void
-settitle(const char *t)
-{
-	XChangeProperty(dpy, win, XA_WM_NAME, atoms[UTF8String], 8, PropModeReplace,
-	                (const unsigned char *)t, strlen(t));
-	XChangeProperty(dpy, win, atoms[NetWMName], atoms[UTF8String], 8, PropModeReplace,
-	                (const unsigned char *)t, strlen(t));
-}
-
-/* the window's name: the feed's title, after "(N) " while N new articles wait */
+/* the window's name: the feed's title, after "(N) " while N new articles
+ * wait; in UTF-8, as Xutf8TextListToTextProperty's XUTF8StringStyle makes
+ * it, in WM_NAME and _NET_WM_NAME */
 static void
 updatetitle(void)
 {
 	const char *t = shown.feed.title && shown.feed.title[0] ? shown.feed.title : "lwnrss";
 	char buf[512];
 
-	snprintf(buf, sizeof(buf), "(%d) %s", ui.unseen, t);
-	settitle(ui.unseen ? buf : t);
+	snprintf(buf, sizeof(buf), ui.unseen ? "(%d) %s" : "%.0d%s", ui.unseen, t);
+	XChangeProperty(dpy, win, XA_WM_NAME, atoms[UTF8String], 8, PropModeReplace,
+	                (unsigned char *)buf, strlen(buf));
+	XChangeProperty(dpy, win, atoms[NetWMName], atoms[UTF8String], 8, PropModeReplace,
+	                (unsigned char *)buf, strlen(buf));
 }
 
 /* the urgency hint of WM_HINTS: dwm marks the tag, others flash the task bar */
@@ -909,22 +917,6 @@ setdisk(int k, const char *e, int quiet)
 
 /* the children */
 
-/* the fds a child closes: the X connection and the pipes of the others;
- * returns how many are in fds[] */
-static size_t
-parentfds(int *fds)
-{
-	size_t n = 0;
-	int i;
-
-	fds[n++] = ConnectionNumber(dpy);
-	fds[n++] = fetcher.fd;
-	fds[n++] = reads.fd;
-	for (i = 0; i < nspawn; i++)
-		fds[n++] = spawns[i].fd;
-	return n;
-}
-
 /* the end of a child of proc_fork, if one runs: its pipe closed, sent
  * sig unless 0, reaped; returns its wait status */
 static int
@@ -944,24 +936,21 @@ reap(pid_t *pid, int *fd, int sig)
 
 /* the read state */
 
-/* what others marked: the file merged in, the rows' marks from it;
- * whether a row's mark changed */
+/* what others marked: the file merged in; whether it was read again
+ * (it changed), which may change rows */
 static int
 readload(void)
 {
 	char err[512];
-	size_t i;
-	int r, changed = 0;
+	long long stamp[LENGTH(reads.set.stamp)];
+	int rc, changed;
 
-	if (state_load(&reads.set, err, sizeof(err)) < 0 && err[0] && !reads.warned) {
+	memcpy(stamp, reads.set.stamp, sizeof(stamp));
+	rc = state_load(&reads.set, err, sizeof(err));
+	if (err[0] && !reads.warned)
 		warn("%s", err);
-		reads.warned = 1;
-	}
-	for (i = 0; i < shown.feed.nitems; i++) {
-		r = shown.feed.items[i].link[0] && state_isread(&reads.set, shown.feed.items[i].link);
-		changed |= r != shown.rows[i].read;
-		shown.rows[i].read = r;
-	}
+	reads.warned |= rc < 0 && err[0];
+	changed = memcmp(stamp, reads.set.stamp, sizeof(stamp)) != 0;
 	ui.dirty |= changed;
 	return changed;
 }
@@ -974,13 +963,13 @@ static void
 statechanged(void)
 {
 	char err[512];
-	int fds[3 + LENGTH(spawns)], rc;
+	int rc;
 
 	/* changes made meanwhile are those after reads.changes */
 	if (reads.pid > 0)
 		return;
 	reads.changes = reads.set.changes;
-	if ((reads.pid = proc_fork(&reads.fd, fds, parentfds(fds))) < 0) {
+	if ((reads.pid = proc_fork(&reads.fd, &xfd, 1)) < 0) {
 		snprintf(err, sizeof(err), "read state not written: %s", strerror(errno));
 		setdisk(DiskRead, err, 0);
 	} else if (reads.pid == 0) {
@@ -1027,7 +1016,7 @@ touchseen(void)
 	int seen = 0;
 
 	for (i = 0; i < shown.feed.nitems; i++)
-		if (shown.rows[i].read && shown.feed.items[i].link[0])
+		if (isread(i))
 			seen |= state_seen(&reads.set, shown.feed.items[i].link, NOW());
 	if (seen)
 		statechanged();
@@ -1037,27 +1026,13 @@ touchseen(void)
 static void
 setread(int i, int read)
 {
-	if (i < 0 || !shown.feed.items[i].link[0] || shown.rows[i].read == read)
+	if (i < 0 || !shown.feed.items[i].link[0] || isread(i) == read)
 		return;
-	shown.rows[i].read = read;
 	state_mark(&reads.set, shown.feed.items[i].link, read, NOW());
 	ui.dirty = 1;
 }
 
 /* the feed */
-
-static void
-rowsfree(void)
-{
-	size_t i;
-
-	for (i = 0; shown.rows && i < shown.feed.nitems; i++) {
-		free(shown.rows[i].desc);
-		free(shown.rows[i].full);
-	}
-	free(shown.rows);
-	shown.rows = NULL;
-}
 
 /*
  * Show f, parsed in raw (which it takes), in place of the feed: the
@@ -1078,11 +1053,10 @@ setfeed(Feed *f, Buf *raw)
 	for (i = 0; i < (int)f->nitems; i++) {
 		key = itemkey(&f->items[i]);
 		rules_apply(rules, LENGTH(rules), &f->items[i], &rows[i].look);
-		rows[i].read = f->items[i].link[0] && state_isread(&reads.set, f->items[i].link);
 		if (first)
 			state_mark(&shown.known, key, 1, 0);
-		rows[i].isnew = !state_isread(&shown.known, key);
-		if (rows[i].isnew && !rows[i].look.hidden && !state_isread(&shown.told, key)) {
+		if (!state_isread(&shown.known, key) && !rows[i].look.hidden &&
+		    !state_isread(&shown.told, key)) {
 			state_mark(&shown.told, key, 1, 0);
 			fresh++;
 		}
@@ -1090,7 +1064,11 @@ setfeed(Feed *f, Buf *raw)
 			keep = i;
 	}
 	/* the feed shown before is no longer needed */
-	rowsfree();
+	for (i = 0; i < (int)shown.feed.nitems; i++) {
+		free(shown.rows[i].desc);
+		free(shown.rows[i].full);
+	}
+	free(shown.rows);
 	rdf_free(&shown.feed);
 	buffree(&shown.raw);
 	shown.feed = *f;
@@ -1183,7 +1161,7 @@ fetchfailed(const char *err)
 
 	fetcher.fails++;
 	if ((due = fetchdue()))
-		setstatus(1, "%s \xc2\xb7 retry %s", err, hhmm(due));
+		setstatus(1, "%s \xc2\xb7 retry %s", err, strtime("%H:%M", due));
 	else
 		setstatus(1, "%s", err);
 }
@@ -1191,14 +1169,13 @@ fetchfailed(const char *err)
 static void
 fetchstart(void)
 {
-	int fds[3 + LENGTH(spawns)];
 	char err[256];
 
 	if (fetcher.pid > 0)
 		return;
 	fetcher.first = 0;
 	fetcher.asked = NOW();
-	if ((fetcher.pid = proc_fork(&fetcher.fd, fds, parentfds(fds))) < 0) {
+	if ((fetcher.pid = proc_fork(&fetcher.fd, &xfd, 1)) < 0) {
 		snprintf(err, sizeof(err), "cannot start the fetch: %s", strerror(errno));
 		fetchfailed(err);
 		return;
@@ -1208,51 +1185,16 @@ fetchstart(void)
 	setstatus(0, "Loading\xe2\x80\xa6");
 }
 
-/* stop the child, if any, and forget what it sent */
-static void
-fetchstop(void)
-{
-	reap(&fetcher.pid, &fetcher.fd, SIGKILL);
-	buffree(&fetcher.buf);
-}
-
-/* a feed that came through the pipe after body, the cache not having it:
- * shown; else err says why */
-static void
-pipeshow(char *body, char *err, size_t n)
-{
-	char perr[256] = "";
-	Feed f;
-
-	/* the feed alone in the buffer, which setfeed takes */
-	fetcher.buf.len -= body - fetcher.buf.p;
-	memmove(fetcher.buf.p, body, fetcher.buf.len + 1);
-	/* relative links against the feed's URL; standard input has none */
-	if (rdf_parseurl(&f, fetcher.buf.p, fetcher.buf.len, strcmp(url, "-") ? url : NULL,
-	                 perr, sizeof(perr)) < 0) {
-		snprintf(err, n, "%s: %s", perr, host());
-		return;
-	}
-	/* relative to now: the feed's own hints, as the cache's copy gets them */
-	fetcher.next = MAX(fetcher.next, refresh_hint(NULL, &f, NOW()));
-	fetcher.askall = 1;
-	setfeed(&f, &fetcher.buf);
-}
-
 /* a fetch that brought a feed, or confirmed it: the status says when */
 static void
 fetchok(int rc)
 {
-	char t[128];
 	time_t now = NOW();
-	struct tm tm;
+	const char *t = strtime(timefmt, now);
 
 	fetcher.fails = 0;
 	shown.fetched = now;
 	shown.fromcache = 0;
-	t[0] = '\0';
-	if (localtime_r(&now, &tm))
-		strftime(t, sizeof(t), timefmt, &tm);
 	if (rc == FetchSame)
 		setstatus(0, "up to date");
 	else if (shown.feed.truncated)
@@ -1275,10 +1217,11 @@ static void
 fetchdone(int wstatus)
 {
 	int rc = WIFEXITED(wstatus) ? WEXITSTATUS(wstatus) : -1, k;
-	char *p = fetcher.buf.p, *end = p + fetcher.buf.len, *nl, e[512];
+	char *p = fetcher.buf.p, *end = p + fetcher.buf.len, *nl, e[512], perr[256];
 	/* the times, the fetch's error and the cache's: "" when missing */
 	char *line[3] = { "", "", "" };
 	long long next = 0, retry = 0;
+	Feed f;
 
 	for (k = 0; k < 3 && p && (nl = memchr(p, '\n', end - p)); k++, p = nl + 1) {
 		*nl = '\0';
@@ -1307,9 +1250,17 @@ fetchdone(int wstatus)
 	e[0] = '\0';
 	if (rc == FetchFailed)
 		snprintf(e, sizeof(e), "%s", line[1]);
-	else if (rc == FetchPiped)
-		pipeshow(p, e, sizeof(e));
-	else if (cacheshow(e, sizeof(e)) < 1 && !e[0])
+	/* relative links against the feed's URL; standard input has none */
+	else if (rc == FetchPiped && rdf_parseurl(&f, p, end - p, strcmp(url, "-") ? url : NULL,
+	                                          perr, sizeof(perr)) < 0)
+		snprintf(e, sizeof(e), "%s: %s", perr, host());
+	else if (rc == FetchPiped) {
+		/* relative to now: the feed's own hints, as the cache's copy gets them */
+		fetcher.next = MAX(fetcher.next, refresh_hint(NULL, &f, NOW()));
+		fetcher.askall = 1;
+		/* the buffer goes with the feed, the lines before it too */
+		setfeed(&f, &fetcher.buf);
+	} else if (cacheshow(e, sizeof(e)) < 1 && !e[0])
 		snprintf(e, sizeof(e), "no feed in the cache after the fetch: %s", host());
 	if (e[0])
 		fetchfailed(e);
@@ -1321,16 +1272,15 @@ fetchdone(int wstatus)
 static void
 fetchread(void)
 {
-	int rc;
+	int rc, wstatus;
 
 	if (!(rc = proc_read(fetcher.fd, &fetcher.buf)))
 		return;
-	if (rc < 0) {
-		fetchstop();
+	wstatus = reap(&fetcher.pid, &fetcher.fd, rc < 0 ? SIGKILL : 0);
+	if (rc < 0)
 		fetchfailed("out of memory");
-		return;
-	}
-	fetchdone(reap(&fetcher.pid, &fetcher.fd, 0));
+	else
+		fetchdone(wstatus);
 	buffree(&fetcher.buf);
 }
 
@@ -1398,7 +1348,7 @@ unread(const Arg *arg)
 {
 	int i = shown.sel + arg->i;
 
-	while (i >= 0 && i < shown.nview && shown.rows[shown.view[i]].read)
+	while (i >= 0 && i < shown.nview && isread(shown.view[i]))
 		i += arg->i;
 	if (i >= 0 && i < shown.nview)
 		setsel(i);
@@ -1451,45 +1401,13 @@ static void
 opened(const char *link)
 {
 	int vis = selwhole();
-	size_t i;
 
 	state_mark(&shown.known, link, 1, 0);
-	for (i = 0; i < shown.feed.nitems; i++) {
-		if (!strcmp(shown.feed.items[i].link, link)) {
-			shown.rows[i].isnew = 0;
-			shown.rows[i].read = 1;
-		}
-	}
 	if (!state_isread(&reads.set, link)) {
 		state_mark(&reads.set, link, 1, NOW());
 		statechanged();
 	}
 	clampview(vis);
-}
-
-/* run opencmd with link, detached: the window never waits; whether the
- * exec worked comes back through a pipe, which spawnread reads */
-static void
-spawn(const char *link)
-{
-	char *argv[LENGTH(opencmd) + 1];
-	int fds[3 + LENGTH(spawns)], fd;
-
-	/* opencmd ends in NULL: the link in its place */
-	memcpy(argv, opencmd, sizeof(opencmd));
-	argv[LENGTH(opencmd) - 1] = (char *)link;
-	argv[LENGTH(opencmd)] = NULL;
-	if ((fd = proc_spawn(argv, fds, parentfds(fds))) < 0) {
-		setstatus(Flash | Fail, "cannot run %s: %s", opencmd[0], strerror(errno));
-	} else if (fd >= 0 && nspawn < (int)LENGTH(spawns)) {
-		spawns[nspawn].fd = fd;
-		spawns[nspawn++].link = estrdup(link);
-	} else {
-		/* whether it ran cannot be told: it is taken as opened */
-		if (fd >= 0)
-			close(fd);
-		opened(link);
-	}
 }
 
 /* the k-th open command's pipe is readable: its exec failed, or worked */
@@ -1509,20 +1427,38 @@ spawnread(int k)
 	free(link);
 }
 
+/* run opencmd with the link, detached: the window never waits; whether
+ * the exec worked comes back through a pipe, which spawnread reads */
 static void
 openitem(const Arg *arg)
 {
-	int i = curlink();
+	char *argv[LENGTH(opencmd) + 1];
+	int fd, i = curlink();
+	const char *link;
 
 	(void)arg;
 	if (i < 0)
 		return;
 	/* only an http or https page goes to the open command: javascript:,
 	 * file: and data: links, relative ones too, are for no browser */
-	if (url_isweb(shown.feed.items[i].link))
-		spawn(shown.feed.items[i].link);
-	else
+	if (!url_isweb(link = shown.feed.items[i].link)) {
 		setstatus(Flash, "not opened: not an http or https link");
+		return;
+	}
+	/* opencmd ends in NULL: the link in its place */
+	memcpy(argv, opencmd, sizeof(opencmd));
+	argv[LENGTH(opencmd) - 1] = (char *)link;
+	argv[LENGTH(opencmd)] = NULL;
+	if ((fd = proc_spawn(argv, &xfd, 1)) < 0) {
+		setstatus(Flash | Fail, "cannot run %s: %s", opencmd[0], strerror(errno));
+	} else if (nspawn < (int)LENGTH(spawns)) {
+		spawns[nspawn].fd = fd;
+		spawns[nspawn++].link = estrdup(link);
+	} else {
+		/* whether it ran cannot be told: it is taken as opened */
+		close(fd);
+		opened(link);
+	}
 }
 
 /* m: the selected article read, or unread again */
@@ -1534,7 +1470,7 @@ markread(const Arg *arg)
 	(void)arg;
 	if (i < 0)
 		return;
-	setread(i, !shown.rows[i].read);
+	setread(i, !isread(i));
 	statechanged();
 	clampview(vis);
 }
@@ -1646,47 +1582,40 @@ imdestroyed(XIM im, XPointer client, XPointer call)
 	filt.xic = NULL;
 }
 
-/* the input method, opened when the filter first is: a first paint
- * never pays for it.  Without one, text is taken as Latin-1 */
+/* /: the filter line takes the keys.  The input method is opened when
+ * the filter first is: a first paint never pays for it.  Without one,
+ * text is taken as Latin-1 */
 static void
-openim(void)
+filterstart(const Arg *arg)
 {
 	XIMCallback destroyed = { NULL, imdestroyed };
 	XWindowAttributes wa;
 	long mask = 0;
 
-	if (filt.xim)
-		return;
-	XSetLocaleModifiers("");
-	if (!(filt.xim = XOpenIM(dpy, NULL, NULL, NULL))) {
-		XSetLocaleModifiers("@im=none");
+	(void)arg;
+	filt.typing = 1;
+	ui.dirtybar = 1;
+	if (!filt.xim) {
+		XSetLocaleModifiers("");
 		if (!(filt.xim = XOpenIM(dpy, NULL, NULL, NULL))) {
+			XSetLocaleModifiers("@im=none");
+			filt.xim = XOpenIM(dpy, NULL, NULL, NULL);
+		}
+		if (!filt.xim) {
 			warn("no input method: the filter takes Latin-1 only");
 			return;
 		}
+		XSetIMValues(filt.xim, XNDestroyCallback, &destroyed, NULL);
+		if (!(filt.xic = XCreateIC(filt.xim, XNInputStyle, XIMPreeditNothing |
+		    XIMStatusNothing, XNClientWindow, win, XNFocusWindow, win, NULL)))
+			warn("cannot create an input context");
+		/* what the input method needs to see besides the keys */
+		else if (!XGetICValues(filt.xic, XNFilterEvents, &mask, NULL) && mask &&
+		         XGetWindowAttributes(dpy, win, &wa))
+			XSelectInput(dpy, win, wa.your_event_mask | mask);
 	}
-	XSetIMValues(filt.xim, XNDestroyCallback, &destroyed, NULL);
-	if (!(filt.xic = XCreateIC(filt.xim, XNInputStyle, XIMPreeditNothing | XIMStatusNothing,
-	    XNClientWindow, win, XNFocusWindow, win, NULL))) {
-		warn("cannot create an input context");
-		return;
-	}
-	/* what the input method needs to see besides the keys */
-	if (!XGetICValues(filt.xic, XNFilterEvents, &mask, NULL) && mask &&
-	    XGetWindowAttributes(dpy, win, &wa))
-		XSelectInput(dpy, win, wa.your_event_mask | mask);
-}
-
-/* /: the filter line takes the keys */
-static void
-filterstart(const Arg *arg)
-{
-	(void)arg;
-	openim();
 	if (filt.xic)
 		XSetICFocus(filt.xic);
-	filt.typing = 1;
-	ui.dirtybar = 1;
 }
 
 static void
@@ -1721,7 +1650,7 @@ escape(const Arg *arg)
 static int
 filterkey(XKeyEvent *ev)
 {
-	char buf[64], u[4 * sizeof(buf)];
+	char buf[64], u[sizeof(buf) / 3];
 	KeySym ks = NoSymbol, lower, upper;
 	Status st = XLookupNone;
 	size_t len = strlen(filt.text), k;
@@ -1734,12 +1663,11 @@ filterkey(XKeyEvent *ev)
 		if (st != XLookupChars && st != XLookupBoth)
 			n = 0;
 	} else {
-		/* Latin-1, one byte a code point */
-		n = XLookupString(ev, buf, sizeof(buf) - 1, &ks, NULL);
+		/* Latin-1, one byte a code point, at most three in UTF-8 */
+		n = XLookupString(ev, u, sizeof(u) - 1, &ks, NULL);
 		for (i = 0, k = 0; i < n; i++)
-			k += utf8enc(u + k, (unsigned char)buf[i]);
-		memcpy(buf, u, MIN(k, sizeof(buf) - 1));
-		n = MIN(k, sizeof(buf) - 1);
+			k += utf8enc(buf + k, (unsigned char)u[i]);
+		n = k;
 	}
 	if (ev->state & ControlMask) {
 		/* Ctrl-h and Ctrl-[ are BackSpace and Escape; Caps Lock makes
@@ -1807,7 +1735,6 @@ buttonpress(XEvent *e)
 	size_t i;
 
 	ui.lasttime = ev->time;
-	ui.numlock = XkbKeysymToModifiers(dpy, XK_Num_Lock);
 	ui.pointrow = rowat(ev->y, &ui.pointy);
 	/* the reading view's one row is the selected one */
 	if (reading.open)
@@ -1886,11 +1813,10 @@ keypress(XEvent *e)
 		msg.flash[0] = '\0';
 		ui.dirtybar = 1;
 	}
-	ui.numlock = XkbKeysymToModifiers(dpy, XK_Num_Lock);
 	if (filt.typing && filterkey(&e->xkey))
 		return;
 	/* the keysym with Shift, whatever Caps Lock and Num Lock are */
-	k.state &= ~(LockMask | ui.numlock);
+	k.state &= ~(LockMask | NUMLOCK);
 	XLookupString(&k, buf, sizeof(buf), &ks, NULL);
 	for (i = 0; i < LENGTH(keys); i++)
 		if (ks == keys[i].keysym && keys[i].func &&
@@ -1942,104 +1868,51 @@ static void (*handler[LASTEvent])(XEvent *) = {
 
 /*
  * The view a re-exec hands the new image in $LWNRSS_RESUME: the window's
- * id, then these in order, a space before each, numbers in decimal and
- * text in hex, so that a filter may hold any byte.  One more field is
- * one more line here; an image that finds fewer keeps its own values.
+ * id and the numbers in decimal (the selected item by its place in the
+ * feed, which the cache's copy has too), then the texts (the filter, the fetch's
+ * status, a binary not run), each after its length and a colon, so that
+ * a filter may hold any byte.  stateset and stateload list the fields in
+ * the same order; a new one goes at the end of its kind, and an image
+ * that finds fewer keeps its own values for the rest.
  */
-static const struct {
-	int *i;                 /* a number, */
-	time_t *t;              /* a time, */
-	char *s;                /* or text of size n */
-	size_t n;
-} resumed[] = {
-	{ .i = &shown.sel },
-	{ .i = &shown.top },
-	{ .i = &shown.moved },
-	{ .s = filt.text, .n = sizeof(filt.text) },
-	{ .i = &shown.fromcache },
-	{ .i = &fetcher.first },
-	{ .t = &fetcher.asked },
-	{ .i = &fetcher.fails },
-	{ .i = &msg.failed },
-	{ .s = msg.status, .n = sizeof(msg.status) },
-	{ .s = msg.disk[DiskExe], .n = sizeof(msg.disk[DiskExe]) },
-	{ .i = &ui.focused },
-	{ .i = &ui.unseen },
-	{ .i = &shown.hideread },
-	{ .i = &reading.open },
-	{ .i = &reading.off },
-};
-
-/* $LWNRSS_RESUME for the next image (resumed[]): 0, or -1 when out of memory */
 static int
 stateset(void)
 {
-	Buf b = {0};
-	char num[32];
-	size_t k, j;
-	int e;
+	char s[32 * 16 + 3 * sizeof(msg.status)];
 
-	snprintf(num, sizeof(num), "%lu", (unsigned long)win);
-	e = bufadd(&b, num, strlen(num));
-	for (k = 0; k < LENGTH(resumed); k++) {
-		snprintf(num, sizeof(num), " %lld", resumed[k].i ? (long long)*resumed[k].i :
-		         resumed[k].t ? (long long)*resumed[k].t : 0);
-		/* text: the space alone, then its bytes */
-		e |= bufadd(&b, num, resumed[k].s ? 1 : strlen(num));
-		for (j = 0; resumed[k].s && resumed[k].s[j]; j++) {
-			snprintf(num, sizeof(num), "%02x", (unsigned char)resumed[k].s[j]);
-			e |= bufadd(&b, num, 2);
-		}
-	}
-	if (e == 0)
-		e = setenv("LWNRSS_RESUME", b.p, 1);
-	buffree(&b);
-	return e;
-}
-
-static int
-hexval(int c)
-{
-	return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
+	snprintf(s, sizeof(s), "%lu %d %d %d %d %d %lld %d %d %d %d %d %d %d %zu:%s%zu:%s%zu:%s",
+	         (unsigned long)win, cur(), shown.top, shown.moved, shown.fromcache,
+	         fetcher.first, (long long)fetcher.asked, fetcher.fails, msg.failed, ui.focused,
+	         ui.unseen, shown.hideread, reading.open, reading.off, strlen(filt.text),
+	         filt.text, strlen(msg.status), msg.status, strlen(msg.disk[DiskExe]),
+	         msg.disk[DiskExe]);
+	return setenv("LWNRSS_RESUME", s, 1);
 }
 
 /* stateset's state, once the cache's rows are shown: the view as it was */
 static void
 stateload(const char *p)
 {
-	char *end, *s;
-	size_t k, j;
-	long long v;
-	int sel, top, open;
+	/* the texts, all as large as msg.status */
+	char *text[] = { filt.text, msg.status, msg.disk[DiskExe] }, *e;
+	long long asked = fetcher.asked;
+	size_t k, len;
+	int n = 0, keep = -1;
 
-	strtoul(p, &end, 10);
-	for (p = end, k = 0; k < LENGTH(resumed) && *p == ' '; k++) {
-		p++;
-		if ((s = resumed[k].s)) {
-			for (j = 0; hexval(p[0]) >= 0 && hexval(p[1]) >= 0; p += 2)
-				if (j + 1 < resumed[k].n)
-					s[j++] = hexval(p[0]) << 4 | hexval(p[1]);
-			s[j] = '\0';
-			continue;
-		}
-		v = strtoll(p, &end, 10);
-		if (end == p)
+	sscanf(p, "%*s %d %d %d %d %d %lld %d %d %d %d %d %d %d %n", &keep, &shown.top,
+	       &shown.moved, &shown.fromcache, &fetcher.first, &asked, &fetcher.fails,
+	       &msg.failed, &ui.focused, &ui.unseen, &shown.hideread, &reading.open,
+	       &reading.off, &n);
+	fetcher.asked = asked;
+	for (p += n, k = 0; n && k < LENGTH(text); k++, p = e + 1 + len) {
+		len = strtoul(p, &e, 10);
+		if (*e != ':' || strlen(e + 1) < len)
 			break;
-		p = end;
-		if (resumed[k].i)
-			*resumed[k].i = v;
-		else
-			*resumed[k].t = v;
+		snprintf(text[k], sizeof(msg.status), "%.*s", (int)len, e + 1);
 	}
-	/* the rows the filter leaves, the positions in them */
-	sel = shown.sel;
-	top = shown.top;
-	open = reading.open;
-	buildview(-1);
-	shown.sel = sel;
-	shown.top = top;
+	/* the rows the filter leaves, the selected article among them */
+	buildview(keep);
 	clampview(0);
-	reading.open = open && shown.nview;
 	updatetitle();
 	/* setup's WM_HINTS has no urgency */
 	if (ui.unseen)
@@ -2136,14 +2009,12 @@ selfchanged(void)
 static void
 checkstart(void)
 {
-	int fds[3 + LENGTH(spawns)];
-
 	self.at = 0;
 	if (!strcmp(url, "-")) {
 		selferr("the feed came from standard input, which was read");
 		return;
 	}
-	if ((self.pid = proc_fork(&self.fd, fds, parentfds(fds))) < 0) {
+	if ((self.pid = proc_fork(&self.fd, &xfd, 1)) < 0) {
 		selferr("cannot check %s: %s", self.path, strerror(errno));
 		return;
 	}
@@ -2222,7 +2093,7 @@ reexec(void)
 	}
 	msg.disk[DiskExe][0] = '\0';
 	if (stateset() < 0) {
-		selferr("out of memory");
+		selferr("%s", strerror(errno));
 		return;
 	}
 	cleanup(1);
@@ -2258,7 +2129,7 @@ static int
 xioerror(Display *d)
 {
 	(void)d;
-	fetchstop();
+	reap(&fetcher.pid, &fetcher.fd, SIGKILL);
 	die("lost the connection to the X server");
 	return 0;
 }
@@ -2392,7 +2263,7 @@ setup(Window embed, int argc, char *argv[], const char *resume)
 	XChangeProperty(dpy, win, atoms[XEmbedInfo], atoms[XEmbedInfo], 32,
 	                PropModeReplace, (unsigned char *)xembed, 2);
 	if (!ui.adopted) {
-		settitle("lwnrss");
+		updatetitle();
 		XMapWindow(dpy, win);
 	}
 }
@@ -2411,10 +2282,11 @@ waitevents(const sigset_t *waitmask)
 	fd_set fds;
 	struct timespec ts = { 60, 0 };
 	time_t due, now = NOW();
-	int w[5 + LENGTH(spawns)], n, k, nw = parentfds(w), maxfd = -1;
+	int w[5 + LENGTH(spawns)] = { xfd, fetcher.fd, reads.fd, self.ifd, self.fd };
+	int n, k, nw = 5, maxfd = -1;
 
-	w[nw++] = self.ifd;
-	w[nw++] = self.fd;
+	for (k = 0; k < nspawn; k++)
+		w[nw++] = spawns[k].fd;
 	FD_ZERO(&fds);
 	for (k = 0; k < nw; k++) {
 		if (w[k] >= 0)
@@ -2493,28 +2365,21 @@ run(const sigset_t *waitmask)
 	}
 }
 
-/* everything freed, the window destroyed; with keep it outlives the
- * connection, for a re-exec */
+/*
+ * The children stopped, the X server's resources freed, the window
+ * destroyed; with keep it outlives the connection, for a re-exec.  Memory
+ * goes with the process (exit or exec): what is freed here is what the
+ * server would keep for a connection closed with RetainPermanent.
+ */
 static void
 cleanup(int keep)
 {
 	char err[512];
 	int i, j, wstatus;
 
-	fetchstop();
+	reap(&fetcher.pid, &fetcher.fd, SIGKILL);
 	/* a new binary's check: it may never end (an older lwnrss's window) */
 	checkat(0);
-	rowsfree();
-	rdf_free(&shown.feed);
-	buffree(&shown.raw);
-	free(shown.view);
-	state_free(&shown.known);
-	state_free(&shown.told);
-	sel_free(&xsel);
-	for (i = 0; i < nspawn; i++) {
-		close(spawns[i].fd);
-		free(spawns[i].link);
-	}
 	if (filt.xic)
 		XDestroyIC(filt.xic);
 	if (filt.xim)
@@ -2553,8 +2418,6 @@ cleanup(int keep)
 		else
 			warn("quitting with read marks not written: %s", err);
 	}
-	state_free(&reads.set);
-	buffree(&reads.buf);
 }
 
 /*
@@ -2597,7 +2460,7 @@ firstpaint(int force)
 		warn("%s", err);
 	h = force ? 0 : refresh_held(&fetcher.next, &fetcher.retry, fetcher.asked);
 	if (h > fetcher.asked)
-		setstatus(0, "next fetch %s", hhmm(h));
+		setstatus(0, "next fetch %s", strtime("%H:%M", h));
 	if ((shown.fromcache && !force) || h > fetcher.asked)
 		fetcher.first = 1;
 	else
@@ -2633,7 +2496,7 @@ main(int argc, char *argv[])
 	XWindowAttributes wa;
 	Window embed = 0;
 	const char *embedarg = NULL, *operand = NULL;
-	char err[512], *f, *resume = NULL;
+	char *f, *resume = NULL;
 	char flag[128] = {0};   /* -f, -p and -v given */
 	int i, opts = 1;
 
@@ -2684,16 +2547,15 @@ main(int argc, char *argv[])
 	setlocale(LC_TIME, "");
 	if (!(dpy = XOpenDisplay(NULL)))
 		die("cannot open display");
-	fcntl(ConnectionNumber(dpy), F_SETFD, FD_CLOEXEC);
+	xfd = ConnectionNumber(dpy);
+	fcntl(xfd, F_SETFD, FD_CLOEXEC);
 	XSetIOErrorHandler(xioerror);
 	XSetErrorHandler(xerror);
 	/* the -w window exists: xerror says nothing of a window missing */
 	if (embed && !XGetWindowAttributes(dpy, embed, &wa))
 		die("-w %s: no such window", embedarg);
 	/* what was read, before the first paint draws it */
-	reads.warned = state_load(&reads.set, err, sizeof(err)) < 0 && err[0];
-	if (err[0])
-		warn("%s", err);
+	readload();
 
 	/* signals are blocked except while the loop waits */
 	blocksignals(&orig);
@@ -2708,6 +2570,5 @@ main(int argc, char *argv[])
 	watchself(argv);
 	run(&orig);
 	cleanup(0);
-	free(self.path);
 	return 0;
 }

@@ -315,7 +315,7 @@ put "$D/last"
 # naming a window that is not this process's (the root): a new window,
 # and none of the view it describes (the third row, the filter "odd")
 LWNRSS_RESUME="$(xwininfo -root | sed -n 's/.*Window id: \(0x[0-9a-f]*\).*/\1/p' |
-	xargs printf %d) 2 0 1 6f6464"
+	xargs printf %d) 2 0 1 0 0 0 0 0 0 0 0 0 0 3:odd0:0:"
 export LWNRSS_RESUME
 start "https://localhost:$PORT/feed"
 unset LWNRSS_RESUME
