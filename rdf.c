@@ -12,8 +12,8 @@
  * the elements open and close (the root's never closes before the end),
  * and an element of a vocabulary rdf.c does not read is skipped whole,
  * so that nothing inside it (a Media RSS title, an extension's link)
- * becomes a field.  Contexts (an item, an Atom author) end at the end
- * tag spelt as their start tag was; a stray end tag can close an inner
+ * becomes a field.  An item ends at the end tag spelt as its start tag
+ * was, as the root does; a stray end tag can close an inner
  * scope early, never the root's, and hostile nesting costs no memory:
  * the scope has a fixed size, and what nests deeper than it fits is
  * read as a vocabulary of its own, skipped.
@@ -77,7 +77,7 @@ static const struct {
 
 enum { FTitle, FLink, FDesc, FDate, FAuthor, FTtl, FPeriod, FFreq, FBase, FLast };
 #define FITEM                   (FAuthor + 1)   /* the fields an item has */
-enum { TCap, TItem, TSkip, TRoot, TAuthor, TName, TLink, TGuid };
+enum { TCap, TItem, TSkip, TRoot, TLink, TGuid };
 
 typedef struct {
 	const char *name;
@@ -86,9 +86,11 @@ typedef struct {
 } Tag;
 
 /* by local name, the most frequent first; a higher prio replaces a lower
- * one.  An element of a vocabulary read that is not here is transparent:
- * its content is read as if it were its parent's (RSS's channel and
- * items, RDF's Seq, Atom's id) */
+ * one, and prio 0 (TSkip) is no value: the element is skipped whole.  An
+ * element of a vocabulary read that is not here is transparent: its
+ * content is read as if it were its parent's (RSS's channel and items,
+ * RDF's Seq, Atom's id and author, whose name is the author: Atom's other
+ * names are a contributor's, skipped) */
 static const Tag tags[] = {
 	{ "item",            RSS,          TItem,   0,       0 },
 	{ "title",           RSS | ATOM,   TCap,    FTitle,  2 },
@@ -104,9 +106,9 @@ static const Tag tags[] = {
 	{ "summary",         ATOM,         TCap,    FDesc,   2 },
 	{ "content",         ATOM,         TCap,    FDesc,   1 },
 	{ "encoded",         IN(NsContent), TCap,   FDesc,   1 },
-	{ "author",          ATOM,         TAuthor, FAuthor, 0 },
 	{ "author",          IN(NsNone),   TCap,    FAuthor, 1 },
-	{ "name",            ATOM,         TName,   FAuthor, 2 },
+	{ "name",            ATOM,         TCap,    FAuthor, 2 },
+	{ "contributor",     ATOM,         TSkip,   0,       0 },
 	{ "image",           RSS,          TSkip,   0,       0 },
 	{ "textinput",       RSS,          TSkip,   0,       0 },
 	{ "textInput",       IN(NsNone),   TSkip,   0,       0 },
@@ -147,11 +149,11 @@ typedef struct {
 	int initem;
 	unsigned char prio[2][FLast]; /* [0] the feed's fields, [1] cur's; 0: unset */
 	char *hint[FLast];       /* the channel's ttl and syn: values, FTtl on */
-	/* the open contexts, each closed by the end tag spelt as its start tag
-	 * (its qualified name, in the input) */
-	const char *rootq, *itemq, *authq;
-	size_t rootqlen, itemqlen, authqlen;
-	int rootdone, inauthor;
+	/* the root and the item open, each closed by the end tag spelt as its
+	 * start tag (its qualified name, in the input) */
+	const char *rootq, *itemq;
+	size_t rootqlen, itemqlen;
+	int rootdone;
 	const char *err;
 	/*
 	 * The namespace scope.  depth counts the elements open; each
@@ -630,13 +632,9 @@ element(Parser *ps, const Tag *t, int ns, const char *qn, const char *ne,
 	if (!t || t->type == TRoot)
 		return empty;
 	switch (t->type) {
-	case TSkip:
-		read = 0;
-		break;
 	case TItem:
 		if (!ps->initem && !empty) {
 			ps->initem = 1;
-			ps->inauthor = 0;
 			memset(&ps->cur, 0, sizeof(ps->cur));
 			ps->cur.title = ps->cur.link = ps->cur.date = nothing;
 			ps->cur.author = ps->cur.desc = nothing;
@@ -645,18 +643,6 @@ element(Parser *ps, const Tag *t, int ns, const char *qn, const char *ne,
 			ps->itemqlen = qlen;
 		}
 		return empty;
-	case TAuthor:
-		/* Atom's author holds name, email and uri: name is its value */
-		if (!ps->inauthor && !empty) {
-			ps->inauthor = 1;
-			ps->authq = qn;
-			ps->authqlen = qlen;
-		}
-		return empty;
-	case TName:
-		if (!ps->inauthor)
-			return empty;
-		break;
 	case TLink:
 		if (!(v = ownattr(ps, ne, ae, "href", ns, &vlen)))
 			break;
@@ -769,9 +755,7 @@ endtag(Parser *ps, const char *qn, size_t qlen)
 {
 	Item *it = &ps->cur;
 
-	if (ps->inauthor && namematch(qn, qlen, ps->authq, ps->authqlen)) {
-		ps->inauthor = 0;
-	} else if (ps->initem && namematch(qn, qlen, ps->itemq, ps->itemqlen)) {
+	if (ps->initem && namematch(qn, qlen, ps->itemq, ps->itemqlen)) {
 		ps->initem = 0;
 		it->dated = datetime(it->date, 0, &it->time);
 		if (!it->dated) {

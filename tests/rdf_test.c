@@ -252,6 +252,7 @@ testatom(void)
 	      "atom: link rel=alternate href, not enclosure, replies or self");
 	check(same(f.items[0].title, "Ampersands & tags", "title0"), "atom: type=html title as text");
 	check(same(f.items[0].author, "First Author", "author0"), "atom: author/name, not email or uri");
+	check(same(f.items[1].author, "", "author1"), "atom: a contributor's name is no author");
 	check(same(html(f.items[0].desc), "The <em>summary</em> wins over content.", "summary"),
 	      "atom: summary preferred to content");
 	check(same(html(f.items[1].desc), "<div xmlns=\"http://www.w3.org/1999/xhtml\"><p>Inline <b>XHTML</b> & more</p></div>", "xhtml"),
