@@ -779,29 +779,19 @@ endtag(Parser *ps, const char *qn, size_t qlen)
 	return 0;
 }
 
-/* the end of a DOCTYPE at s, its internal subset and quoted strings skipped */
+/*
+ * The end of the declaration whose name starts at s: its '>', quotes
+ * respected, or a DOCTYPE's '[', after which the declarations, comments
+ * and processing instructions of its internal subset are passed as any
+ * are, and its "]>" is text.  NULL when the input ends first.
+ */
 static const char *
-doctypeend(const char *s, const char *e)
+declend(const char *s, const char *e)
 {
-	const char *q;
-	int sub = 0;
-
-	for (; s < e; s++) {
-		if (*s == '"' || *s == '\'') {
-			if (!(q = memchr(s + 1, *s, e - s - 1)))
-				return NULL;
-			s = q;
-		} else if (*s == '[' || *s == ']') {
-			sub = *s == '[';
-		} else if (sub && e - s >= 4 && !memcmp(s, "<!--", 4)) {
-			if (!(q = text_find(s + 4, e, "-->", 3)))
-				return NULL;
-			s = q + 2;
-		} else if (!sub && *s == '>') {
-			return s;
-		}
-	}
-	return NULL;
+	for (; s < e && *s != '>' && *s != '['; s++)
+		if ((*s == '"' || *s == '\'') && !(s = memchr(s + 1, *s, e - s - 1)))
+			return NULL;
+	return s < e ? s : NULL;
 }
 
 /* 0 at the end of the root or of the input (ps->f->truncated then set), -1 on error */
@@ -819,7 +809,7 @@ parse(Parser *ps)
 				break;
 			if (q == p) {
 				/* a DOCTYPE, or another declaration */
-				if (!(q = doctypeend(p + 2, e)))
+				if (!(q = declend(p + 2, e)))
 					break;
 				if (!ps->rootq && e - p >= 14 && !strncasecmp(p + 2, "doctype", 7) &&
 				    isws((unsigned char)p[9]) && !strncasecmp(p + 10, "html", 4) &&
