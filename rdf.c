@@ -1065,24 +1065,12 @@ rdf_html(const char *desc)
 }
 
 char *
-rdf_text(const char *desc, int plain)
+rdf_text(const char *desc, int plain, int paras)
 {
 	char *out = rdf_html(desc);
 
-	/* text is made one line, as a title is */
+	/* plain text is one line, as a title is */
 	if (out)
-		out[plain ? collapse(out, strlen(out)) : text_html(out, strlen(out), out, 0)] = '\0';
-	return out;
-}
-
-char *
-rdf_paras(const char *desc, int plain)
-{
-	char *out;
-
-	if (plain)
-		return rdf_text(desc, 1);
-	if ((out = rdf_html(desc)))
-		out[text_html(out, strlen(out), out, 1)] = '\0';
+		out[plain ? collapse(out, strlen(out)) : text_html(out, strlen(out), out, paras)] = '\0';
 	return out;
 }
