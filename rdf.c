@@ -880,46 +880,33 @@ static int
 toutf8(Parser *ps, char *data, size_t len)
 {
 	const unsigned char *u = (const unsigned char *)data;
-	const char *nul = memchr(data, '\0', len);
 	int lat = latin(data, len);
 	unsigned long cp;
-	size_t i, k, n, end = nul ? (size_t)(nul - data) : len;
-	char *o;
+	size_t i, k = 0, n;
+	char *o = NULL;
 
-	ps->s = data;
-	ps->e = data + len;
-	/* the first byte that needs converting: a NUL, or in Latin-1 any
-	 * byte past ASCII, else an invalid sequence (U+FFFD is what utf8dec
-	 * makes of those, and of itself) */
-	for (i = 0; i < end; ) {
-		if (u[i] < 0x80) {
-			i++;
+	for (i = 0; i < len; i += n) {
+		n = 1;
+		if (!o && u[i] && u[i] < 0x80)
 			continue;
-		}
 		if (lat)
-			break;
-		n = utf8dec(data + i, len - i, &cp);
-		if (cp == 0xfffd && (n != 3 || memcmp(data + i, "\xef\xbf\xbd", 3)))
-			break;
-		i += n;
-	}
-	if (i == len)
-		return 0;
-	if (len > (SIZE_MAX - 1) / 3 || !(o = ps->f->copy = malloc(len * 3 + 1)))
-		return -1;
-	memcpy(o, data, i);
-	for (k = i; i < len; i += n) {
-		if (lat) {
 			cp = u[i] >= 0x80 && u[i] < 0xa0 ? cp1252[u[i] - 0x80] : u[i];
-			n = 1;
-		} else {
+		else
 			n = utf8dec(data + i, len - i, &cp);
+		/* copied from the first byte that needs converting: a NUL,
+		 * in Latin-1 any byte past ASCII, else an invalid sequence
+		 * (U+FFFD is what utf8dec makes of those, and of itself) */
+		if (!o && (lat || !cp || (cp == 0xfffd && (n != 3 || memcmp(data + i, "\xef\xbf\xbd", 3))))) {
+			if (len > (SIZE_MAX - 1) / 3 || !(o = ps->f->copy = malloc(len * 3 + 1)))
+				return -1;
+			memcpy(o, data, k = i);
 		}
 		/* utf8enc makes NUL U+FFFD */
-		k += utf8enc(o + k, cp);
+		if (o)
+			k += utf8enc(o + k, cp);
 	}
-	ps->s = o;
-	ps->e = o + k;
+	ps->s = o ? o : data;
+	ps->e = o ? o + k : data + len;
 	return 0;
 }
 
