@@ -278,14 +278,10 @@ nextattr(const char **sp, const char *e, const char **name, size_t *nlen,
 		for (*name = s; s < e && *s != '=' && !isws((unsigned char)*s); s++)
 			;
 		*nlen = s - *name;
-		while (s < e && isws((unsigned char)*s))
+		/* then '=' and a quote, leniently: a name with no quote after it
+		 * is passed */
+		while (s < e && (isws((unsigned char)*s) || *s == '='))
 			s++;
-		if (s >= e)
-			return 0;
-		if (*s != '=')
-			continue;
-		for (s++; s < e && isws((unsigned char)*s); s++)
-			;
 		if (s >= e)
 			return 0;
 		if (*s != '"' && *s != '\'')
