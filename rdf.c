@@ -934,15 +934,10 @@ notfeed(const char *s, size_t n)
 static void
 hints(Parser *ps, Feed *f)
 {
-	static const struct {
-		const char *name;
-		long secs;
-	} periods[] = {
-		{ "hourly", 3600L }, { "daily", 86400L }, { "weekly", 7 * 86400L },
-		{ "monthly", 30 * 86400L }, { "yearly", 365 * 86400L },
-	};
+	static const char *periods[] = { "hourly", "daily", "weekly", "monthly", "yearly" };
+	static const long secs[] = { 3600L, 86400L, 7 * 86400L, 30 * 86400L, 365 * 86400L };
 	const char *p = ps->hint[FPeriod], *q = ps->hint[FFreq];
-	long v, period = 86400L, freq = 1;
+	long v, freq = 1;
 	size_t i;
 
 	/* ttl is minutes; a million of them is forever enough for a long */
@@ -951,18 +946,11 @@ hints(Parser *ps, Feed *f)
 	/* RSS 1.0's syndication module: updatePeriod (daily unless said)
 	 * divided by updateFrequency (1 unless said); either unreadable
 	 * means nothing can be told */
-	if (!p && !q)
+	for (i = 0; p && i < LENGTH(periods) && strcasecmp(p, periods[i]); i++)
+		;
+	if ((!p && !q) || i == LENGTH(periods) || (q && (freq = decval(q, 1000000L)) <= 0))
 		return;
-	if (p) {
-		for (i = 0; i < LENGTH(periods) && strcasecmp(p, periods[i].name); i++)
-			;
-		if (i == LENGTH(periods))
-			return;
-		period = periods[i].secs;
-	}
-	if (q && (freq = decval(q, 1000000L)) <= 0)
-		return;
-	f->updateperiod = MAX(period / freq, 1);
+	f->updateperiod = MAX((p ? secs[i] : 86400L) / freq, 1);
 	if (ps->hint[FBase])
 		f->hasupdatebase = datetime(ps->hint[FBase], 0, &f->updatebase);
 }
