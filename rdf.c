@@ -644,8 +644,7 @@ element(Parser *ps, const Tag *t, int ns, const char *qn, const char *ne,
 			break;
 		/* Atom: only the alternate link (the default) is the page */
 		rel = ownattr(ps, ne, ae, "rel", ns, &rlen);
-		if ((!rel || is(rel, rlen, "alternate")) &&
-		    ps->prio[ps->initem][FLink] < t->prio) {
+		if (!rel || is(rel, rlen, "alternate")) {
 			s = ps->s + (v - ps->s);
 			setfield(ps, t, s, text_xml(s, vlen, s, 1), 0);
 		}
@@ -670,20 +669,17 @@ element(Parser *ps, const Tag *t, int ns, const char *qn, const char *ne,
 	n = end - (ae + 1);
 	if (ns == NsAtom)
 		type = ownattr(ps, ne, ae, "type", ns, &tlen);
-	if (t->field == FDesc) {
-		/* found, not decoded (rdf_text decodes the few that are
-		 * shown); Atom's text (the default; Atom 0.3's text/plain)
-		 * is no HTML */
-		setfield(ps, t, s, n, ns == NsAtom && (!type ||
-		         is(type, tlen, "text") || is(type, tlen, "text/plain")));
-		return 1;
-	}
-	n = text_xml(s, n, s, 0);
+	/* a description is found, not decoded (rdf_text decodes the few
+	 * that are shown) */
+	if (t->field != FDesc)
+		n = text_xml(s, n, s, 0);
 	/* Atom's html title is markup to read as text; its xhtml one is
 	 * elements, dropped as in any value, and its text one plain text */
 	if (t->field == FTitle && type && is(type, tlen, "html"))
 		n = text_html(s, n, s, 0);
-	setfield(ps, t, s, n, 0);
+	/* Atom's text (the default; Atom 0.3's text/plain) is no HTML */
+	setfield(ps, t, s, n, ns == NsAtom && (!type || is(type, tlen, "text") ||
+	         is(type, tlen, "text/plain")));
 	return 1;
 }
 
@@ -715,11 +711,9 @@ starttag(Parser *ps, const char **pp)
 	 * in that namespace.
 	 */
 	if (!ps->rootq && ns != NsNone && n == qn && is(n, ne - n, "rss")) {
-		for (i = ps->ndecl; i-- > 0; )
-			if (ps->decl[i].p && !ps->decl[i].n) {
+		for (i = 0; i < ps->ndecl; i++)
+			if (ps->decl[i].p && !ps->decl[i].n)
 				ps->decl[i].ns = NsNone;
-				break;
-			}
 		ns = NsNone;
 	}
 	t = findtag(ns, n, ne - n);
@@ -730,10 +724,8 @@ starttag(Parser *ps, const char **pp)
 		ps->rootqlen = ne - qn;
 		rc = ps->rootdone = q[-1] == '/';
 	} else {
-		if (ne - n == 4 && !strncasecmp(n, "html", 4))
-			ps->err = "looks like an HTML page, not a feed";
-		else
-			ps->err = "no RSS, RDF or Atom root element";
+		ps->err = ne - n == 4 && !strncasecmp(n, "html", 4) ?
+		          "looks like an HTML page, not a feed" : "no RSS, RDF or Atom root element";
 		return -1;
 	}
 	if (rc == 2)
