@@ -393,14 +393,10 @@ addbase(Parser *ps, const char *v, size_t n)
 	const char *b;
 	size_t k;
 
-	while (n && isws((unsigned char)*v))
-		v++, n--;
-	while (n && isws((unsigned char)v[n - 1]))
-		n--;
 	if (n > MAXBASE)
 		return;
-	k = text_xml(v, n, ref, 1);
-	ref[k] = '\0';
+	/* made one line as a link is, its ends trimmed */
+	ref[k = collapse(ref, text_xml(v, n, ref, 1))] = '\0';
 	b = curbase(ps);
 	if (bufgrow(&ps->bases, (b ? strlen(b) : 0) + k + 2) < 0) {
 		ps->oom = 1;
@@ -429,32 +425,29 @@ addbase(Parser *ps, const char *v, size_t n)
 static int
 declare(Parser *ps, const char *s, const char *e)
 {
-	const char *n, *v, *xb = NULL;
-	size_t nlen, vlen, xblen = 0, k = ps->ndecl;
+	const char *n, *v;
+	size_t nlen, vlen;
 	struct Decl *d;
+	int base;
 
 	while (nextattr(&s, e, &n, &nlen, &v, &vlen)) {
-		if (is(n, nlen, "xml:base")) {
-			xb = v;
-			xblen = vlen;
+		base = is(n, nlen, "xml:base");
+		if (!base && (nlen < 5 || memcmp(n, "xmlns", 5) ||
+		    (nlen > 5 && (n[5] != ':' || nlen == 6))))
+			continue;
+		/* what the element put in scope before, popscope takes back */
+		if (ps->ndecl == MAXDECL)
+			return -1;
+		if (base) {
+			addbase(ps, v, vlen);
 			continue;
 		}
-		if (nlen < 5 || memcmp(n, "xmlns", 5) || (nlen > 5 && (n[5] != ':' || nlen == 6)))
-			continue;
-		if (k == MAXDECL)
-			return -1;
-		d = &ps->decl[k++];
+		d = &ps->decl[ps->ndecl++];
 		d->p = nlen > 5 ? n + 6 : n + 5;
 		d->n = nlen > 5 ? nlen - 6 : 0;
 		d->ns = nsuri(v, vlen, nlen > 5);
 		d->depth = ps->depth + 1;
 	}
-	if (xb && k == MAXDECL)
-		return -1;
-	ps->ndecl = k;
-	/* resolved against the parent's base: the declarations name none */
-	if (xb)
-		addbase(ps, xb, xblen);
 	return 0;
 }
 
@@ -884,7 +877,8 @@ toutf8(Parser *ps, char *data, size_t len)
 		/* copied from the first byte that needs converting: a NUL,
 		 * in Latin-1 any byte past ASCII, else an invalid sequence
 		 * (U+FFFD is what utf8dec makes of those, and of itself) */
-		if (!o && (lat || !cp || (cp == 0xfffd && (n != 3 || memcmp(data + i, "\xef\xbf\xbd", 3))))) {
+		if (!o && (lat || !cp || (cp == 0xfffd && (n != 3 ||
+		    memcmp(data + i, "\xef\xbf\xbd", 3))))) {
 			if (len > (SIZE_MAX - 1) / 3 || !(o = ps->f->copy = malloc(len * 3 + 1)))
 				return -1;
 			memcpy(o, data, k = i);
