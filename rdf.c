@@ -568,11 +568,11 @@ setfield(Parser *ps, const Tag *t, char *s, size_t n, int plain)
 	unsigned char *prio = &ps->prio[ps->initem][t->field];
 	char *r;
 
-	/* a description, a date or a hint is trimmed only (a date that does
-	 * not parse is made one line later): of the bytes up to ' ' that end
-	 * it (LWN pads descriptions with blank lines) and the white space
-	 * that starts it */
-	if (t->field == FTitle || t->field == FLink || t->field == FAuthor) {
+	/* a description is trimmed only: of the bytes up to ' ' that end it
+	 * (LWN pads descriptions with blank lines) and the white space that
+	 * starts it; any other value is made one line (a date, shown as it
+	 * is when it does not parse, as a title) */
+	if (t->field != FDesc) {
 		n = collapse(s, n);
 	} else {
 		while (n && (unsigned char)s[n - 1] <= ' ')
@@ -730,34 +730,23 @@ starttag(Parser *ps, const char **pp)
 	return 0;
 }
 
-/* an end tag spelt qn[0..qlen); 0, or -1 with ps->err */
-static int
+/* an end tag spelt qn[0..qlen) */
+static void
 endtag(Parser *ps, const char *qn, size_t qlen)
 {
-	Item *it = &ps->cur;
-
 	if (ps->initem && namematch(qn, qlen, ps->itemq, ps->itemqlen)) {
 		ps->initem = 0;
-		it->dated = datetime(it->date, 0, &it->time);
-		if (!it->dated) {
-			/* shown as it is, so one line, as a title */
-			it->time = 0;
-			if (it->date[0])
-				it->date[collapse(it->date, strlen(it->date))] = '\0';
-		}
-		if (bufadd(&ps->items, it, sizeof(*it)) < 0) {
-			ps->err = "out of memory";
-			return -1;
-		}
+		ps->cur.dated = datetime(ps->cur.date, 0, &ps->cur.time);
+		if (bufadd(&ps->items, &ps->cur, sizeof(ps->cur)) < 0)
+			ps->oom = 1;
 	} else if (namematch(qn, qlen, ps->rootq, ps->rootqlen)) {
 		ps->rootdone = 1;
-		return 0;
+		return;
 	}
 	/* the root's content, depth 1, closes only with the document */
 	if (ps->depth > 1)
 		ps->depth--;
 	popscope(ps);
-	return 0;
 }
 
 /*
@@ -806,8 +795,8 @@ parse(Parser *ps)
 				;
 			if (!(q = memchr(ne, '>', e - ne)))
 				break;
-			if (ps->rootq && endtag(ps, p + 2, ne - p - 2) < 0)
-				return -1;
+			if (ps->rootq)
+				endtag(ps, p + 2, ne - p - 2);
 			p = q + 1;
 		} else if (isnamestart(c)) {
 			if ((c = starttag(ps, &p)) < 0)
