@@ -943,18 +943,16 @@ rdf_parseurl(Feed *f, char *data, size_t len, const char *url, char *err, size_t
 		data += 3, len -= 3;
 	if ((why = notfeed(data, len)))
 		goto fail;
-	why = "out of memory";
 	ps.f = f;
-	if (toutf8(&ps, data, len) < 0)
-		goto fail;
 	ps.docbase = url && *url ? url : NULL;
 	f->title = f->link = f->desc = f->date = f->author = nothing;
-	rc = parse(&ps);
+	rc = toutf8(&ps, data, len) < 0 ? -1 : parse(&ps);
 	buffree(&ps.bases);
 	f->items = (Item *)ps.items.p;
 	f->nitems = ps.items.len / sizeof(Item);
 	if (rc < 0 || ps.oom) {
-		why = ps.oom ? "out of memory" : ps.err;
+		/* parse's error, or no memory for the input or what it holds */
+		why = ps.err ? ps.err : "out of memory";
 		rdf_free(f);
 		goto fail;
 	}
