@@ -255,22 +255,17 @@ text_html(const char *s, size_t len, char *out, int paras)
 		}
 		if (*s == '&') {
 			k = entity(s, e, buf, &used);
-			s += used;
-			if (k == 2 && !memcmp(buf, "\xc2\xa0", 2)) {
-				sp = 1;
-				continue;
-			}
-		} else if (isws((unsigned char)*s)) {
-			sp = 1;
-			s++;
-			continue;
-		} else if (e - s >= 2 && !memcmp(s, "\xc2\xa0", 2)) {
-			sp = 1;
-			s += 2;
-			continue;
 		} else {
-			buf[0] = *s++;
-			k = 1;
+			/* a no-break space whole, as its reference makes it */
+			used = k = e - s >= 2 && !memcmp(s, "\xc2\xa0", 2) ? 2 : 1;
+			memcpy(buf, s, k);
+		}
+		s += used;
+		/* white space, a reference to it and no-break spaces part
+		 * words, as one space */
+		if ((k == 1 && isws((unsigned char)*buf)) || (k == 2 && !memcmp(buf, "\xc2\xa0", 2))) {
+			sp = 1;
+			continue;
 		}
 		if (sp) {
 			if (o > out)
