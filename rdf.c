@@ -624,9 +624,8 @@ element(Parser *ps, const Tag *t, int ns, const char *qn, const char *ne,
 	case TItem:
 		if (!ps->initem && !empty) {
 			ps->initem = 1;
-			memset(&ps->cur, 0, sizeof(ps->cur));
-			ps->cur.title = ps->cur.link = ps->cur.date = nothing;
-			ps->cur.author = ps->cur.desc = nothing;
+			ps->cur = (Item){ .title = nothing, .link = nothing, .date = nothing,
+			                  .author = nothing, .desc = nothing };
 			memset(ps->prio[1], 0, sizeof(ps->prio[1]));
 			ps->itemq = qn;
 			ps->itemqlen = qlen;
