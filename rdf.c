@@ -42,11 +42,12 @@
 
 /*
  * The vocabularies read.  NsNone is no namespace at all: RSS 0.91, 0.92
- * and 2.0 put their elements there.  NsOther is any other namespace, and
- * the one an undeclared prefix that is not well known (see nsuris) is
- * taken to be in.
+ * and 2.0 put their elements there.  NsOther is any other namespace (the
+ * XML namespace's too: no element is in it, and xml:base is known by its
+ * name), and the one an undeclared prefix that is not well known (see
+ * nsuris) is taken to be in.
  */
-enum { NsNone, NsRss, NsRdf, NsDc, NsContent, NsAtom, NsSyn, NsXml, NsOther };
+enum { NsNone, NsRss, NsRdf, NsDc, NsContent, NsAtom, NsSyn, NsOther };
 
 #define IN(ns)                  (1u << (ns))
 #define RSS                     (IN(NsNone) | IN(NsRss))
@@ -72,7 +73,6 @@ static const struct {
 	{ "http://my.netscape.com/rdf/simple/0.9/", "", NsRss },     /* RSS 0.90 */
 	{ "http://purl.org/atom/ns#", "", NsAtom },                 /* Atom 0.3 */
 	{ "http://backend.userland.com/rss2", "", NsNone },         /* RSS 2.0, once */
-	{ "http://www.w3.org/XML/1998/namespace", "", NsXml },
 };
 
 enum { FTitle, FLink, FDesc, FDate, FAuthor, FTtl, FPeriod, FFreq, FBase, FLast };
@@ -301,9 +301,6 @@ nsof(const Parser *ps, const char *p, size_t n)
 {
 	size_t i;
 
-	/* bound by definition, and never to anything else */
-	if (is(p, n, "xml"))
-		return NsXml;
 	for (i = ps->ndecl; i-- > 0; )
 		if (ps->decl[i].p && namematch(ps->decl[i].p, ps->decl[i].n, p, n))
 			return ps->decl[i].ns;
