@@ -183,21 +183,6 @@ typedef struct {
 
 static char nothing[1];
 
-static char **
-field(Parser *ps, int fld)
-{
-	Item *it = ps->initem ? &ps->cur : NULL;
-
-	switch (fld) {
-	case FTitle:  return it ? &it->title : &ps->f->title;
-	case FLink:   return it ? &it->link : &ps->f->link;
-	case FDesc:   return it ? &it->desc : &ps->f->desc;
-	case FDate:   return it ? &it->date : &ps->f->date;
-	case FAuthor: return it ? &it->author : &ps->f->author;
-	default:      return &ps->hint[fld];
-	}
-}
-
 /* s[0..n) is the word w */
 static int
 is(const char *s, size_t n, const char *w)
@@ -539,9 +524,7 @@ resolve(Parser *ps, char *s, size_t *n)
 	size_t need, max = ps->e - ps->s + 4096;
 	char *o;
 
-	if (!url_relative(s) || !(b = curbase(ps)))
-		return s;
-	if ((need = strlen(b) + *n + 2) > max - ps->memused)
+	if (!url_relative(s) || !(b = curbase(ps)) || (need = strlen(b) + *n + 2) > max - ps->memused)
 		return s;
 	/* one block for them all, taken when the first is resolved: a
 	 * feed of absolute links, as most are, takes none */
@@ -563,13 +546,16 @@ static void
 setfield(Parser *ps, const Tag *t, char *s, size_t n, int plain)
 {
 	unsigned char *prio = &ps->prio[ps->initem][t->field];
-	char *r;
+	char *r, **fields[2][FITEM] = {
+		{ &ps->f->title, &ps->f->link, &ps->f->desc, &ps->f->date, &ps->f->author },
+		{ &ps->cur.title, &ps->cur.link, &ps->cur.desc, &ps->cur.date, &ps->cur.author },
+	};
 
-	/* a description is trimmed only: of the bytes up to ' ' that end it
+	/* a description or a date is trimmed only (a date that does not
+	 * parse is made one line later): of the bytes up to ' ' that end it
 	 * (LWN pads descriptions with blank lines) and the white space that
-	 * starts it; any other value is made one line (a date, shown as it
-	 * is when it does not parse, as a title) */
-	if (t->field != FDesc) {
+	 * starts it; any other value is made one line */
+	if (t->field != FDesc && t->field != FDate) {
 		n = collapse(s, n);
 	} else {
 		while (n && (unsigned char)s[n - 1] <= ' ')
@@ -590,7 +576,7 @@ setfield(Parser *ps, const Tag *t, char *s, size_t n, int plain)
 		n = lwnlink(s, n);
 		s[n] = '\0';
 	}
-	*field(ps, t->field) = s;
+	*(t->field < FITEM ? fields[ps->initem][t->field] : &ps->hint[t->field]) = s;
 	*prio = t->prio;
 	if (t->field == FDesc)
 		*(ps->initem ? &ps->cur.desctext : &ps->f->desctext) = plain;
@@ -732,7 +718,9 @@ endtag(Parser *ps, const char *qn, size_t qlen)
 {
 	if (ps->initem && namematch(qn, qlen, ps->itemq, ps->itemqlen)) {
 		ps->initem = 0;
-		ps->cur.dated = datetime(ps->cur.date, 0, &ps->cur.time);
+		/* shown as it is when it does not parse, so one line, as a title */
+		if (!(ps->cur.dated = datetime(ps->cur.date, 0, &ps->cur.time)))
+			ps->cur.date[collapse(ps->cur.date, strlen(ps->cur.date))] = '\0';
 		if (bufadd(&ps->items, &ps->cur, sizeof(ps->cur)) < 0)
 			ps->oom = 1;
 	} else if (namematch(qn, qlen, ps->rootq, ps->rootqlen)) {

@@ -28,8 +28,8 @@ typedef struct {
 	                  xml:base and the document's URL (see rdf_parseurl);
 	                  LWN's .../Articles/N/rss becomes .../Articles/N/.  Any
 	                  scheme, or none: url_isweb tells a page from the rest */
-	char *date;    /* the raw date, as title: dc:date, pubDate or published,
-	                  else updated */
+	char *date;    /* the raw date, trimmed, and as title when it does not parse:
+	                  dc:date, pubDate or published, else updated */
 	time_t time;   /* date as seconds since the epoch (UTC, whatever the process's
 	                  TZ), when dated */
 	int dated;     /* 1 when date parsed (0 and negative times are dates too) */
