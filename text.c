@@ -224,9 +224,10 @@ text_html(const char *s, size_t len, char *out, int paras)
 	while (s < e) {
 		if (*s == '<' && s + 1 < e && (s[1] == '/' || s[1] == '!' || s[1] == '?' ||
 		    ((s[1] | 0x20) >= 'a' && (s[1] | 0x20) <= 'z'))) {
-			if (e - s >= 4 && !memcmp(s, "<!--", 4)) {
-				q = text_find(s + 4, e, "-->", 3);
-				s = q ? q + 3 : e;
+			/* a comment (or a CDATA section) may hold a '>'; an
+			 * unfinished one runs to the end */
+			if (s[1] == '!' && (q = text_pass(s, e)) != s) {
+				s = q ? q : e;
 				continue;
 			}
 			n = s + 1 + (s[1] == '/');
