@@ -963,20 +963,13 @@ rdf_free(Feed *f)
 time_t
 rdf_nextupdate(const Feed *f, time_t t)
 {
-	time_t next = 0, d, k, p = f->updateperiod;
+	time_t next = f->ttl > 0 ? t + f->ttl : 0, p = f->updateperiod;
+	time_t base = f->hasupdatebase ? f->updatebase : t, d = t - base;
 
-	if (f->ttl > 0)
-		next = t + f->ttl;
-	if (p > 0) {
-		if (f->hasupdatebase) {
-			/* the first point of the schedule base + k * period after t */
-			d = t - f->updatebase;
-			k = d / p - (d % p != 0 && d < 0) + 1;
-			next = MAX(next, f->updatebase + k * p);
-		} else {
-			next = MAX(next, t + p);
-		}
-	}
+	/* the first point of the schedule base + k * period after t (t
+	 * itself its base when the feed names none) */
+	if (p > 0)
+		next = MAX(next, base + (d / p - (d % p != 0 && d < 0) + 1) * p);
 	return next;
 }
 
