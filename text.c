@@ -257,8 +257,9 @@ text_html(const char *s, size_t len, char *out, int paras)
 		if (*s == '&') {
 			k = entity(s, e, buf, &used);
 		} else {
-			/* a no-break space whole, as its reference makes it */
-			used = k = e - s >= 2 && !memcmp(s, "\xc2\xa0", 2) ? 2 : 1;
+			/* U+0080 to U+00BF whole (a no-break space, a C1
+			 * control), as its reference makes it */
+			used = k = e - s >= 2 && (unsigned char)*s == 0xc2 ? 2 : 1;
 			memcpy(buf, s, k);
 		}
 		s += used;
@@ -268,6 +269,10 @@ text_html(const char *s, size_t len, char *out, int paras)
 			sp = 1;
 			continue;
 		}
+		/* other control characters (C0, DEL, C1) are nothing, as in a title */
+		if ((k == 1 && ((unsigned char)*buf < ' ' || *buf == 0x7f)) ||
+		    (k == 2 && (unsigned char)buf[0] == 0xc2 && (unsigned char)buf[1] < 0xa0))
+			continue;
 		if (sp) {
 			if (o > out)
 				*o++ = paras && br ? '\n' : ' ';

@@ -1013,6 +1013,7 @@ testtext(void)
 	static const struct { const char *in, *out; } t[] = {
 		{ "", "" },
 		{ "  plain   text \n", "plain text" },
+		{ "a\x01" "b&#127;c\xc2\x85" "d&amp;#x9f;e&amp;#8;f &#x80; g", "abcdef g" },
 		{ "<p>one</p><p>two</p>", "one two" },
 		{ "a<br>b<br/>c", "a b c" },
 		{ "x<b>bold</b>y <i>it</i>", "xboldy it" },
@@ -1066,6 +1067,7 @@ testparas(void)
 		  "\ta\n\tb\n\tc\nd" },
 		{ "</blockquote>x<p>y", "x\ny" },
 		{ "<p>x<p>x<li>x<blockquote>x", "x\nx\nx\n\tx" },
+		{ "<p>a\x01" "b</p>\x02<p>&#x85;c</p>", "ab\nc" },
 	};
 	size_t i;
 	char *s;
