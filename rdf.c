@@ -703,13 +703,11 @@ starttag(Parser *ps, const char **pp)
 		          "looks like an HTML page, not a feed" : "no RSS, RDF or Atom root element";
 		return -1;
 	}
-	if (rc == 2)
-		return 1;
 	if (rc == 1)
 		popscope(ps);
-	else
+	else if (rc == 0)
 		ps->depth++;
-	return 0;
+	return rc == 2;
 }
 
 /* an end tag spelt qn[0..qlen) */
