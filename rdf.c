@@ -13,10 +13,10 @@
  * and an element of a vocabulary rdf.c does not read is skipped whole,
  * so that nothing inside it (a Media RSS title, an extension's link)
  * becomes a field.  An item ends at the end tag spelt as its start tag
- * was, as the root does; a stray end tag can close an inner
- * scope early, never the root's, and hostile nesting costs no memory:
- * the scope has a fixed size, and what nests deeper than it fits is
- * read as a vocabulary of its own, skipped.
+ * was, as the root does; a stray end tag can close an inner scope early,
+ * never the root's, and hostile nesting costs no memory: the scope has a
+ * fixed size, and what nests deeper than it fits is read as a vocabulary
+ * of its own, skipped.
  *
  * Memory: the input is first made valid UTF-8 (converted from a declared
  * Latin-1 or windows-1252, or with invalid bytes replaced); a copy is made
