@@ -154,7 +154,7 @@ typedef struct {
 typedef struct {
 	Look look;              /* by the rules */
 	char *desc;             /* the description as text, made when first drawn */
-	char *full;             /* ... as paragraphs (rdf_paras), made when first read */
+	char *full;             /* ... as paragraphs (rdf_text with paras), made when first read */
 	unsigned char hread;    /* read when h was measured */
 	int h, hw;              /* its height in px at window width hw; 0: not measured */
 } Row;
@@ -714,7 +714,7 @@ drawrow(int pos, int y)
 	}
 	/* decoded only now: most descriptions are never shown */
 	if (lines && !row->desc && it->desc[0])
-		row->desc = rdf_text(it->desc, it->desctext);
+		row->desc = rdf_text(it->desc, it->desctext, 0);
 	if (lines && row->desc)
 		drw_wrapped(&drw, FaceNorm, pad, y, w, row->desc, lines, dim);
 }
@@ -761,7 +761,7 @@ summaryscroll(int d)
 	Row *row = &shown.rows[i];
 
 	if (!row->full)
-		row->full = rdf_paras(shown.feed.items[i].desc, shown.feed.items[i].desctext);
+		row->full = rdf_text(shown.feed.items[i].desc, shown.feed.items[i].desctext, 1);
 	h = row->full ? drawparas(row->full, 0, 0) + 2 * lay.pad : 0;
 	reading.off = MAX(0, MIN(reading.off + d, h - (lay.h - lay.barh - rowheight(shown.sel))));
 	ui.dirty = 1;

@@ -12,11 +12,11 @@
  * the elements open and close (the root's never closes before the end),
  * and an element of a vocabulary rdf.c does not read is skipped whole,
  * so that nothing inside it (a Media RSS title, an extension's link)
- * becomes a field.  Contexts (an item, an Atom author) end at the end
- * tag spelt as their start tag was; a stray end tag can close an inner
- * scope early, never the root's, and hostile nesting costs no memory:
- * the scope has a fixed size, and what nests deeper than it fits is
- * read as a vocabulary of its own, skipped.
+ * becomes a field.  An item ends at the end tag spelt as its start tag
+ * was, as the root does; a stray end tag can close an inner scope early,
+ * never the root's, and hostile nesting costs no memory: the scope has a
+ * fixed size, and what nests deeper than it fits is read as a vocabulary
+ * of its own, skipped.
  *
  * Memory: the input is first made valid UTF-8 (converted from a declared
  * Latin-1 or windows-1252, or with invalid bytes replaced); a copy is made
@@ -42,11 +42,12 @@
 
 /*
  * The vocabularies read.  NsNone is no namespace at all: RSS 0.91, 0.92
- * and 2.0 put their elements there.  NsOther is any other namespace, and
- * the one an undeclared prefix that is not well known (see nsuris) is
- * taken to be in.
+ * and 2.0 put their elements there.  NsOther is any other namespace (the
+ * XML namespace's too: no element is in it, and xml:base is known by its
+ * name), and the one an undeclared prefix that is not well known (see
+ * nsuris) is taken to be in.
  */
-enum { NsNone, NsRss, NsRdf, NsDc, NsContent, NsAtom, NsSyn, NsXml, NsOther };
+enum { NsNone, NsRss, NsRdf, NsDc, NsContent, NsAtom, NsSyn, NsOther };
 
 #define IN(ns)                  (1u << (ns))
 #define RSS                     (IN(NsNone) | IN(NsRss))
@@ -72,12 +73,11 @@ static const struct {
 	{ "http://my.netscape.com/rdf/simple/0.9/", "", NsRss },     /* RSS 0.90 */
 	{ "http://purl.org/atom/ns#", "", NsAtom },                 /* Atom 0.3 */
 	{ "http://backend.userland.com/rss2", "", NsNone },         /* RSS 2.0, once */
-	{ "http://www.w3.org/XML/1998/namespace", "", NsXml },
 };
 
 enum { FTitle, FLink, FDesc, FDate, FAuthor, FTtl, FPeriod, FFreq, FBase, FLast };
 #define FITEM                   (FAuthor + 1)   /* the fields an item has */
-enum { TCap, TItem, TSkip, TRoot, TAuthor, TName, TLink, TGuid };
+enum { TCap, TItem, TSkip, TRoot, TLink, TGuid };
 
 typedef struct {
 	const char *name;
@@ -86,9 +86,11 @@ typedef struct {
 } Tag;
 
 /* by local name, the most frequent first; a higher prio replaces a lower
- * one.  An element of a vocabulary read that is not here is transparent:
- * its content is read as if it were its parent's (RSS's channel and
- * items, RDF's Seq, Atom's id) */
+ * one, and prio 0 (TSkip) is no value: the element is skipped whole.  An
+ * element of a vocabulary read that is not here is transparent: its
+ * content is read as if it were its parent's (RSS's channel and items,
+ * RDF's Seq, Atom's id and author, whose name is the author: Atom's other
+ * names are a contributor's, skipped) */
 static const Tag tags[] = {
 	{ "item",            RSS,          TItem,   0,       0 },
 	{ "title",           RSS | ATOM,   TCap,    FTitle,  2 },
@@ -104,9 +106,9 @@ static const Tag tags[] = {
 	{ "summary",         ATOM,         TCap,    FDesc,   2 },
 	{ "content",         ATOM,         TCap,    FDesc,   1 },
 	{ "encoded",         IN(NsContent), TCap,   FDesc,   1 },
-	{ "author",          ATOM,         TAuthor, FAuthor, 0 },
 	{ "author",          IN(NsNone),   TCap,    FAuthor, 1 },
-	{ "name",            ATOM,         TName,   FAuthor, 2 },
+	{ "name",            ATOM,         TCap,    FAuthor, 2 },
+	{ "contributor",     ATOM,         TSkip,   0,       0 },
 	{ "image",           RSS,          TSkip,   0,       0 },
 	{ "textinput",       RSS,          TSkip,   0,       0 },
 	{ "textInput",       IN(NsNone),   TSkip,   0,       0 },
@@ -147,11 +149,11 @@ typedef struct {
 	int initem;
 	unsigned char prio[2][FLast]; /* [0] the feed's fields, [1] cur's; 0: unset */
 	char *hint[FLast];       /* the channel's ttl and syn: values, FTtl on */
-	/* the open contexts, each closed by the end tag spelt as its start tag
-	 * (its qualified name, in the input) */
-	const char *rootq, *itemq, *authq;
-	size_t rootqlen, itemqlen, authqlen;
-	int rootdone, inauthor;
+	/* the root and the item open, each closed by the end tag spelt as its
+	 * start tag (its qualified name, in the input) */
+	const char *rootq, *itemq;
+	size_t rootqlen, itemqlen;
+	int rootdone;
 	const char *err;
 	/*
 	 * The namespace scope.  depth counts the elements open; each
@@ -180,21 +182,6 @@ typedef struct {
 } Parser;
 
 static char nothing[1];
-
-static char **
-field(Parser *ps, int fld)
-{
-	Item *it = ps->initem ? &ps->cur : NULL;
-
-	switch (fld) {
-	case FTitle:  return it ? &it->title : &ps->f->title;
-	case FLink:   return it ? &it->link : &ps->f->link;
-	case FDesc:   return it ? &it->desc : &ps->f->desc;
-	case FDate:   return it ? &it->date : &ps->f->date;
-	case FAuthor: return it ? &it->author : &ps->f->author;
-	default:      return &ps->hint[fld];
-	}
-}
 
 /* s[0..n) is the word w */
 static int
@@ -276,14 +263,10 @@ nextattr(const char **sp, const char *e, const char **name, size_t *nlen,
 		for (*name = s; s < e && *s != '=' && !isws((unsigned char)*s); s++)
 			;
 		*nlen = s - *name;
-		while (s < e && isws((unsigned char)*s))
+		/* then '=' and a quote, leniently: a name with no quote after it
+		 * is passed */
+		while (s < e && (isws((unsigned char)*s) || *s == '='))
 			s++;
-		if (s >= e)
-			return 0;
-		if (*s != '=')
-			continue;
-		for (s++; s < e && isws((unsigned char)*s); s++)
-			;
 		if (s >= e)
 			return 0;
 		if (*s != '"' && *s != '\'')
@@ -303,9 +286,6 @@ nsof(const Parser *ps, const char *p, size_t n)
 {
 	size_t i;
 
-	/* bound by definition, and never to anything else */
-	if (is(p, n, "xml"))
-		return NsXml;
 	for (i = ps->ndecl; i-- > 0; )
 		if (ps->decl[i].p && namematch(ps->decl[i].p, ps->decl[i].n, p, n))
 			return ps->decl[i].ns;
@@ -395,14 +375,10 @@ addbase(Parser *ps, const char *v, size_t n)
 	const char *b;
 	size_t k;
 
-	while (n && isws((unsigned char)*v))
-		v++, n--;
-	while (n && isws((unsigned char)v[n - 1]))
-		n--;
 	if (n > MAXBASE)
 		return;
-	k = text_xml(v, n, ref, 1);
-	ref[k] = '\0';
+	/* made one line as a link is, its ends trimmed */
+	ref[k = collapse(ref, text_xml(v, n, ref, 1))] = '\0';
 	b = curbase(ps);
 	if (bufgrow(&ps->bases, (b ? strlen(b) : 0) + k + 2) < 0) {
 		ps->oom = 1;
@@ -431,32 +407,29 @@ addbase(Parser *ps, const char *v, size_t n)
 static int
 declare(Parser *ps, const char *s, const char *e)
 {
-	const char *n, *v, *xb = NULL;
-	size_t nlen, vlen, xblen = 0, k = ps->ndecl;
+	const char *n, *v;
+	size_t nlen, vlen;
 	struct Decl *d;
+	int base;
 
 	while (nextattr(&s, e, &n, &nlen, &v, &vlen)) {
-		if (is(n, nlen, "xml:base")) {
-			xb = v;
-			xblen = vlen;
+		base = is(n, nlen, "xml:base");
+		if (!base && (nlen < 5 || memcmp(n, "xmlns", 5) ||
+		    (nlen > 5 && (n[5] != ':' || nlen == 6))))
+			continue;
+		/* what the element put in scope before, popscope takes back */
+		if (ps->ndecl == MAXDECL)
+			return -1;
+		if (base) {
+			addbase(ps, v, vlen);
 			continue;
 		}
-		if (nlen < 5 || memcmp(n, "xmlns", 5) || (nlen > 5 && (n[5] != ':' || nlen == 6)))
-			continue;
-		if (k == MAXDECL)
-			return -1;
-		d = &ps->decl[k++];
+		d = &ps->decl[ps->ndecl++];
 		d->p = nlen > 5 ? n + 6 : n + 5;
 		d->n = nlen > 5 ? nlen - 6 : 0;
 		d->ns = nsuri(v, vlen, nlen > 5);
 		d->depth = ps->depth + 1;
 	}
-	if (xb && k == MAXDECL)
-		return -1;
-	ps->ndecl = k;
-	/* resolved against the parent's base: the declarations name none */
-	if (xb)
-		addbase(ps, xb, xblen);
 	return 0;
 }
 
@@ -551,9 +524,7 @@ resolve(Parser *ps, char *s, size_t *n)
 	size_t need, max = ps->e - ps->s + 4096;
 	char *o;
 
-	if (!url_relative(s) || !(b = curbase(ps)))
-		return s;
-	if ((need = strlen(b) + *n + 2) > max - ps->memused)
+	if (!url_relative(s) || !(b = curbase(ps)) || (need = strlen(b) + *n + 2) > max - ps->memused)
 		return s;
 	/* one block for them all, taken when the first is resolved: a
 	 * feed of absolute links, as most are, takes none */
@@ -575,13 +546,16 @@ static void
 setfield(Parser *ps, const Tag *t, char *s, size_t n, int plain)
 {
 	unsigned char *prio = &ps->prio[ps->initem][t->field];
-	char *r;
+	char *r, **fields[2][FITEM] = {
+		{ &ps->f->title, &ps->f->link, &ps->f->desc, &ps->f->date, &ps->f->author },
+		{ &ps->cur.title, &ps->cur.link, &ps->cur.desc, &ps->cur.date, &ps->cur.author },
+	};
 
-	/* a description, a date or a hint is trimmed only (a date that does
-	 * not parse is made one line later): of the bytes up to ' ' that end
-	 * it (LWN pads descriptions with blank lines) and the white space
-	 * that starts it */
-	if (t->field == FTitle || t->field == FLink || t->field == FAuthor) {
+	/* a description or a date is trimmed only (a date that does not
+	 * parse is made one line later): of the bytes up to ' ' that end it
+	 * (LWN pads descriptions with blank lines) and the white space that
+	 * starts it; any other value is made one line */
+	if (t->field != FDesc && t->field != FDate) {
 		n = collapse(s, n);
 	} else {
 		while (n && (unsigned char)s[n - 1] <= ' ')
@@ -602,7 +576,7 @@ setfield(Parser *ps, const Tag *t, char *s, size_t n, int plain)
 		n = lwnlink(s, n);
 		s[n] = '\0';
 	}
-	*field(ps, t->field) = s;
+	*(t->field < FITEM ? fields[ps->initem][t->field] : &ps->hint[t->field]) = s;
 	*prio = t->prio;
 	if (t->field == FDesc)
 		*(ps->initem ? &ps->cur.desctext : &ps->f->desctext) = plain;
@@ -630,40 +604,22 @@ element(Parser *ps, const Tag *t, int ns, const char *qn, const char *ne,
 	if (!t || t->type == TRoot)
 		return empty;
 	switch (t->type) {
-	case TSkip:
-		read = 0;
-		break;
 	case TItem:
 		if (!ps->initem && !empty) {
 			ps->initem = 1;
-			ps->inauthor = 0;
-			memset(&ps->cur, 0, sizeof(ps->cur));
-			ps->cur.title = ps->cur.link = ps->cur.date = nothing;
-			ps->cur.author = ps->cur.desc = nothing;
+			ps->cur = (Item){ .title = nothing, .link = nothing, .date = nothing,
+			                  .author = nothing, .desc = nothing };
 			memset(ps->prio[1], 0, sizeof(ps->prio[1]));
 			ps->itemq = qn;
 			ps->itemqlen = qlen;
 		}
 		return empty;
-	case TAuthor:
-		/* Atom's author holds name, email and uri: name is its value */
-		if (!ps->inauthor && !empty) {
-			ps->inauthor = 1;
-			ps->authq = qn;
-			ps->authqlen = qlen;
-		}
-		return empty;
-	case TName:
-		if (!ps->inauthor)
-			return empty;
-		break;
 	case TLink:
 		if (!(v = ownattr(ps, ne, ae, "href", ns, &vlen)))
 			break;
 		/* Atom: only the alternate link (the default) is the page */
 		rel = ownattr(ps, ne, ae, "rel", ns, &rlen);
-		if ((!rel || is(rel, rlen, "alternate")) &&
-		    ps->prio[ps->initem][FLink] < t->prio) {
+		if (!rel || is(rel, rlen, "alternate")) {
 			s = ps->s + (v - ps->s);
 			setfield(ps, t, s, text_xml(s, vlen, s, 1), 0);
 		}
@@ -688,20 +644,17 @@ element(Parser *ps, const Tag *t, int ns, const char *qn, const char *ne,
 	n = end - (ae + 1);
 	if (ns == NsAtom)
 		type = ownattr(ps, ne, ae, "type", ns, &tlen);
-	if (t->field == FDesc) {
-		/* found, not decoded (rdf_text decodes the few that are
-		 * shown); Atom's text (the default; Atom 0.3's text/plain)
-		 * is no HTML */
-		setfield(ps, t, s, n, ns == NsAtom && (!type ||
-		         is(type, tlen, "text") || is(type, tlen, "text/plain")));
-		return 1;
-	}
-	n = text_xml(s, n, s, 0);
+	/* a description is found, not decoded (rdf_text decodes the few
+	 * that are shown) */
+	if (t->field != FDesc)
+		n = text_xml(s, n, s, 0);
 	/* Atom's html title is markup to read as text; its xhtml one is
 	 * elements, dropped as in any value, and its text one plain text */
 	if (t->field == FTitle && type && is(type, tlen, "html"))
 		n = text_html(s, n, s, 0);
-	setfield(ps, t, s, n, 0);
+	/* Atom's text (the default; Atom 0.3's text/plain) is no HTML */
+	setfield(ps, t, s, n, ns == NsAtom && (!type || is(type, tlen, "text") ||
+	         is(type, tlen, "text/plain")));
 	return 1;
 }
 
@@ -733,11 +686,9 @@ starttag(Parser *ps, const char **pp)
 	 * in that namespace.
 	 */
 	if (!ps->rootq && ns != NsNone && n == qn && is(n, ne - n, "rss")) {
-		for (i = ps->ndecl; i-- > 0; )
-			if (ps->decl[i].p && !ps->decl[i].n) {
+		for (i = 0; i < ps->ndecl; i++)
+			if (ps->decl[i].p && !ps->decl[i].n)
 				ps->decl[i].ns = NsNone;
-				break;
-			}
 		ns = NsNone;
 	}
 	t = findtag(ns, n, ne - n);
@@ -748,76 +699,51 @@ starttag(Parser *ps, const char **pp)
 		ps->rootqlen = ne - qn;
 		rc = ps->rootdone = q[-1] == '/';
 	} else {
-		if (ne - n == 4 && !strncasecmp(n, "html", 4))
-			ps->err = "looks like an HTML page, not a feed";
-		else
-			ps->err = "no RSS, RDF or Atom root element";
+		ps->err = ne - n == 4 && !strncasecmp(n, "html", 4) ?
+		          "looks like an HTML page, not a feed" : "no RSS, RDF or Atom root element";
 		return -1;
 	}
-	if (rc == 2)
-		return 1;
 	if (rc == 1)
 		popscope(ps);
-	else
+	else if (rc == 0)
 		ps->depth++;
-	return 0;
+	return rc == 2;
 }
 
-/* an end tag spelt qn[0..qlen); 0, or -1 with ps->err */
-static int
+/* an end tag spelt qn[0..qlen) */
+static void
 endtag(Parser *ps, const char *qn, size_t qlen)
 {
-	Item *it = &ps->cur;
-
-	if (ps->inauthor && namematch(qn, qlen, ps->authq, ps->authqlen)) {
-		ps->inauthor = 0;
-	} else if (ps->initem && namematch(qn, qlen, ps->itemq, ps->itemqlen)) {
+	if (ps->initem && namematch(qn, qlen, ps->itemq, ps->itemqlen)) {
 		ps->initem = 0;
-		it->dated = datetime(it->date, 0, &it->time);
-		if (!it->dated) {
-			/* shown as it is, so one line, as a title */
-			it->time = 0;
-			if (it->date[0])
-				it->date[collapse(it->date, strlen(it->date))] = '\0';
-		}
-		if (bufadd(&ps->items, it, sizeof(*it)) < 0) {
-			ps->err = "out of memory";
-			return -1;
-		}
+		/* shown as it is when it does not parse, so one line, as a title */
+		if (!(ps->cur.dated = datetime(ps->cur.date, 0, &ps->cur.time)))
+			ps->cur.date[collapse(ps->cur.date, strlen(ps->cur.date))] = '\0';
+		if (bufadd(&ps->items, &ps->cur, sizeof(ps->cur)) < 0)
+			ps->oom = 1;
 	} else if (namematch(qn, qlen, ps->rootq, ps->rootqlen)) {
 		ps->rootdone = 1;
-		return 0;
+		return;
 	}
 	/* the root's content, depth 1, closes only with the document */
 	if (ps->depth > 1)
 		ps->depth--;
 	popscope(ps);
-	return 0;
 }
 
-/* the end of a DOCTYPE at s, its internal subset and quoted strings skipped */
+/*
+ * The end of the declaration whose name starts at s: its '>', quotes
+ * respected, or a DOCTYPE's '[', after which the declarations, comments
+ * and processing instructions of its internal subset are passed as any
+ * are, and its "]>" is text.  NULL when the input ends first.
+ */
 static const char *
-doctypeend(const char *s, const char *e)
+declend(const char *s, const char *e)
 {
-	const char *q;
-	int sub = 0;
-
-	for (; s < e; s++) {
-		if (*s == '"' || *s == '\'') {
-			if (!(q = memchr(s + 1, *s, e - s - 1)))
-				return NULL;
-			s = q;
-		} else if (*s == '[' || *s == ']') {
-			sub = *s == '[';
-		} else if (sub && e - s >= 4 && !memcmp(s, "<!--", 4)) {
-			if (!(q = text_find(s + 4, e, "-->", 3)))
-				return NULL;
-			s = q + 2;
-		} else if (!sub && *s == '>') {
-			return s;
-		}
-	}
-	return NULL;
+	for (; s < e && *s != '>' && *s != '['; s++)
+		if ((*s == '"' || *s == '\'') && !(s = memchr(s + 1, *s, e - s - 1)))
+			return NULL;
+	return s < e ? s : NULL;
 }
 
 /* 0 at the end of the root or of the input (ps->f->truncated then set), -1 on error */
@@ -835,7 +761,7 @@ parse(Parser *ps)
 				break;
 			if (q == p) {
 				/* a DOCTYPE, or another declaration */
-				if (!(q = doctypeend(p + 2, e)))
+				if (!(q = declend(p + 2, e)))
 					break;
 				if (!ps->rootq && e - p >= 14 && !strncasecmp(p + 2, "doctype", 7) &&
 				    isws((unsigned char)p[9]) && !strncasecmp(p + 10, "html", 4) &&
@@ -851,8 +777,8 @@ parse(Parser *ps)
 				;
 			if (!(q = memchr(ne, '>', e - ne)))
 				break;
-			if (ps->rootq && endtag(ps, p + 2, ne - p - 2) < 0)
-				return -1;
+			if (ps->rootq)
+				endtag(ps, p + 2, ne - p - 2);
 			p = q + 1;
 		} else if (isnamestart(c)) {
 			if ((c = starttag(ps, &p)) < 0)
@@ -906,46 +832,34 @@ static int
 toutf8(Parser *ps, char *data, size_t len)
 {
 	const unsigned char *u = (const unsigned char *)data;
-	const char *nul = memchr(data, '\0', len);
 	int lat = latin(data, len);
 	unsigned long cp;
-	size_t i, k, n, end = nul ? (size_t)(nul - data) : len;
-	char *o;
+	size_t i, k = 0, n;
+	char *o = NULL;
 
-	ps->s = data;
-	ps->e = data + len;
-	/* the first byte that needs converting: a NUL, or in Latin-1 any
-	 * byte past ASCII, else an invalid sequence (U+FFFD is what utf8dec
-	 * makes of those, and of itself) */
-	for (i = 0; i < end; ) {
-		if (u[i] < 0x80) {
-			i++;
+	for (i = 0; i < len; i += n) {
+		n = 1;
+		if (!o && u[i] && u[i] < 0x80)
 			continue;
-		}
 		if (lat)
-			break;
-		n = utf8dec(data + i, len - i, &cp);
-		if (cp == 0xfffd && (n != 3 || memcmp(data + i, "\xef\xbf\xbd", 3)))
-			break;
-		i += n;
-	}
-	if (i == len)
-		return 0;
-	if (len > (SIZE_MAX - 1) / 3 || !(o = ps->f->copy = malloc(len * 3 + 1)))
-		return -1;
-	memcpy(o, data, i);
-	for (k = i; i < len; i += n) {
-		if (lat) {
 			cp = u[i] >= 0x80 && u[i] < 0xa0 ? cp1252[u[i] - 0x80] : u[i];
-			n = 1;
-		} else {
+		else
 			n = utf8dec(data + i, len - i, &cp);
+		/* copied from the first byte that needs converting: a NUL,
+		 * in Latin-1 any byte past ASCII, else an invalid sequence
+		 * (U+FFFD is what utf8dec makes of those, and of itself) */
+		if (!o && (lat || !cp || (cp == 0xfffd && (n != 3 ||
+		    memcmp(data + i, "\xef\xbf\xbd", 3))))) {
+			if (len > (SIZE_MAX - 1) / 3 || !(o = ps->f->copy = malloc(len * 3 + 1)))
+				return -1;
+			memcpy(o, data, k = i);
 		}
 		/* utf8enc makes NUL U+FFFD */
-		k += utf8enc(o + k, cp);
+		if (o)
+			k += utf8enc(o + k, cp);
 	}
-	ps->s = o;
-	ps->e = o + k;
+	ps->s = o ? o : data;
+	ps->e = o ? o + k : data + len;
 	return 0;
 }
 
@@ -977,15 +891,10 @@ notfeed(const char *s, size_t n)
 static void
 hints(Parser *ps, Feed *f)
 {
-	static const struct {
-		const char *name;
-		long secs;
-	} periods[] = {
-		{ "hourly", 3600L }, { "daily", 86400L }, { "weekly", 7 * 86400L },
-		{ "monthly", 30 * 86400L }, { "yearly", 365 * 86400L },
-	};
+	static const char *periods[] = { "hourly", "daily", "weekly", "monthly", "yearly" };
+	static const long secs[] = { 3600L, 86400L, 7 * 86400L, 30 * 86400L, 365 * 86400L };
 	const char *p = ps->hint[FPeriod], *q = ps->hint[FFreq];
-	long v, period = 86400L, freq = 1;
+	long v, freq = 1;
 	size_t i;
 
 	/* ttl is minutes; a million of them is forever enough for a long */
@@ -994,18 +903,11 @@ hints(Parser *ps, Feed *f)
 	/* RSS 1.0's syndication module: updatePeriod (daily unless said)
 	 * divided by updateFrequency (1 unless said); either unreadable
 	 * means nothing can be told */
-	if (!p && !q)
+	for (i = 0; p && i < LENGTH(periods) && strcasecmp(p, periods[i]); i++)
+		;
+	if ((!p && !q) || i == LENGTH(periods) || (q && (freq = decval(q, 1000000L)) <= 0))
 		return;
-	if (p) {
-		for (i = 0; i < LENGTH(periods) && strcasecmp(p, periods[i].name); i++)
-			;
-		if (i == LENGTH(periods))
-			return;
-		period = periods[i].secs;
-	}
-	if (q && (freq = decval(q, 1000000L)) <= 0)
-		return;
-	f->updateperiod = MAX(period / freq, 1);
+	f->updateperiod = MAX((p ? secs[i] : 86400L) / freq, 1);
 	if (ps->hint[FBase])
 		f->hasupdatebase = datetime(ps->hint[FBase], 0, &f->updatebase);
 }
@@ -1023,18 +925,16 @@ rdf_parseurl(Feed *f, char *data, size_t len, const char *url, char *err, size_t
 		data += 3, len -= 3;
 	if ((why = notfeed(data, len)))
 		goto fail;
-	why = "out of memory";
 	ps.f = f;
-	if (toutf8(&ps, data, len) < 0)
-		goto fail;
 	ps.docbase = url && *url ? url : NULL;
 	f->title = f->link = f->desc = f->date = f->author = nothing;
-	rc = parse(&ps);
+	rc = toutf8(&ps, data, len) < 0 ? -1 : parse(&ps);
 	buffree(&ps.bases);
 	f->items = (Item *)ps.items.p;
 	f->nitems = ps.items.len / sizeof(Item);
 	if (rc < 0 || ps.oom) {
-		why = ps.oom ? "out of memory" : ps.err;
+		/* parse's error, or no memory for the input or what it holds */
+		why = ps.err ? ps.err : "out of memory";
 		rdf_free(f);
 		goto fail;
 	}
@@ -1061,20 +961,13 @@ rdf_free(Feed *f)
 time_t
 rdf_nextupdate(const Feed *f, time_t t)
 {
-	time_t next = 0, d, k, p = f->updateperiod;
+	time_t next = f->ttl > 0 ? t + f->ttl : 0, p = f->updateperiod;
+	time_t base = f->hasupdatebase ? f->updatebase : t, d = t - base;
 
-	if (f->ttl > 0)
-		next = t + f->ttl;
-	if (p > 0) {
-		if (f->hasupdatebase) {
-			/* the first point of the schedule base + k * period after t */
-			d = t - f->updatebase;
-			k = d / p - (d % p != 0 && d < 0) + 1;
-			next = MAX(next, f->updatebase + k * p);
-		} else {
-			next = MAX(next, t + p);
-		}
-	}
+	/* the first point of the schedule base + k * period after t (t
+	 * itself its base when the feed names none) */
+	if (p > 0)
+		next = MAX(next, base + (d / p - (d % p != 0 && d < 0) + 1) * p);
 	return next;
 }
 
@@ -1091,24 +984,12 @@ rdf_html(const char *desc)
 }
 
 char *
-rdf_text(const char *desc, int plain)
+rdf_text(const char *desc, int plain, int paras)
 {
 	char *out = rdf_html(desc);
 
-	/* text is made one line, as a title is */
+	/* plain text is one line, as a title is */
 	if (out)
-		out[plain ? collapse(out, strlen(out)) : text_html(out, strlen(out), out, 0)] = '\0';
-	return out;
-}
-
-char *
-rdf_paras(const char *desc, int plain)
-{
-	char *out;
-
-	if (plain)
-		return rdf_text(desc, 1);
-	if ((out = rdf_html(desc)))
-		out[text_html(out, strlen(out), out, 1)] = '\0';
+		out[plain ? collapse(out, strlen(out)) : text_html(out, strlen(out), out, paras)] = '\0';
 	return out;
 }

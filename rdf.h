@@ -109,13 +109,12 @@ time_t rdf_nextupdate(const Feed *f, time_t t);
  * references decoded once, CDATA sections unwrapped, comments dropped.
  * rdf_text turns it into plain text: that, then, unless plain says it is
  * text already (Item.desctext), tags dropped and entities decoded again;
- * white space collapsed and trimmed, control characters removed.  Either
+ * white space collapsed and trimmed, control characters removed.  With
+ * paras the paragraphs of HTML are kept: a '\n' where a block tag breaks
+ * the line, a '\t' starting each paragraph inside a blockquote; no empty
+ * paragraph, none at either end (plain text is one paragraph).  Either
  * returns a string the caller frees, never longer than desc, or NULL
  * when out of memory.
  */
 char *rdf_html(const char *desc);
-char *rdf_text(const char *desc, int plain);
-/* rdf_paras is rdf_text with the paragraphs of HTML kept: a '\n' where a
- * block tag breaks the line, a '\t' starting each paragraph inside a
- * blockquote; no empty paragraph, none at either end */
-char *rdf_paras(const char *desc, int plain);
+char *rdf_text(const char *desc, int plain, int paras);

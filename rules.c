@@ -29,17 +29,14 @@ rules_apply(const Rule *rules, size_t nrules, const Item *it, Look *r)
 		if (!rules[k].action || !rulematch(rules[k].title, it->title) ||
 		    !rulematch(rules[k].author, it->author))
 			continue;
-		if (rules[k].action & Hide)
-			r->hidden = 1;
-		if (rules[k].action & Dim)
-			r->dim = 1;
+		r->hidden |= (rules[k].action & Hide) != 0;
+		r->dim |= (rules[k].action & Dim) != 0;
 		if (!(rules[k].action & Badge) || r->badge || !rules[k].title)
 			continue;
 		/* the label: the match without the brackets and spaces around it */
 		lab = rules[k].title + (rules[k].title[0] == '^');
+		lab += strspn(lab, "[] ");
 		for (n = strlen(lab); n && strchr("[] ", lab[n - 1]); n--)
-			;
-		for (; n && strchr("[] ", *lab); lab++, n--)
 			;
 		if (!n)
 			continue;

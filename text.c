@@ -224,9 +224,10 @@ text_html(const char *s, size_t len, char *out, int paras)
 	while (s < e) {
 		if (*s == '<' && s + 1 < e && (s[1] == '/' || s[1] == '!' || s[1] == '?' ||
 		    ((s[1] | 0x20) >= 'a' && (s[1] | 0x20) <= 'z'))) {
-			if (e - s >= 4 && !memcmp(s, "<!--", 4)) {
-				q = text_find(s + 4, e, "-->", 3);
-				s = q ? q + 3 : e;
+			/* a comment (or a CDATA section) may hold a '>'; an
+			 * unfinished one runs to the end */
+			if (s[1] == '!' && (q = text_pass(s, e)) != s) {
+				s = q ? q : e;
 				continue;
 			}
 			n = s + 1 + (s[1] == '/');
@@ -255,23 +256,23 @@ text_html(const char *s, size_t len, char *out, int paras)
 		}
 		if (*s == '&') {
 			k = entity(s, e, buf, &used);
-			s += used;
-			if (k == 2 && !memcmp(buf, "\xc2\xa0", 2)) {
-				sp = 1;
-				continue;
-			}
-		} else if (isws((unsigned char)*s)) {
-			sp = 1;
-			s++;
-			continue;
-		} else if (e - s >= 2 && !memcmp(s, "\xc2\xa0", 2)) {
-			sp = 1;
-			s += 2;
-			continue;
 		} else {
-			buf[0] = *s++;
-			k = 1;
+			/* U+0080 to U+00BF whole (a no-break space, a C1
+			 * control), as its reference makes it */
+			used = k = e - s >= 2 && (unsigned char)*s == 0xc2 ? 2 : 1;
+			memcpy(buf, s, k);
 		}
+		s += used;
+		/* white space, a reference to it and no-break spaces part
+		 * words, as one space */
+		if ((k == 1 && isws((unsigned char)*buf)) || (k == 2 && !memcmp(buf, "\xc2\xa0", 2))) {
+			sp = 1;
+			continue;
+		}
+		/* other control characters (C0, DEL, C1) are nothing, as in a title */
+		if ((k == 1 && ((unsigned char)*buf < ' ' || *buf == 0x7f)) ||
+		    (k == 2 && (unsigned char)buf[0] == 0xc2 && (unsigned char)buf[1] < 0xa0))
+			continue;
 		if (sp) {
 			if (o > out)
 				*o++ = paras && br ? '\n' : ' ';

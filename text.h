@@ -37,8 +37,9 @@ size_t text_xml(const char *s, size_t len, char *out, int markup);
 /*
  * text_html: the text of HTML s[0..len): tags dropped (script and style
  * with their content), references decoded, white space and no-break
- * spaces collapsed to one space, a space where a block tag breaks the
- * line; with paras a '\n' there instead, and a '\t' starting each
- * paragraph inside a blockquote.  Returns the length written.
+ * spaces collapsed to one space, other control characters (C0, DEL, C1)
+ * removed, a space where a block tag breaks the line; with paras a '\n'
+ * there instead, and a '\t' starting each paragraph inside a blockquote.
+ * Returns the length written.
  */
 size_t text_html(const char *s, size_t len, char *out, int paras);

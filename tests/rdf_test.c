@@ -183,7 +183,7 @@ testrss10(void)
 	ok = strstr(html(f.items[0].desc), "<a href=\"https://example.org/sched?a=1&amp;b=2\">two designs</a>") &&
 	     strstr(html(f.items[0].desc), "same&nbsp;problem") && strstr(html(f.items[0].desc), "kernel's");
 	check(ok, "rss 1.0: rdf_html decodes the escaped HTML of a description exactly once");
-	t = rdf_text(f.items[0].desc, f.items[0].desctext);
+	t = rdf_text(f.items[0].desc, f.items[0].desctext, 0);
 	check(t && same(t, "The kernel's scheduler maintainers met to compare notes on two designs "
 	      "that solve the same problem. Some say one, some say the other \xe2\x80\x94 both are right.",
 	      "text"), "rss 1.0: rdf_text of an LWN description");
@@ -252,6 +252,7 @@ testatom(void)
 	      "atom: link rel=alternate href, not enclosure, replies or self");
 	check(same(f.items[0].title, "Ampersands & tags", "title0"), "atom: type=html title as text");
 	check(same(f.items[0].author, "First Author", "author0"), "atom: author/name, not email or uri");
+	check(same(f.items[1].author, "", "author1"), "atom: a contributor's name is no author");
 	check(same(html(f.items[0].desc), "The <em>summary</em> wins over content.", "summary"),
 	      "atom: summary preferred to content");
 	check(same(html(f.items[1].desc), "<div xmlns=\"http://www.w3.org/1999/xhtml\"><p>Inline <b>XHTML</b> & more</p></div>", "xhtml"),
@@ -623,14 +624,14 @@ testvalues(void)
 	          "<entry><title>v</title><content type='html'>Option&lt;T&gt; &lt;b&gt;x&lt;/b&gt;</content></entry>"
 	          "</feed>");
 	if (r == 0 && f.nitems == 3) {
-		s = rdf_text(f.items[0].desc, f.items[0].desctext);
+		s = rdf_text(f.items[0].desc, f.items[0].desctext, 0);
 		check(s && same(s, "Option<T> and Vec<u8>", "text"),
 		      "descriptions: Atom's untyped summary is text, drawn with its '<' (%s)", s ? s : "NULL");
 		free(s);
-		s = rdf_text(f.items[1].desc, f.items[1].desctext);
+		s = rdf_text(f.items[1].desc, f.items[1].desctext, 0);
 		check(s && same(s, "a &lt;b&gt;", "text2"), "descriptions: type=text, references decoded once");
 		free(s);
-		s = rdf_text(f.items[2].desc, f.items[2].desctext);
+		s = rdf_text(f.items[2].desc, f.items[2].desctext, 0);
 		check(s && same(s, "Option x", "html"), "descriptions: type=html is HTML");
 		free(s);
 		rdf_free(&f);
@@ -1012,6 +1013,7 @@ testtext(void)
 	static const struct { const char *in, *out; } t[] = {
 		{ "", "" },
 		{ "  plain   text \n", "plain text" },
+		{ "a\x01" "b&#127;c\xc2\x85" "d&amp;#x9f;e&amp;#8;f &#x80; g", "abcdef g" },
 		{ "<p>one</p><p>two</p>", "one two" },
 		{ "a<br>b<br/>c", "a b c" },
 		{ "x<b>bold</b>y <i>it</i>", "xboldy it" },
@@ -1037,7 +1039,7 @@ testtext(void)
 	int ok = 1;
 
 	for (i = 0; i < LENGTH(t); i++) {
-		s = rdf_text(t[i].in, 0);
+		s = rdf_text(t[i].in, 0, 0);
 		ok &= s && same(s, t[i].out, t[i].in);
 		free(s);
 	}
@@ -1065,21 +1067,22 @@ testparas(void)
 		  "\ta\n\tb\n\tc\nd" },
 		{ "</blockquote>x<p>y", "x\ny" },
 		{ "<p>x<p>x<li>x<blockquote>x", "x\nx\nx\n\tx" },
+		{ "<p>a\x01" "b</p>\x02<p>&#x85;c</p>", "ab\nc" },
 	};
 	size_t i;
 	char *s;
 	int ok = 1;
 
 	for (i = 0; i < LENGTH(t); i++) {
-		s = rdf_paras(t[i].in, 0);
+		s = rdf_text(t[i].in, 0, 1);
 		ok &= s && same(s, t[i].out, t[i].in) && strlen(s) <= strlen(t[i].in);
 		free(s);
 	}
-	check(ok, "rdf_paras: a line between paragraphs, a tab before quoted ones, none empty");
-	s = rdf_paras("plain <p>\n\n text", 1);
-	check(s && same(s, "plain <p> text", "plain"), "rdf_paras: plain text is one paragraph");
+	check(ok, "rdf_text, paras: a line between paragraphs, a tab before quoted ones, none empty");
+	s = rdf_text("plain <p>\n\n text", 1, 1);
+	check(s && same(s, "plain <p> text", "plain"), "rdf_text, paras: plain text is one paragraph");
 	free(s);
-	s = rdf_text("<p>one</p><blockquote>two</blockquote>", 0);
+	s = rdf_text("<p>one</p><blockquote>two</blockquote>", 0, 0);
 	check(s && same(s, "one two", "one line"), "rdf_text: still one line");
 	free(s);
 }

@@ -67,13 +67,13 @@ assertdesc(const char *d)
 			abort();
 		free(h);
 	}
-	if ((t = rdf_text(d, 0))) {
+	if ((t = rdf_text(d, 0, 0))) {
 		assertutf8(t);
 		if (strlen(t) > strlen(d))
 			abort();
 		free(t);
 	}
-	if ((t = rdf_text(d, 1))) {
+	if ((t = rdf_text(d, 1, 0))) {
 		assertutf8(t);
 		if (strlen(t) > strlen(d))
 			abort();

@@ -1,8 +1,9 @@
 /* See LICENSE file for copyright and license details. */
 /*
- * libFuzzer target: rdf_html, rdf_text and rdf_paras on any string.  Their output is
- * never longer than their input, and it is valid UTF-8 whenever the input
- * is, as every description from rdf_parseurl is.
+ * libFuzzer target: rdf_html and rdf_text, with and without paras, on
+ * any string.  Their output is never longer than their input, and it is
+ * valid UTF-8 whenever the input is, as every description from
+ * rdf_parseurl is.
  */
 #include <stddef.h>
 #include <stdint.h>
@@ -28,14 +29,14 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t len)
 			assertutf8(t);
 		free(t);
 	}
-	if ((t = rdf_text(s, len && (data[0] & 1)))) {
+	if ((t = rdf_text(s, len && (data[0] & 1), 0))) {
 		if (strlen(t) > strlen(s))
 			abort();
 		if (isutf8(s, strlen(s)))
 			assertutf8(t);
 		free(t);
 	}
-	if ((t = rdf_paras(s, len && (data[0] & 1)))) {
+	if ((t = rdf_text(s, len && (data[0] & 1), 1))) {
 		if (strlen(t) > strlen(s))
 			abort();
 		if (isutf8(s, strlen(s)))
