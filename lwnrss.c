@@ -1961,6 +1961,7 @@ watchself(char *argv[])
 	struct stat named, run;
 	char *d;
 	ssize_t n;
+	int fd;
 
 	if ((n = readlink("/proc/self/exe", path, sizeof(path) - 1)) > 0) {
 		path[n] = '\0';
@@ -1975,9 +1976,14 @@ watchself(char *argv[])
 		                  IN_MODIFY | IN_ATTRIB | IN_CLOSE_WRITE | IN_MOVED_TO);
 		*d = '/';
 	}
-	if (stat(path, &named) == 0 && stat("/proc/self/exe", &run) == 0 &&
-	    (named.st_dev != run.st_dev || named.st_ino != run.st_ino))
-		self.at = NOW() + 2;
+	/* opened, not stat'ed: valgrind opens the program it runs for
+	 * /proc/self/exe, but lets a stat see its own */
+	if ((fd = open("/proc/self/exe", O_RDONLY | O_CLOEXEC)) >= 0) {
+		if (stat(path, &named) == 0 && fstat(fd, &run) == 0 &&
+		    (named.st_dev != run.st_dev || named.st_ino != run.st_ino))
+			self.at = NOW() + 2;
+		close(fd);
+	}
 #endif
 	self.path = estrdup(path[0] ? path : argv[0]);
 	self.argv = argv;
