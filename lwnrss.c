@@ -1222,13 +1222,15 @@ fetchdone(int wstatus)
 	char *line[3] = { "", "", "" };
 	long long next = 0, retry = 0;
 	Feed f;
+	int vis = selwhole();
 
 	for (k = 0; k < 3 && p && (nl = memchr(p, '\n', end - p)); k++, p = nl + 1) {
 		*nl = '\0';
 		line[k] = p;
 	}
 	/* others' marks, and the rows on screen seen now, whatever came */
-	readload();
+	if (readload())
+		clampview(vis);
 	touchseen();
 	if (rc < FetchNew || rc > FetchFailed || (rc == FetchFailed && !line[1][0]) ||
 	    sscanf(line[0], "%lld %lld", &next, &retry) != 2) {

@@ -5,8 +5,8 @@
 # two lines and a short one on one, a click anywhere in a tall row, the
 # next and previous unread article, read articles hidden and shown, the
 # scroll mark at the right edge, every key on a view left empty, a page
-# when one row fits, read marks that change a row's height, and a click
-# with Num Lock on.
+# when one row fits, read marks that change a row's height (others' too,
+# read after a fetch that failed), and a click with Num Lock on.
 cd "$(dirname "$0")/.." || exit 1
 . tests/lib.sh
 . tests/xlib.sh
@@ -18,13 +18,14 @@ XDG_STATE_HOME=$D/state
 export XDG_STATE_HOME LC_ALL=C.UTF-8
 STATE=$XDG_STATE_HOME/lwnrss/read
 
-need Xvfb xdotool xprop xwininfo xdpyinfo xrdb import convert identify
+need Xvfb xdotool xprop xwininfo xdpyinfo xrdb import convert identify openssl python3
 built tests/lwnrss-test
 
 PIDS=
 XVFB=
+SRV=
 cleanup() {
-	for p in $PIDS; do kill -9 "$p" 2> /dev/null; done
+	for p in $PIDS $SRV; do kill -9 "$p" 2> /dev/null; done
 	[ -n "$XVFB" ] && kill "$XVFB" 2> /dev/null
 	wait 2> /dev/null
 	rm -rf "$D"
@@ -246,6 +247,32 @@ retry sigis "B$BAR( W$H1 R1){6} G$H1 R1( W[0-9]+)?" > /dev/null
 key m
 check "height: m on the last row: bold on two lines again, whole" \
 	retry sigis ".* G$H2 R1( W[0-9]+)?"
+stop
+
+# ---- others' marks, read after a fetch that failed ----------------------------
+
+# the same rows from a server; another window marks them all read while
+# this one's next fetch fails: they shrink to one line each, and the last
+# ones fill the window again
+C=$D/tls
+mkdir -p "$C"
+testca "$C" rows
+export SSL_CERT_FILE="$C/ca.pem"
+rm -f "$STATE"
+server "$D/boldwrap.xml"
+start "https://localhost:$PORT/feed"
+retry hastitle "Rows Test" > /dev/null
+xdotool windowsize "$W" 640 "$h"
+retry eval 'sig > /dev/null && [ "$(identify -format %h "$D/shot.png")" -eq "$h" ]'
+key End
+retry sigis ".* G$H2 R1( W[0-9]+)?" > /dev/null
+kill "$SRV"
+wait "$SRV" 2> /dev/null
+SRV=
+awk -v t="$(date +%s)" 'BEGIN { print "lwnrss-read 1"; for (i = 1; i <= 12; i++) printf "%d https://example.org/a%d\n", t, i }' > "$STATE"
+kill -HUP "$PID"
+check "height: others' marks after a failed fetch: the rows on one line, seven fill the window" \
+	retry sigis "E$BAR( W$H1 R1){6} G$H1 R1( W[0-9]+)?"
 stop
 
 # ---- a click with Num Lock on, before any key -----------------------------
