@@ -446,6 +446,13 @@ testbundle(void)
 	}
 	check(b64dec("aGVs\nbG8=", 9, (unsigned char *)err) == 5 && !memcmp(err, "hello", 5),
 	    "base64 across a line break");
+	check(b64dec("aGVsbG8h", 8, (unsigned char *)err) == 6 && !memcmp(err, "hello!", 6) &&
+	    b64dec("aA==", 4, (unsigned char *)err) == 1 && err[0] == 'h' &&
+	    b64dec("aGk=\n", 5, (unsigned char *)err) == 2 && !memcmp(err, "hi", 2),
+	    "base64: whole groups, and one or two bytes before the padding");
+	check(b64dec("a GV\ts", 6, (unsigned char *)err) == 3 && !memcmp(err, "hel", 3) &&
+	    b64dec("aGVsbG8*", 8, (unsigned char *)err) == -1 && b64dec("aG-s", 4, (unsigned char *)err) == -1,
+	    "base64: white space inside a group; a byte not of base64 refused");
 	if (access(bundle, R_OK) != 0)
 		return;
 	rc = x509_loadanchors(&a, bundle, err, sizeof(err));
