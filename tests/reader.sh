@@ -387,42 +387,36 @@ check "read: ... and keeps an old one still in the feed, and recent ones" sh -c 
 stop
 
 # kill -9 while the file is written: it is always the old or the new one.
-# A large state makes each write long; m m q leaves a change for the
-# window to write itself as it quits; every other kill comes at a random
-# moment, the rest the moment that write has bytes
-awk -v t="$now" 'BEGIN { print "lwnrss-read 1"; for (i = 0; i < 200000; i++) printf "%d https://big.example/%d\n", t, i }' > "$STATE"
+# m m q: the first m's change is written by a child the window forks,
+# the second waits for it, and the window writes that one itself as it
+# quits; a kill -9 of the window can cut only that last write.  Odd rounds
+# kill it in the middle of that write (tests/midwrite.py), even rounds at
+# a random moment of the time from q to the end of a first round let
+# quit.  20,000 links make each write take tens of milliseconds
+N=20000
+awk -v t="$now" -v n="$N" 'BEGIN { print "lwnrss-read 1"; for (i = 0; i < n; i++) printf "%d https://big.example/%d\n", t, i }' > "$STATE"
+win
+t0=$(date +%s%N)
+xdotool key m m q
+while ! gone "$PID"; do sleep 0.01; done
+span=$((($(date +%s%N) - t0) / 1000000))
+wait "$PID"
+echo "# m m q takes $span ms"
 partial=0 bad=0
 # (the loop's variable is round: the helpers use i)
 for round in $(seq 20); do
 	win
-	xdotool key m m q
 	if [ $((round % 2)) -eq 0 ]; then
-		sleep "0.$(awk -v s="$round" 'BEGIN { srand(s); printf "%02d", int(rand() * 80) }')"
+		xdotool key m m q
+		sleep "$(awk -v s="$round" -v n="$span" 'BEGIN { srand(s); printf "%.3f", rand() * n / 1000 }')"
 	else
-		# the child's write comes and goes, then the window's own has bytes;
-		# a window gone (a zombie too, which kill -0 would not tell) has
-		# nothing more to write.  A look each millisecond, not a busy loop,
-		# which would take a processor from the window for seconds: the
-		# large state takes tens of milliseconds to write
-		j=0
-		while [ $j -lt 3000 ] && [ ! -e "$STATE.tmp" ] && ! gone "$PID"; do
-			j=$((j + 1))
-			sleep 0.001
-		done
-		while [ $j -lt 6000 ] && [ -e "$STATE.tmp" ] && ! gone "$PID"; do
-			j=$((j + 1))
-			sleep 0.001
-		done
-		while [ $j -lt 9000 ] && [ ! -s "$STATE.tmp" ] && ! gone "$PID"; do
-			j=$((j + 1))
-			sleep 0.001
-		done
+		python3 tests/midwrite.py "$PID" "$XDG_STATE_HOME/lwnrss" m m q
 	fi
 	kill -9 "$PID" 2> /dev/null
 	wait "$PID" 2> /dev/null
 	[ -s "$STATE.tmp" ] && partial=$((partial + 1))
 	if [ "$(head -n 1 "$STATE")" != "lwnrss-read 1" ] ||
-	    [ "$(grep -c '^[0-9][0-9]* https://big.example/' "$STATE")" -ne 200000 ] ||
+	    [ "$(grep -c '^[0-9][0-9]* https://big.example/' "$STATE")" -ne "$N" ] ||
 	    [ "$(grep -vc '^[0-9][0-9]* https://' "$STATE")" -ne 1 ]; then
 		bad=$((bad + 1))
 	fi
