@@ -22,7 +22,7 @@ XDG_STATE_HOME=$D/state
 export XDG_CACHE_HOME XDG_STATE_HOME LC_ALL=C.UTF-8
 STATE=$XDG_STATE_HOME/lwnrss/read
 
-need Xvfb xdotool xprop xwininfo xdpyinfo xrdb import convert identify xclip \
+need Xvfb xdotool xprop xwininfo xdpyinfo xrdb xmodmap import convert identify xclip \
 	tabbed dmenu openssl python3
 built lwnrss tests/lwnrss-test tests/selgone tests/xembed
 
@@ -58,6 +58,13 @@ TITLE='Reader Test'
 
 if ! startx "$D"; then
 	notok "reader: Xvfb starts"
+	exit 1
+fi
+# the letters typed below that a US keyboard lacks: Greek, Cyrillic, é
+if ! spare 'U03BA U039A' 'U03B1 U0391' 'U03BB U039B' 'U03B7 U0397' 'U03BC U039C' \
+    'U03AD U0388' 'U03C1 U03A1' 'U043F U041F' 'U0440 U0420' 'U0438 U0418' \
+    'U0432 U0412' 'U0435 U0415' 'U0442 U0422' 'eacute Eacute'; then
+	notok "reader: the keyboard map has room for Greek and Cyrillic keys"
 	exit 1
 fi
 
@@ -148,7 +155,7 @@ xdotool key Num_Lock KP_Home
 # ---- the filter -----------------------------------------------------------
 
 # filter text: / then text typed (xdotool type: real key events, Greek
-# and Cyrillic through keysyms of their own)
+# and Cyrillic through keysyms of their own, on the keys spare gave them)
 filter() {
 	key slash
 	xdotool type --delay 30 "$1"

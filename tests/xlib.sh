@@ -113,6 +113,20 @@ key() {
 	xdotool key --clearmodifiers "$@"
 }
 
+# spare keysyms...: each argument's keysyms (lower and upper case) on a
+# keycode of their own, one that had none.  xdotool types a character
+# the keyboard map lacks by remapping a key and undoing it after: a busy
+# window can look the key up after the undo, and read another character
+# or none.  In the map from the start, they are keys as any other
+spare() {
+	xmodmap -pke | awk 'NF == 3 && $2 > 8 { print $2 }' > "$D/keycodes"
+	for _s in "$@"; do
+		read -r _c || return 1
+		echo "keycode $_c = $_s"
+	done < "$D/keycodes" > "$D/xmodmap"
+	xmodmap "$D/xmodmap"
+}
+
 between() {
 	[ "$1" -ge "$2" ] && [ "$1" -le "$3" ]
 }
