@@ -22,6 +22,8 @@ cd "$(dirname "$0")/.." || exit 1
 
 need Xvfb xdotool xprop xwininfo xdpyinfo xrdb xmodmap import convert identify xclip \
 	openssl python3 make cc awk od ldd timeout
+# tests/grab reads the window's pixels (sig)
+built tests/grab
 
 SEED=${MONKEY_SEED:-$(od -An -N4 -tu4 /dev/urandom | tr -d ' ')}
 NEV=${MONKEY_EVENTS:-3000}

@@ -25,7 +25,7 @@ STATE=$XDG_STATE_HOME/lwnrss/read
 
 need Xvfb xdotool xprop xwininfo xdpyinfo xrdb xmodmap import convert identify xclip \
 	tabbed dmenu openssl python3
-built lwnrss tests/lwnrss-test tests/selgone tests/xembed
+built lwnrss tests/lwnrss-test tests/selgone tests/xembed tests/grab
 
 PIDS=
 XVFB=

@@ -24,7 +24,7 @@ export XDG_CACHE_HOME XDG_STATE_HOME LC_ALL=C.UTF-8
 STATE=$XDG_STATE_HOME/lwnrss/read
 
 need Xvfb xdotool xprop xwininfo xdpyinfo xrdb import convert identify python3
-built lwnrss tests/lwnrss-test
+built lwnrss tests/lwnrss-test tests/grab
 
 PIDS=
 XVFB=
