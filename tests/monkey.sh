@@ -15,7 +15,8 @@
 # sets how many (3000).  Escape quits when there is no filter, and q
 # always: the generator follows the filter line's state and never sends
 # either then.  The build is a copy of the tree with a fetchtimeout of
-# 2 s, so that a stalled server gives up within the run.
+# 2 s, so that a stalled server gives up within the run, kept in
+# tests/tmp/monkey.tree for the next.
 cd "$(dirname "$0")/.." || exit 1
 . tests/lib.sh
 . tests/xlib.sh
@@ -55,7 +56,6 @@ cleanup() {
 	for p in $PIDS $SRV; do kill -9 "$p" 2> /dev/null; done
 	[ -n "$XVFB" ] && kill "$XVFB" 2> /dev/null
 	wait 2> /dev/null
-	rm -rf "$D/tree"
 	# a failure keeps the events, the server's log and the reports
 	if [ "$failed" -eq 0 ] && [ -z "$X11KEEP" ]; then
 		rm -rf "$D"
@@ -72,13 +72,19 @@ fail() {
 
 # ---- the build: a copy of the tree, as tests/san.sh makes ---------------
 
-S=$D/tree
+# kept in $T from one run to the next, a file copied only when it
+# changed: make then compiles what changed since, not the whole tree
+S=$(pwd)/$T/monkey.tree
 mkdir -p "$S/tests"
-cp Makefile config.mk config.def.h "$S"
-for f in ./*.c ./*.h; do
-	[ "$f" = ./config.h ] || cp "$f" "$S"
+sed 's/\(fetchtimeout = \)[0-9][0-9]*/\12/' tests/config.test.h > "$D/config.test.h"
+for f in Makefile config.mk config.def.h ./*.c ./*.h "$D/config.test.h"; do
+	case $f in
+	./config.h) continue ;;
+	"$D/config.test.h") t=$S/tests/config.test.h ;;
+	*) t=$S/$f ;;
+	esac
+	cmp -s "$f" "$t" || cp "$f" "$t"
 done
-sed 's/\(fetchtimeout = \)[0-9][0-9]*/\12/' tests/config.test.h > "$S/tests/config.test.h"
 SANFLAGS="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer -g -O1"
 X=$S/tests/lwnrss-test
 if ! grep -q 'fetchtimeout = 2;' "$S/tests/config.test.h"; then
