@@ -10,7 +10,7 @@ OBJ = $(SRC:.c=.o)
 SAN = -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer -g
 TESTCFLAGS = -std=c99 -pedantic -Wall -Wextra -g -O1 -I. $(LWNRSS_CPPFLAGS) $(CFLAGS)
 UNITS = tests/rdf_test tests/http_test tests/x509_test tests/refresh_test tests/rules_test tests/store_test
-XTESTS = tests/lwnrss-test tests/wmdelete tests/selgone tests/xembed
+XTESTS = tests/lwnrss-test tests/wmdelete tests/selgone tests/xembed tests/grab
 TESTBIN = $(UNITS) $(UNITS:=-san) $(XTESTS)
 
 # libFuzzer targets, built with clang; make fuzz FUZZTIME=seconds runs each
@@ -113,6 +113,9 @@ tests/selgone: tests/selgone.c
 
 tests/xembed: tests/xembed.c
 	$(CC) $(LWNRSS_CFLAGS) -o $@ tests/xembed.c $(LWNRSS_LDFLAGS)
+
+tests/grab: tests/grab.c
+	$(CC) $(LWNRSS_CFLAGS) -o $@ tests/grab.c $(LWNRSS_LDFLAGS)
 
 tests/fuzz/rdf-fuzz: tests/fuzz/rdf.c tests/fuzz/utf8check.h rdf.c text.c url.c util.c rdf.h url.h util.h
 	$(FUZZCC) $(FUZZCFLAGS) -o $@ tests/fuzz/rdf.c rdf.c text.c url.c util.c $(LDFLAGS)

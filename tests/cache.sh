@@ -28,7 +28,7 @@ later() {
 }
 
 need nginx Xvfb xdotool xprop xdpyinfo xrdb import convert identify openssl python3
-built lwnrss tests/lwnrss-test
+built lwnrss tests/lwnrss-test tests/grab
 
 NGINX=
 XVFB=

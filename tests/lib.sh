@@ -29,6 +29,18 @@ case :$PATH: in
 *) PATH=$(pwd)/tests/bin:$PATH ;;
 esac
 
+# python3 a script, a version manager's shim (pyenv's): it takes half a
+# second of processor time to pick the interpreter at each call, and the
+# tests make hundreds.  The interpreter's own directory first on PATH,
+# found once (run.sh exports PATH to the tests)
+_py=$(command -v python3)
+if [ -n "$_py" ] && read -r _l < "$_py" 2> /dev/null && [ "${_l#\#!}" != "$_l" ]; then
+	_py=$(python3 -c 'import sys; print(sys.executable)' 2> /dev/null)
+	case $_py in
+	/*) PATH=${_py%/*}:$PATH ;;
+	esac
+fi
+
 ok() { echo "ok - $*"; }
 notok() { echo "not ok - $*"; }
 

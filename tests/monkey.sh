@@ -15,13 +15,16 @@
 # sets how many (3000).  Escape quits when there is no filter, and q
 # always: the generator follows the filter line's state and never sends
 # either then.  The build is a copy of the tree with a fetchtimeout of
-# 2 s, so that a stalled server gives up within the run.
+# 2 s, so that a stalled server gives up within the run, kept in
+# tests/tmp/monkey.tree for the next.
 cd "$(dirname "$0")/.." || exit 1
 . tests/lib.sh
 . tests/xlib.sh
 
-need Xvfb xdotool xprop xwininfo xdpyinfo xrdb import convert identify xclip \
+need Xvfb xdotool xprop xwininfo xdpyinfo xrdb xmodmap import convert identify xclip \
 	openssl python3 make cc awk od ldd timeout
+# tests/grab reads the window's pixels (sig)
+built tests/grab
 
 SEED=${MONKEY_SEED:-$(od -An -N4 -tu4 /dev/urandom | tr -d ' ')}
 NEV=${MONKEY_EVENTS:-3000}
@@ -53,7 +56,6 @@ cleanup() {
 	for p in $PIDS $SRV; do kill -9 "$p" 2> /dev/null; done
 	[ -n "$XVFB" ] && kill "$XVFB" 2> /dev/null
 	wait 2> /dev/null
-	rm -rf "$D/tree"
 	# a failure keeps the events, the server's log and the reports
 	if [ "$failed" -eq 0 ] && [ -z "$X11KEEP" ]; then
 		rm -rf "$D"
@@ -70,13 +72,19 @@ fail() {
 
 # ---- the build: a copy of the tree, as tests/san.sh makes ---------------
 
-S=$D/tree
+# kept in $T from one run to the next, a file copied only when it
+# changed: make then compiles what changed since, not the whole tree
+S=$(pwd)/$T/monkey.tree
 mkdir -p "$S/tests"
-cp Makefile config.mk config.def.h "$S"
-for f in ./*.c ./*.h; do
-	[ "$f" = ./config.h ] || cp "$f" "$S"
+sed 's/\(fetchtimeout = \)[0-9][0-9]*/\12/' tests/config.test.h > "$D/config.test.h"
+for f in Makefile config.mk config.def.h ./*.c ./*.h "$D/config.test.h"; do
+	case $f in
+	./config.h) continue ;;
+	"$D/config.test.h") t=$S/tests/config.test.h ;;
+	*) t=$S/$f ;;
+	esac
+	cmp -s "$f" "$t" || cp "$f" "$t"
 done
-sed 's/\(fetchtimeout = \)[0-9][0-9]*/\12/' tests/config.test.h > "$S/tests/config.test.h"
 SANFLAGS="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer -g -O1"
 X=$S/tests/lwnrss-test
 if ! grep -q 'fetchtimeout = 2;' "$S/tests/config.test.h"; then
@@ -142,8 +150,8 @@ function key(   k) {
 	if (typing)
 		return typed()
 	# the filter cleared in its line: an Escape outside it closes the
-	# reading view if open, and quits if the model is wrong (a remapped
-	# key such as Greek_alpha can be lost under load)
+	# reading view if open, and quits if the model is wrong (a key lost
+	# under load)
 	if (flt != "" && rand() < 0.05) {
 		flt = ""
 		return "slash ctrl+u Escape"
@@ -252,6 +260,11 @@ if ! startx "$D"; then
 	fail "monkey: Xvfb starts"
 	exit 1
 fi
+# Greek_alpha on a key of its own (tests/xlib.sh's spare)
+if ! spare 'Greek_alpha Greek_ALPHA'; then
+	fail "monkey: the keyboard map has room for Greek_alpha"
+	exit 1
+fi
 ROOT=$(xwininfo -root | sed -n 's/.*Window id: \(0x[0-9a-f]*\).*/\1/p')
 C=$D/tls
 mkdir -p "$C"
@@ -303,15 +316,32 @@ total=$(wc -l < "$D/events")
 # (not i: the helpers of tests/xlib.sh use it)
 ev=0
 restarts=0
+# up to 8 lines of keys, clicks, the wheel and resizes in a row go to one
+# xdotool, its commands chained: a process a line would be most of the
+# run's time.  Each other line sends what is waiting first
+xs=
+nx=0
+next=200
 while read -r op rest <&3; do
 	ev=$((ev + 1))
 	set -- $rest
 	case $op in
-	k) xdotool key --clearmodifiers --delay 1 "$@" ;;
-	c) xdotool mousemove --window "$W" "$1" "$2" click 1 ;;
-	d) xdotool mousemove --window "$W" "$1" "$2" click --repeat 2 --delay 30 1 ;;
-	w) xdotool mousemove --window "$W" "$1" "$2" click --repeat "$4" --delay 5 "$3" ;;
-	s) xdotool windowsize "$W" "$1" "$2" ;;
+	k) x="key --clearmodifiers --delay 1 $rest" ;;
+	c) x="mousemove --window $W $1 $2 click 1" ;;
+	d) x="mousemove --window $W $1 $2 click --repeat 2 --delay 30 1" ;;
+	w) x="mousemove --window $W $1 $2 click --repeat $4 --delay 5 $3" ;;
+	s) x="windowsize $W $1 $2" ;;
+	*) x= ;;
+	esac
+	if [ -n "$x" ]; then
+		xs="$xs $x"
+		nx=$((nx + 1))
+		[ "$nx" -lt 8 ] && continue
+	fi
+	[ -n "$xs" ] && xdotool $xs > /dev/null 2>&1
+	xs=
+	nx=0
+	case $op in
 	h) kill -HUP "$PID" ;;
 	t) clockon 1860 ;;
 	f)
@@ -337,8 +367,12 @@ while read -r op rest <&3; do
 		start "$URL"
 	fi
 	down && break
-	[ $((ev % 200)) -eq 0 ] && echo "# $ev of $total event lines"
+	if [ "$ev" -ge "$next" ]; then
+		echo "# $ev of $total event lines"
+		next=$((next + 200))
+	fi
 done 3< "$D/events"
+[ -n "$xs" ] && xdotool $xs > /dev/null 2>&1
 
 echo "# $ev of $total event lines sent, $restarts restarts," \
 	"$(wc -l < "$C/requests" 2> /dev/null || echo 0) requests"
@@ -356,11 +390,11 @@ if crashed; then
 	echo "# the last requests:"
 	tail -n 5 "$C/requests" 2> /dev/null | sed 's/^/#   /'
 	if sanreports || [ "$rc" != 0 ]; then
-		fail "monkey: seed $SEED: the window crashed at event line $ev of $total"
+		fail "monkey: seed $SEED: the window crashed by event line $ev of $total"
 	else
 		# q or an Escape without a filter: the events' model of the
 		# filter line went wrong
-		fail "monkey: seed $SEED: the window quit by itself at event line $ev of $total"
+		fail "monkey: seed $SEED: the window quit by itself by event line $ev of $total"
 	fi
 	exit 1
 fi

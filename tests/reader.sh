@@ -2,8 +2,9 @@
 # See LICENSE file for copyright and license details.
 # reader.sh: what makes the window a reader to keep open, under an Xvfb
 # of its own with real key presses: rules, the filter line, copying a
-# link, the keys, -w's errors, read state, urgency, new articles kept in
-# sight, clicks, a failed open, tabbed, and the README's dmenu pipeline.
+# link, the keys, -w's errors, urgency, new articles kept in sight,
+# clicks, a failed open, tabbed, and the README's dmenu pipeline (the
+# read state is tests/readstate.sh's).
 # Evidence comes from pixels, window properties, selections read back
 # with xclip, files and the open command's log (tests/bin).
 cd "$(dirname "$0")/.." || exit 1
@@ -22,9 +23,9 @@ XDG_STATE_HOME=$D/state
 export XDG_CACHE_HOME XDG_STATE_HOME LC_ALL=C.UTF-8
 STATE=$XDG_STATE_HOME/lwnrss/read
 
-need Xvfb xdotool xprop xwininfo xdpyinfo xrdb import convert identify xclip \
+need Xvfb xdotool xprop xwininfo xdpyinfo xrdb xmodmap import convert identify xclip \
 	tabbed dmenu openssl python3
-built lwnrss tests/lwnrss-test tests/selgone tests/xembed
+built lwnrss tests/lwnrss-test tests/selgone tests/xembed tests/grab
 
 PIDS=
 XVFB=
@@ -58,6 +59,13 @@ TITLE='Reader Test'
 
 if ! startx "$D"; then
 	notok "reader: Xvfb starts"
+	exit 1
+fi
+# the letters typed below that a US keyboard lacks: Greek, Cyrillic, é
+if ! spare 'U03BA U039A' 'U03B1 U0391' 'U03BB U039B' 'U03B7 U0397' 'U03BC U039C' \
+    'U03AD U0388' 'U03C1 U03A1' 'U043F U041F' 'U0440 U0420' 'U0438 U0418' \
+    'U0432 U0412' 'U0435 U0415' 'U0442 U0422' 'eacute Eacute'; then
+	notok "reader: the keyboard map has room for Greek and Cyrillic keys"
 	exit 1
 fi
 
@@ -148,7 +156,7 @@ xdotool key Num_Lock KP_Home
 # ---- the filter -----------------------------------------------------------
 
 # filter text: / then text typed (xdotool type: real key events, Greek
-# and Cyrillic through keysyms of their own)
+# and Cyrillic through keysyms of their own, on the keys spare gave them)
 filter() {
 	key slash
 	xdotool type --delay 30 "$1"
@@ -259,190 +267,10 @@ server "$FEED"
 check "a URL without a scheme is https" sh -c \
 	"[ \$(wc -l < '$D/p2') -eq 7 ] && [ ! -s '$D/p2err' ]"
 
-# ---- read state -----------------------------------------------------------
-
-# statehas link: the read-state file lists link
-statehas() {
-	grep -q " $1\$" "$STATE" 2> /dev/null
-}
-# isread k: the k-th row's title is as narrow as when read (unread widths
-# are measured first, in u1 to u6)
-isread() {
-	eval "[ \"\$(shot; titlew $1)\" -lt \"\$u$1\" ]"
-}
-rm -rf "$XDG_STATE_HOME"
-win
-shot
-for k in 1 2 3 4 5 6; do
-	eval "u$k=\$(titlew $k)"
-done
-wu=$u2
-key j Return
-check "read: opening a row runs the open command" retry opened https://example.org/a2
-check "read: ... and writes the link to \$XDG_STATE_HOME/lwnrss/read" retry statehas https://example.org/a2
-check "read: the file starts with its format line" [ "$(head -n 1 "$STATE")" = "lwnrss-read 1" ]
-wr=$(shot; titlew 2)
-echo "# the second title's width: unread $wu px, read $wr px"
-check "read: the opened row's title is drawn in the normal face (narrower than bold)" \
-	[ "$wr" -lt "$wu" ]
-key q
-within 20 "$PID"
-win
-check "read: after a restart the row is still drawn read" eval '[ "$(shot; titlew 2)" = "$wr" ]'
-check "read: the others are not" eval '[ "$(shot; titlew 3)" -gt 0 ] && [ "$(titlew 4)" -gt 0 ]'
-key j m
-check "read: m makes it unread again (bold)" retry eval '[ "$(shot; titlew 2)" = "$wu" ]'
-check "read: ... and the file drops it" retry eval '! statehas https://example.org/a2'
-key m
-check "read: m again: read" retry eval '[ "$(shot; titlew 2)" = "$wr" ] && statehas https://example.org/a2'
-key M
-check "read: M marks every row shown read, not the hidden one" retry sh -c \
-	"[ \$(grep -c ' https://example.org/a' '$STATE') -eq 6 ] && ! grep -q a5 '$STATE'"
-stop
-
-# two windows at once: each writer merges what the other wrote
-rm -rf "$XDG_STATE_HOME"
-win
-A=$PID WA=$W
-win
-B=$PID WB=$W
-W=$WA; xdotool windowfocus --sync "$WA"; key j m
-retry statehas https://example.org/a2 > /dev/null
-W=$WB; xdotool windowfocus --sync "$WB"; key j j m
-retry statehas https://example.org/a3 > /dev/null
-W=$WA; xdotool windowfocus --sync "$WA"; key j j m
-check "read: two windows marking different rows: every mark is in the file" retry sh -c \
-	"grep -q ' https://example.org/a2\$' '$STATE' && grep -q ' https://example.org/a3\$' '$STATE' && grep -q ' https://example.org/a4\$' '$STATE'"
-check "read: ... and the first window draws the other's mark (row 3 read)" retry isread 3
-kill "$A" "$B"
-wait "$A" "$B" 2> /dev/null
-
-# a corrupt file, a foreign one, an unwritable directory
-mkdir -p "$XDG_STATE_HOME/lwnrss"
-printf 'lwnrss-read 1\nnot a line\n1 \n%s https://example.org/a3\n' "$(date +%s)" > "$STATE"
-win
-check "read: a corrupt file: one warning naming it" \
-	grep -qx "lwnrss: $STATE: 2 malformed lines ignored" "$D/err"
-check "read: ... its good lines still count (row 3 read)" isread 3
-stop
-printf 'some other program'"'"'s file\n' > "$STATE"
-cp "$STATE" "$D/foreign"
-win
-key m
-check "read: a foreign file: a warning, and the marks stay in memory" retry eval \
-	'grep -qx "lwnrss: $STATE: not an lwnrss read-state file, ignored and left as it is" "$D/err" && isread 1'
-check "read: ... the foreign file is left as it is" cmp -s "$STATE" "$D/foreign"
-check "read: ... and said once" [ "$(wc -l < "$D/err")" -eq 1 ]
-stop
-: > "$D/notadir"
-XDG_STATE_HOME=$D/notadir win
-key m
-key j m
-check "read: an unwritable directory: the marks stay in memory" \
-	retry eval 'isread 1 && isread 2 && ! isread 3'
-check "read: ... and one warning, not one a mark" sh -c \
-	"[ \$(wc -l < '$D/err') -eq 1 ] && grep -q 'cannot write the read state: Not a directory; the marks stay in memory' '$D/err'"
-stop
-
-# a read.lock another process holds for ever: the marks stay in memory,
-# and quitting does not wait for ever either
-rm -rf "$XDG_STATE_HOME"
-mkdir -p "$XDG_STATE_HOME/lwnrss"
-python3 -c 'import fcntl, sys, time
-f = open(sys.argv[1], "w"); fcntl.lockf(f, fcntl.LOCK_EX); print("locked", flush=True); time.sleep(60)' \
-	"$STATE.lock" > "$D/locker" &
-LOCKER=$!
-PIDS="$PIDS $LOCKER"
-retry grep -q locked "$D/locker"
-locked() {
-	grep -q 'read.lock: still locked after 5 s, not written; the marks stay in memory' "$D/err"
-}
-win
-key m
-# lwnrss waits 5 s for the lock: up to three times retry's 5 s
-check "read: a lock held elsewhere: after a few seconds, one warning" \
-	eval 'retry locked || retry locked || retry locked'
-check "read: ... and the mark in memory" isread 1
-key q
-check "read: quitting with the lock still held ends within seconds" within 80 "$PID"
-check "read: ... the cause said once, at the mark, not again at the end" \
-	[ "$(grep -c 'still locked' "$D/err")" -eq 1 ]
-check "read: ... and quitting says the marks were not written" \
-	grep -qx 'lwnrss: quitting with read marks not written' "$D/err"
-kill "$LOCKER"
-wait "$LOCKER" 2> /dev/null
-
-# marks of links no feed has shown for readdays (90) are dropped; those
-# still in a feed are kept, whatever their age
-now=$(date +%s)
-old=$((now - 100 * 86400))
-printf 'lwnrss-read 1\n%s https://gone.example/old\n%s https://example.org/a3\n%s https://gone.example/recent\n' \
-	"$old" "$old" "$now" > "$STATE"
-win
-key m
-check "read: a write drops marks unseen for longer than readdays" retry eval \
-	'statehas https://example.org/a1 && ! statehas https://gone.example/old'
-check "read: ... and keeps an old one still in the feed, and recent ones" sh -c \
-	"grep -q ' https://example.org/a3\$' '$STATE' && grep -q ' https://gone.example/recent\$' '$STATE'"
-stop
-
-# kill -9 while the file is written: it is always the old or the new one.
-# A large state makes each write long; m m q leaves a change for the
-# window to write itself as it quits; every other kill comes at a random
-# moment, the rest the moment that write has bytes
-awk -v t="$now" 'BEGIN { print "lwnrss-read 1"; for (i = 0; i < 200000; i++) printf "%d https://big.example/%d\n", t, i }' > "$STATE"
-partial=0 bad=0
-# (the loop's variable is round: the helpers use i)
-for round in $(seq 20); do
-	win
-	xdotool key m m q
-	if [ $((round % 2)) -eq 0 ]; then
-		sleep "0.$(awk -v s="$round" 'BEGIN { srand(s); printf "%02d", int(rand() * 80) }')"
-	else
-		# the child's write comes and goes, then the window's own has bytes;
-		# a window gone (a zombie too, which kill -0 would not tell) has
-		# nothing more to write.  A look each millisecond, not a busy loop,
-		# which would take a processor from the window for seconds: the
-		# large state takes tens of milliseconds to write
-		j=0
-		while [ $j -lt 3000 ] && [ ! -e "$STATE.tmp" ] && ! gone "$PID"; do
-			j=$((j + 1))
-			sleep 0.001
-		done
-		while [ $j -lt 6000 ] && [ -e "$STATE.tmp" ] && ! gone "$PID"; do
-			j=$((j + 1))
-			sleep 0.001
-		done
-		while [ $j -lt 9000 ] && [ ! -s "$STATE.tmp" ] && ! gone "$PID"; do
-			j=$((j + 1))
-			sleep 0.001
-		done
-	fi
-	kill -9 "$PID" 2> /dev/null
-	wait "$PID" 2> /dev/null
-	[ -s "$STATE.tmp" ] && partial=$((partial + 1))
-	if [ "$(head -n 1 "$STATE")" != "lwnrss-read 1" ] ||
-	    [ "$(grep -c '^[0-9][0-9]* https://big.example/' "$STATE")" -ne 200000 ] ||
-	    [ "$(grep -vc '^[0-9][0-9]* https://' "$STATE")" -ne 1 ]; then
-		bad=$((bad + 1))
-	fi
-done
-echo "# $partial of 20 kills left a partly written read.tmp"
-check "read: kill -9 while writing, 20 times: the file is always whole" [ "$bad" -eq 0 ]
-check "read: ... at least one kill landed in the middle of a write" [ "$partial" -gt 0 ]
-# a writer the last kill orphaned finishes on its own, before the files go
-ours() {
-	for p in $(runs "$X"); do
-		tr '\0' '\n' < "/proc/$p/environ" 2> /dev/null |
-			grep -qxF "XDG_STATE_HOME=$XDG_STATE_HOME" && return 0
-	done
-	return 1
-}
-i=0
-while [ "$i" -lt 300 ] && ours; do sleep 0.1; i=$((i + 1)); done
-rm -rf "$XDG_STATE_HOME"
-
 # ---- urgency: new articles while the focus is elsewhere -------------------
+
+# no read marks from the sections above (tests/readstate.sh tests them)
+rm -rf "$XDG_STATE_HOME"
 
 # the feed again with one new article on top, then two more
 sed 's|<channel |<item><title>Brand new</title><link>https://example.org/n1</link></item><item><title>News nobody sees (hide me)</title><link>https://example.org/h1</link></item><channel |' \

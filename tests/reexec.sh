@@ -22,7 +22,7 @@ X11SRV_LOG=$D/requests
 export LWNRSS_CLOCK XDG_STATE_HOME X11SRV_LOG LC_ALL=C.UTF-8
 
 need strace valgrind Xvfb xdotool xprop xwininfo xdpyinfo xrdb import convert identify openssl python3 make
-built lwnrss tests/lwnrss-test
+built lwnrss tests/lwnrss-test tests/grab
 
 PIDS=
 XVFB=

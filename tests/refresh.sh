@@ -22,7 +22,7 @@ export LWNRSS_CLOCK
 echo 0 > "$D/clock"
 
 need Xvfb xdotool xdpyinfo xrdb convert openssl python3
-built lwnrss tests/lwnrss-test
+built lwnrss tests/lwnrss-test tests/grab
 
 XVFB=
 SRV=
@@ -104,18 +104,17 @@ want() {
 
 # the pixel column x=3 as runs, as in tests/cache.sh: B or E the title
 # bar (E after a failed fetch), W a row, G the selected row, R the line.
-# One convert reads the window and the column (a crop 0 high is the whole
-# height): every step polls it
+# One tests/grab reads the window and the column: every step polls it
 col() {
-	convert "x:$W" -crop 1x0+3+0 +repage -depth 8 "txt:$D/column" 2> /dev/null || return 1
+	tests/grab "$W" 3 /dev/null > "$D/column" 2> /dev/null || return 1
 	awk '
 		BEGIN { c["#0000FF"] = "B"; c["#FF00FF"] = "E"; c["#FFFFFF"] = "W"
 		        c["#00FF00"] = "G"; c["#FF0000"] = "R" }
-		NR > 1 && $3 != last {
+		$1 != last {
 			if (n) s = s (s == "" ? "" : " ") r n
-			last = $3; r = ($3 in c) ? c[$3] : "?"; n = 0
+			last = $1; r = ($1 in c) ? c[$1] : "?"; n = 0
 		}
-		NR > 1 { n++ }
+		{ n++ }
 		END { print s (s == "" ? "" : " ") r n }' "$D/column" > "$D/col"
 }
 # rowsel k: the feed's NROWS rows, the k-th selected

@@ -19,7 +19,7 @@ export XDG_STATE_HOME LC_ALL=C.UTF-8
 STATE=$XDG_STATE_HOME/lwnrss/read
 
 need Xvfb xdotool xprop xwininfo xdpyinfo xrdb import convert identify openssl python3
-built tests/lwnrss-test
+built tests/lwnrss-test tests/grab
 
 PIDS=
 XVFB=

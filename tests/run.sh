@@ -33,12 +33,19 @@ for t in $(ls -S tests/*.sh) tests/rdf_test tests/rdf_test-san tests/http_test \
 	rm -f "$T/$(basename "$t").rc"
 done
 
-# one t: run the test, its output in its log, then its exit status in its
-# .rc file (written last, as the sign that it is done)
+# one t: run the test, its output in its log, then the seconds it took
+# and the processor time it used (times: this shell's, then its
+# children's), then its exit status in its .rc file (written last, as the
+# sign that it is done).  They say which test bounds a run's time
 one() {
 	_l=$T/$(basename "$1")
+	_s=$(date +%s)
 	"$1" > "$_l.log" 2>&1
-	echo $? > "$_l.rc.tmp" && mv "$_l.rc.tmp" "$_l.rc"
+	_rc=$?
+	times > "$_l.times"
+	{ read -r _ _; read -r _u _y; } < "$_l.times"
+	echo "# $1: $(($(date +%s) - _s)) s, user $_u, sys $_y" >> "$_l.log"
+	echo $_rc > "$_l.rc.tmp" && mv "$_l.rc.tmp" "$_l.rc"
 }
 
 # report [all]: show and count the tests done from the first not yet

@@ -21,7 +21,7 @@ export LWNRSS_CLOCK XDG_STATE_HOME LC_ALL=C.UTF-8
 FX=tests/x11-summary.xml
 
 need Xvfb xdotool xprop xdpyinfo xrdb import convert identify xclip openssl python3
-built tests/lwnrss-test
+built tests/lwnrss-test tests/grab
 
 PIDS=
 XVFB=

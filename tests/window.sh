@@ -21,7 +21,7 @@ export LWNRSS_CLOCK XDG_STATE_HOME LC_ALL=C.UTF-8
 STATE=$XDG_STATE_HOME/lwnrss/read
 
 need Xvfb xdotool xprop xwininfo xdpyinfo xrdb import convert identify xclip openssl python3
-built lwnrss tests/lwnrss-test
+built lwnrss tests/lwnrss-test tests/grab
 
 PIDS=
 XVFB=

@@ -25,7 +25,7 @@ export XDG_CACHE_HOME
 export LC_ALL=C.UTF-8
 
 need Xvfb xdotool xprop xwininfo xdpyinfo xrdb import convert identify openssl python3
-built tests/lwnrss-test tests/wmdelete
+built tests/lwnrss-test tests/wmdelete tests/grab
 
 PIDS=
 XVFB=

@@ -51,27 +51,27 @@ hastitle() {
 	[ "$(prop WM_NAME)" = "\"$1\"" ] && [ "$(prop _NET_WM_NAME)" = "\"$1\"" ]
 }
 
+# shot: the window's pixels in $D/shot.png (tests/grab's PPM)
 shot() {
-	import -window "$W" "$D/shot.png" 2> /dev/null
+	tests/grab "$W" -1 "$D/shot.png" 2> /dev/null
 }
 
 # sig [x]: the colours down the pixel column x (3) of a new shot of the
 # window as runs, e.g. "B38 G90 R1 W90 R1 W200": B title bar, E failed
 # title bar, W row, G selected row, R line between rows, Y newcolor (a
-# new article's mark, a badge).  One convert takes the shot, keeps it for
-# box and colourful, and reads the column (a crop 0 high is the whole
-# height): a check polls it many times
+# new article's mark, a badge).  One tests/grab takes the shot, keeps it
+# for box and colourful (a PPM: ImageMagick goes by its first bytes),
+# and reads the column: a check polls it many times
 sig() {
-	convert "x:$W" -write "$D/shot.png" -crop "1x0+${1:-3}+0" +repage -depth 8 \
-		"txt:$D/column" 2> /dev/null || return 1
+	tests/grab "$W" "${1:-3}" "$D/shot.png" > "$D/column" 2> /dev/null || return 1
 	awk -v f="$D/sig" '
 		BEGIN { c["#0000FF"] = "B"; c["#FF00FF"] = "E"; c["#FFFFFF"] = "W"
 		        c["#00FF00"] = "G"; c["#FF0000"] = "R"; c["#FFFF00"] = "Y" }
-		NR > 1 && $3 != last {
+		$1 != last {
 			if (n) s = s (s == "" ? "" : " ") r n
-			last = $3; r = ($3 in c) ? c[$3] : "?"; n = 0
+			last = $1; r = ($1 in c) ? c[$1] : "?"; n = 0
 		}
-		NR > 1 { n++ }
+		{ n++ }
 		END { s = s (s == "" ? "" : " ") r n; print s > f; print s }' "$D/column"
 }
 
@@ -111,6 +111,20 @@ colourful() {
 
 key() {
 	xdotool key --clearmodifiers "$@"
+}
+
+# spare keysyms...: each argument's keysyms (lower and upper case) on a
+# keycode of their own, one that had none.  xdotool types a character
+# the keyboard map lacks by remapping a key and undoing it after: a busy
+# window can look the key up after the undo, and read another character
+# or none.  In the map from the start, they are keys as any other
+spare() {
+	xmodmap -pke | awk 'NF == 3 && $2 > 8 { print $2 }' > "$D/keycodes"
+	for _s in "$@"; do
+		read -r _c || return 1
+		echo "keycode $_c = $_s"
+	done < "$D/keycodes" > "$D/xmodmap"
+	xmodmap "$D/xmodmap"
 }
 
 between() {
