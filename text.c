@@ -284,17 +284,10 @@ text_xml(const char *s, size_t len, char *out, int markup)
 	size_t used, k;
 
 	while (s < e) {
-		/* the run up to the next '&' or '<' is copied as it is */
-		for (k = 0; s + k < e && s[k] != '&' && s[k] != '<'; k++)
-			;
-		memmove(o, s, k);
-		o += k;
-		if ((s += k) >= e)
-			break;
 		if (*s == '&') {
 			o += entity(s, e, o, &used);
 			s += used;
-		} else if ((q = text_pass(s, e)) != s) {
+		} else if (*s == '<' && (q = text_pass(s, e)) != s) {
 			/* an unfinished one runs to the end */
 			if (s[1] == '!' && s[2] == '[') {
 				k = (q ? q - 3 : e) - (s + 9);
@@ -302,7 +295,7 @@ text_xml(const char *s, size_t len, char *out, int markup)
 				o += k;
 			}
 			s = q ? q : e;
-		} else if (!markup && e - s > 1 && (s[1] == '/' || s[1] == '!' ||
+		} else if (*s == '<' && !markup && e - s > 1 && (s[1] == '/' || s[1] == '!' ||
 		    isnamestart((unsigned char)s[1]))) {
 			q = text_tagend(s + 1, e);
 			s = q ? q + 1 : e;
