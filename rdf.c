@@ -194,13 +194,6 @@ is(const char *s, size_t n, const char *w)
 	return i == n && !w[i];
 }
 
-/* two names spelt the same */
-static int
-namematch(const char *a, size_t alen, const char *b, size_t blen)
-{
-	return alen == blen && !memcmp(a, b, alen);
-}
-
 /* the entry of tags[] for local name s[0..n) in namespace ns, FOREIGN for
  * another vocabulary's, NULL for one of ours that rdf.c does not read */
 static const Tag *
@@ -257,7 +250,7 @@ nsof(const Parser *ps, const char *p, size_t n)
 	size_t i;
 
 	for (i = ps->ndecl; i-- > 0; )
-		if (ps->decl[i].p && namematch(ps->decl[i].p, ps->decl[i].n, p, n))
+		if (ps->decl[i].p && ps->decl[i].n == n && !memcmp(ps->decl[i].p, p, n))
 			return ps->decl[i].ns;
 	if (!n)
 		return NsNone;
@@ -412,16 +405,6 @@ popscope(Parser *ps)
 			ps->bases.len = ps->decl[ps->ndecl].base;
 }
 
-/* past the name qn[0..qlen) at s, when a tag's name at s is that, else NULL */
-static const char *
-spelt(const char *s, const char *e, const char *qn, size_t qlen)
-{
-	if ((size_t)(e - s) <= qlen || memcmp(s, qn, qlen))
-		return NULL;
-	s += qlen;
-	return isws((unsigned char)*s) || *s == '/' || *s == '>' ? s : NULL;
-}
-
 /*
  * The end tag of the element whose content starts at s, spelt qn[0..qlen)
  * with white space allowed before its '>': where its '<' is, *after then
@@ -441,8 +424,14 @@ rawend(const char *s, const char *e, const char *qn, size_t qlen, const char **a
 		if (!(c = text_pass(q, e)))
 			return NULL;
 		s = c > q ? c : q + 1;
-		if (c > q || !(c = spelt(q + 1 + (q[1] == '/'), e, qn, qlen)))
+		if (c > q)
 			continue;
+		/* a tag whose name is qn, then white space, '/' or '>' */
+		c = q + 1 + (q[1] == '/');
+		if ((size_t)(e - c) <= qlen || memcmp(c, qn, qlen) || !(isws((unsigned char)c[qlen]) ||
+		    c[qlen] == '/' || c[qlen] == '>'))
+			continue;
+		c += qlen;
 		if (q[1] == '/') {
 			while (c < e && isws((unsigned char)*c))
 				c++;
@@ -684,14 +673,14 @@ starttag(Parser *ps, const char **pp)
 static void
 endtag(Parser *ps, const char *qn, size_t qlen)
 {
-	if (ps->initem && namematch(qn, qlen, ps->itemq, ps->itemqlen)) {
+	if (ps->initem && qlen == ps->itemqlen && !memcmp(qn, ps->itemq, qlen)) {
 		ps->initem = 0;
 		/* shown as it is when it does not parse, so one line, as a title */
 		if (!(ps->cur.dated = datetime(ps->cur.date, 0, &ps->cur.time)))
 			ps->cur.date[text_collapse(ps->cur.date, strlen(ps->cur.date), 0)] = '\0';
 		if (bufadd(&ps->items, &ps->cur, sizeof(ps->cur)) < 0)
 			ps->oom = 1;
-	} else if (namematch(qn, qlen, ps->rootq, ps->rootqlen)) {
+	} else if (qlen == ps->rootqlen && !memcmp(qn, ps->rootq, qlen)) {
 		ps->rootdone = 1;
 		return;
 	}
