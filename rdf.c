@@ -835,13 +835,12 @@ notfeed(const char *s, size_t n)
 		return "empty input";
 	if (n >= 2 && ((u[0] == 0xfe && u[1] == 0xff) || (u[0] == 0xff && u[1] == 0xfe)))
 		return "UTF-16 input, not a feed lwnrss can read";
+	/* a NUL, or many control characters, in the first 4 KiB */
 	n = MIN(n, 4096);
-	if (memchr(s, '\0', n))
-		return "binary data, not a feed";
 	for (i = 0; i < n; i++)
 		if ((u[i] < 0x20 && !isws(u[i])) || u[i] == 0x7f)
 			ctl++;
-	if (ctl * 10 > n)
+	if (ctl * 10 > n || memchr(s, '\0', n))
 		return "binary data, not a feed";
 	return NULL;
 }
