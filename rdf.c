@@ -902,8 +902,7 @@ rdf_parseurl(Feed *f, char *data, size_t len, const char *url, char *err, size_t
 		         f->nitems, f->nitems == 1 ? "" : "s");
 	return 0;
 fail:
-	if (errlen)
-		snprintf(err, errlen, "%s", why);
+	seterr(err, errlen, "%s", why);
 	return -1;
 }
 

@@ -216,7 +216,7 @@ text_html(const char *s, size_t len, char *out, int paras)
 
 	while (s < e) {
 		if (*s == '<' && s + 1 < e && (s[1] == '/' || s[1] == '!' || s[1] == '?' ||
-		    ((s[1] | 0x20) >= 'a' && (s[1] | 0x20) <= 'z'))) {
+		    asciialpha((unsigned char)s[1]))) {
 			/* a comment (or a CDATA section) may hold a '>'; an
 			 * unfinished one runs to the end */
 			if (s[1] == '!' && (q = text_pass(s, e)) != s) {
@@ -224,8 +224,8 @@ text_html(const char *s, size_t len, char *out, int paras)
 				continue;
 			}
 			n = s + 1 + (s[1] == '/');
-			for (k = 0; n + k < e && (((n[k] | 0x20) >= 'a' && (n[k] | 0x20) <= 'z') ||
-			    (n[k] >= '0' && n[k] <= '9')); k++)
+			for (k = 0; n + k < e && (asciialpha((unsigned char)n[k]) ||
+			    asciidigit((unsigned char)n[k])); k++)
 				;
 			/* an unfinished tag hides the rest, as in a browser */
 			if (!(q = text_tagend(n + k, e)))
