@@ -154,7 +154,7 @@ typedef struct {
 	const char *rootq, *itemq;
 	size_t rootqlen, itemqlen;
 	int rootdone;
-	const char *err;
+	const char *err;         /* what is wrong, the input or memory */
 	/*
 	 * The namespace scope.  depth counts the elements open; each
 	 * namespace declaration and xml:base of an open element is an entry
@@ -178,7 +178,6 @@ typedef struct {
 	Buf bases;
 	const char *docbase;
 	size_t memused;          /* bytes taken for resolved links */
-	int oom;
 } Parser;
 
 static char nothing[1];
@@ -328,7 +327,7 @@ curbase(const Parser *ps)
 /*
  * An xml:base value v[0..n), decoded and resolved against the base in
  * scope, made the base in scope, in a new entry of decl (the caller makes
- * room).  When it cannot be (too long, out of memory: ps->oom) the
+ * room).  When it cannot be (too long, out of memory: ps->err) the
  * element keeps the base in scope.
  */
 static void
@@ -344,7 +343,7 @@ addbase(Parser *ps, const char *v, size_t n)
 	ref[k = text_collapse(ref, text_xml(v, n, ref, 1), 0)] = '\0';
 	b = curbase(ps);
 	if (bufgrow(&ps->bases, (b ? strlen(b) : 0) + k + 2) < 0) {
-		ps->oom = 1;
+		ps->err = "out of memory";
 		return;
 	}
 	/* after the bases in scope, which bufgrow may have moved */
@@ -471,7 +470,7 @@ lwnlink(const char *s, size_t n)
  * scope, the nearest xml:base and then the document's URL: s itself when
  * it is absolute or there is no base, else a copy in the Feed's memory
  * (the result may be longer than its source), or s again when that
- * memory runs out (over the limit, or out of memory: ps->oom then set).
+ * memory runs out (over the limit, or out of memory: ps->err then set).
  * *n becomes the result's length.
  */
 static char *
@@ -488,7 +487,7 @@ resolve(Parser *ps, char *s, size_t *n)
 	/* one block for them all, taken when the first is resolved: a
 	 * feed of absolute links, as most are, takes none */
 	if (!ps->f->mem && !(ps->f->mem = malloc(max))) {
-		ps->oom = 1;
+		ps->err = "out of memory";
 		return s;
 	}
 	o = ps->f->mem + ps->memused;
@@ -679,7 +678,7 @@ endtag(Parser *ps, const char *qn, size_t qlen)
 		if (!(ps->cur.dated = datetime(ps->cur.date, 0, &ps->cur.time)))
 			ps->cur.date[text_collapse(ps->cur.date, strlen(ps->cur.date), 0)] = '\0';
 		if (bufadd(&ps->items, &ps->cur, sizeof(ps->cur)) < 0)
-			ps->oom = 1;
+			ps->err = "out of memory";
 	} else if (qlen == ps->rootqlen && !memcmp(qn, ps->rootq, qlen)) {
 		ps->rootdone = 1;
 		return;
@@ -890,7 +889,7 @@ rdf_parseurl(Feed *f, char *data, size_t len, const char *url, char *err, size_t
 	buffree(&ps.bases);
 	f->items = (Item *)ps.items.p;
 	f->nitems = ps.items.len / sizeof(Item);
-	if (rc < 0 || ps.oom) {
+	if (rc < 0 || ps.err) {
 		/* parse's error, or no memory for the input or what it holds */
 		why = ps.err ? ps.err : "out of memory";
 		rdf_free(f);
