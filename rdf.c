@@ -154,7 +154,7 @@ typedef struct {
 	const char *rootq, *itemq;
 	size_t rootqlen, itemqlen;
 	int rootdone;
-	const char *err;
+	const char *err;         /* what is wrong, the input or memory */
 	/*
 	 * The namespace scope.  depth counts the elements open; each
 	 * namespace declaration and xml:base of an open element is an entry
@@ -178,7 +178,6 @@ typedef struct {
 	Buf bases;
 	const char *docbase;
 	size_t memused;          /* bytes taken for resolved links */
-	int oom;
 } Parser;
 
 static char nothing[1];
@@ -194,13 +193,6 @@ is(const char *s, size_t n, const char *w)
 	return i == n && !w[i];
 }
 
-/* two names spelt the same */
-static int
-namematch(const char *a, size_t alen, const char *b, size_t blen)
-{
-	return alen == blen && !memcmp(a, b, alen);
-}
-
 /* the entry of tags[] for local name s[0..n) in namespace ns, FOREIGN for
  * another vocabulary's, NULL for one of ours that rdf.c does not read */
 static const Tag *
@@ -214,36 +206,6 @@ findtag(int ns, const char *s, size_t n)
 		if ((tags[i].ns & IN(ns)) && is(s, n, tags[i].name))
 			return &tags[i];
 	return NULL;
-}
-
-/*
- * Make s[0..n) one line: each inner run of white space one space, none at
- * the ends, and every other control character (C0, DEL, and C1: 0xc2 0x80
- * to 0xc2 0x9f) removed, as one shows as nothing a reader could want:
- * ab<U+0008>cd is abcd.  Returns the new length.
- */
-static size_t
-collapse(char *s, size_t n)
-{
-	size_t i, o;
-	int sp = 0, c;
-
-	for (i = o = 0; i < n; i++) {
-		c = (unsigned char)s[i];
-		if (isws(c)) {
-			sp = 1;
-		} else if (c < ' ' || c == 0x7f) {
-			;
-		} else if (c == 0xc2 && i + 1 < n && (unsigned char)s[i + 1] < 0xa0) {
-			i++;
-		} else {
-			if (sp && o)
-				s[o++] = ' ';
-			sp = 0;
-			s[o++] = c;
-		}
-	}
-	return o;
 }
 
 /*
@@ -287,7 +249,7 @@ nsof(const Parser *ps, const char *p, size_t n)
 	size_t i;
 
 	for (i = ps->ndecl; i-- > 0; )
-		if (ps->decl[i].p && namematch(ps->decl[i].p, ps->decl[i].n, p, n))
+		if (ps->decl[i].p && ps->decl[i].n == n && !memcmp(ps->decl[i].p, p, n))
 			return ps->decl[i].ns;
 	if (!n)
 		return NsNone;
@@ -365,7 +327,7 @@ curbase(const Parser *ps)
 /*
  * An xml:base value v[0..n), decoded and resolved against the base in
  * scope, made the base in scope, in a new entry of decl (the caller makes
- * room).  When it cannot be (too long, out of memory: ps->oom) the
+ * room).  When it cannot be (too long, out of memory: ps->err) the
  * element keeps the base in scope.
  */
 static void
@@ -378,10 +340,10 @@ addbase(Parser *ps, const char *v, size_t n)
 	if (n > MAXBASE)
 		return;
 	/* made one line as a link is, its ends trimmed */
-	ref[k = collapse(ref, text_xml(v, n, ref, 1))] = '\0';
+	ref[k = text_collapse(ref, text_xml(v, n, ref, 1), 0)] = '\0';
 	b = curbase(ps);
 	if (bufgrow(&ps->bases, (b ? strlen(b) : 0) + k + 2) < 0) {
-		ps->oom = 1;
+		ps->err = "out of memory";
 		return;
 	}
 	/* after the bases in scope, which bufgrow may have moved */
@@ -442,16 +404,6 @@ popscope(Parser *ps)
 			ps->bases.len = ps->decl[ps->ndecl].base;
 }
 
-/* past the name qn[0..qlen) at s, when a tag's name at s is that, else NULL */
-static const char *
-spelt(const char *s, const char *e, const char *qn, size_t qlen)
-{
-	if ((size_t)(e - s) <= qlen || memcmp(s, qn, qlen))
-		return NULL;
-	s += qlen;
-	return isws((unsigned char)*s) || *s == '/' || *s == '>' ? s : NULL;
-}
-
 /*
  * The end tag of the element whose content starts at s, spelt qn[0..qlen)
  * with white space allowed before its '>': where its '<' is, *after then
@@ -471,8 +423,14 @@ rawend(const char *s, const char *e, const char *qn, size_t qlen, const char **a
 		if (!(c = text_pass(q, e)))
 			return NULL;
 		s = c > q ? c : q + 1;
-		if (c > q || !(c = spelt(q + 1 + (q[1] == '/'), e, qn, qlen)))
+		if (c > q)
 			continue;
+		/* a tag whose name is qn, then white space, '/' or '>' */
+		c = q + 1 + (q[1] == '/');
+		if ((size_t)(e - c) <= qlen || memcmp(c, qn, qlen) || !(isws((unsigned char)c[qlen]) ||
+		    c[qlen] == '/' || c[qlen] == '>'))
+			continue;
+		c += qlen;
 		if (q[1] == '/') {
 			while (c < e && isws((unsigned char)*c))
 				c++;
@@ -512,7 +470,7 @@ lwnlink(const char *s, size_t n)
  * scope, the nearest xml:base and then the document's URL: s itself when
  * it is absolute or there is no base, else a copy in the Feed's memory
  * (the result may be longer than its source), or s again when that
- * memory runs out (over the limit, or out of memory: ps->oom then set).
+ * memory runs out (over the limit, or out of memory: ps->err then set).
  * *n becomes the result's length.
  */
 static char *
@@ -529,7 +487,7 @@ resolve(Parser *ps, char *s, size_t *n)
 	/* one block for them all, taken when the first is resolved: a
 	 * feed of absolute links, as most are, takes none */
 	if (!ps->f->mem && !(ps->f->mem = malloc(max))) {
-		ps->oom = 1;
+		ps->err = "out of memory";
 		return s;
 	}
 	o = ps->f->mem + ps->memused;
@@ -556,7 +514,7 @@ setfield(Parser *ps, const Tag *t, char *s, size_t n, int plain)
 	 * (LWN pads descriptions with blank lines) and the white space that
 	 * starts it; any other value is made one line */
 	if (t->field != FDesc && t->field != FDate) {
-		n = collapse(s, n);
+		n = text_collapse(s, n, 0);
 	} else {
 		while (n && (unsigned char)s[n - 1] <= ' ')
 			n--;
@@ -572,7 +530,7 @@ setfield(Parser *ps, const Tag *t, char *s, size_t n, int plain)
 	if (t->field == FLink) {
 		/* a base can hold what a value may not: the result is one too */
 		if ((r = resolve(ps, s, &n)) != s)
-			n = collapse(s = r, n);
+			n = text_collapse(s = r, n, 0);
 		n = lwnlink(s, n);
 		s[n] = '\0';
 	}
@@ -714,14 +672,14 @@ starttag(Parser *ps, const char **pp)
 static void
 endtag(Parser *ps, const char *qn, size_t qlen)
 {
-	if (ps->initem && namematch(qn, qlen, ps->itemq, ps->itemqlen)) {
+	if (ps->initem && qlen == ps->itemqlen && !memcmp(qn, ps->itemq, qlen)) {
 		ps->initem = 0;
 		/* shown as it is when it does not parse, so one line, as a title */
 		if (!(ps->cur.dated = datetime(ps->cur.date, 0, &ps->cur.time)))
-			ps->cur.date[collapse(ps->cur.date, strlen(ps->cur.date))] = '\0';
+			ps->cur.date[text_collapse(ps->cur.date, strlen(ps->cur.date), 0)] = '\0';
 		if (bufadd(&ps->items, &ps->cur, sizeof(ps->cur)) < 0)
-			ps->oom = 1;
-	} else if (namematch(qn, qlen, ps->rootq, ps->rootqlen)) {
+			ps->err = "out of memory";
+	} else if (qlen == ps->rootqlen && !memcmp(qn, ps->rootq, qlen)) {
 		ps->rootdone = 1;
 		return;
 	}
@@ -876,13 +834,12 @@ notfeed(const char *s, size_t n)
 		return "empty input";
 	if (n >= 2 && ((u[0] == 0xfe && u[1] == 0xff) || (u[0] == 0xff && u[1] == 0xfe)))
 		return "UTF-16 input, not a feed lwnrss can read";
+	/* a NUL, or many control characters, in the first 4 KiB */
 	n = MIN(n, 4096);
-	if (memchr(s, '\0', n))
-		return "binary data, not a feed";
 	for (i = 0; i < n; i++)
 		if ((u[i] < 0x20 && !isws(u[i])) || u[i] == 0x7f)
 			ctl++;
-	if (ctl * 10 > n)
+	if (ctl * 10 > n || memchr(s, '\0', n))
 		return "binary data, not a feed";
 	return NULL;
 }
@@ -932,7 +889,7 @@ rdf_parseurl(Feed *f, char *data, size_t len, const char *url, char *err, size_t
 	buffree(&ps.bases);
 	f->items = (Item *)ps.items.p;
 	f->nitems = ps.items.len / sizeof(Item);
-	if (rc < 0 || ps.oom) {
+	if (rc < 0 || ps.err) {
 		/* parse's error, or no memory for the input or what it holds */
 		why = ps.err ? ps.err : "out of memory";
 		rdf_free(f);
@@ -944,8 +901,7 @@ rdf_parseurl(Feed *f, char *data, size_t len, const char *url, char *err, size_t
 		         f->nitems, f->nitems == 1 ? "" : "s");
 	return 0;
 fail:
-	if (errlen)
-		snprintf(err, errlen, "%s", why);
+	seterr(err, errlen, "%s", why);
 	return -1;
 }
 
@@ -990,6 +946,6 @@ rdf_text(const char *desc, int plain, int paras)
 
 	/* plain text is one line, as a title is */
 	if (out)
-		out[plain ? collapse(out, strlen(out)) : text_html(out, strlen(out), out, paras)] = '\0';
+		out[plain ? text_collapse(out, strlen(out), 0) : text_html(out, strlen(out), out, paras)] = '\0';
 	return out;
 }

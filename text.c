@@ -13,86 +13,45 @@
 #include "text.h"
 #include "util.h"
 
-typedef struct {
-	char name[9];           /* in place: no pointer, no relocation */
-	unsigned short cp;
-} Entity;
-
-/* the HTML 4 entities and &apos;, sorted by strcmp for bsearch */
-static const Entity entities[] = {
-	{"AElig", 0xc6}, {"Aacute", 0xc1}, {"Acirc", 0xc2}, {"Agrave", 0xc0},
-	{"Alpha", 0x391}, {"Aring", 0xc5}, {"Atilde", 0xc3}, {"Auml", 0xc4},
-	{"Beta", 0x392}, {"Ccedil", 0xc7}, {"Chi", 0x3a7}, {"Dagger", 0x2021},
-	{"Delta", 0x394}, {"ETH", 0xd0}, {"Eacute", 0xc9}, {"Ecirc", 0xca},
-	{"Egrave", 0xc8}, {"Epsilon", 0x395}, {"Eta", 0x397}, {"Euml", 0xcb},
-	{"Gamma", 0x393}, {"Iacute", 0xcd}, {"Icirc", 0xce}, {"Igrave", 0xcc},
-	{"Iota", 0x399}, {"Iuml", 0xcf}, {"Kappa", 0x39a}, {"Lambda", 0x39b},
-	{"Mu", 0x39c}, {"Ntilde", 0xd1}, {"Nu", 0x39d}, {"OElig", 0x152},
-	{"Oacute", 0xd3}, {"Ocirc", 0xd4}, {"Ograve", 0xd2}, {"Omega", 0x3a9},
-	{"Omicron", 0x39f}, {"Oslash", 0xd8}, {"Otilde", 0xd5}, {"Ouml", 0xd6},
-	{"Phi", 0x3a6}, {"Pi", 0x3a0}, {"Prime", 0x2033}, {"Psi", 0x3a8},
-	{"Rho", 0x3a1}, {"Scaron", 0x160}, {"Sigma", 0x3a3}, {"THORN", 0xde},
-	{"Tau", 0x3a4}, {"Theta", 0x398}, {"Uacute", 0xda}, {"Ucirc", 0xdb},
-	{"Ugrave", 0xd9}, {"Upsilon", 0x3a5}, {"Uuml", 0xdc}, {"Xi", 0x39e},
-	{"Yacute", 0xdd}, {"Yuml", 0x178}, {"Zeta", 0x396}, {"aacute", 0xe1},
-	{"acirc", 0xe2}, {"acute", 0xb4}, {"aelig", 0xe6}, {"agrave", 0xe0},
-	{"alefsym", 0x2135}, {"alpha", 0x3b1}, {"amp", 0x26}, {"and", 0x2227},
-	{"ang", 0x2220}, {"apos", 0x27}, {"aring", 0xe5}, {"asymp", 0x2248},
-	{"atilde", 0xe3}, {"auml", 0xe4}, {"bdquo", 0x201e}, {"beta", 0x3b2},
-	{"brvbar", 0xa6}, {"bull", 0x2022}, {"cap", 0x2229}, {"ccedil", 0xe7},
-	{"cedil", 0xb8}, {"cent", 0xa2}, {"chi", 0x3c7}, {"circ", 0x2c6},
-	{"clubs", 0x2663}, {"cong", 0x2245}, {"copy", 0xa9}, {"crarr", 0x21b5},
-	{"cup", 0x222a}, {"curren", 0xa4}, {"dArr", 0x21d3}, {"dagger", 0x2020},
-	{"darr", 0x2193}, {"deg", 0xb0}, {"delta", 0x3b4}, {"diams", 0x2666},
-	{"divide", 0xf7}, {"eacute", 0xe9}, {"ecirc", 0xea}, {"egrave", 0xe8},
-	{"empty", 0x2205}, {"emsp", 0x2003}, {"ensp", 0x2002}, {"epsilon", 0x3b5},
-	{"equiv", 0x2261}, {"eta", 0x3b7}, {"eth", 0xf0}, {"euml", 0xeb},
-	{"euro", 0x20ac}, {"exist", 0x2203}, {"fnof", 0x192}, {"forall", 0x2200},
-	{"frac12", 0xbd}, {"frac14", 0xbc}, {"frac34", 0xbe}, {"frasl", 0x2044},
-	{"gamma", 0x3b3}, {"ge", 0x2265}, {"gt", 0x3e}, {"hArr", 0x21d4},
-	{"harr", 0x2194}, {"hearts", 0x2665}, {"hellip", 0x2026}, {"iacute", 0xed},
-	{"icirc", 0xee}, {"iexcl", 0xa1}, {"igrave", 0xec}, {"image", 0x2111},
-	{"infin", 0x221e}, {"int", 0x222b}, {"iota", 0x3b9}, {"iquest", 0xbf},
-	{"isin", 0x2208}, {"iuml", 0xef}, {"kappa", 0x3ba}, {"lArr", 0x21d0},
-	{"lambda", 0x3bb}, {"lang", 0x2329}, {"laquo", 0xab}, {"larr", 0x2190},
-	{"lceil", 0x2308}, {"ldquo", 0x201c}, {"le", 0x2264}, {"lfloor", 0x230a},
-	{"lowast", 0x2217}, {"loz", 0x25ca}, {"lrm", 0x200e}, {"lsaquo", 0x2039},
-	{"lsquo", 0x2018}, {"lt", 0x3c}, {"macr", 0xaf}, {"mdash", 0x2014},
-	{"micro", 0xb5}, {"middot", 0xb7}, {"minus", 0x2212}, {"mu", 0x3bc},
-	{"nabla", 0x2207}, {"nbsp", 0xa0}, {"ndash", 0x2013}, {"ne", 0x2260},
-	{"ni", 0x220b}, {"not", 0xac}, {"notin", 0x2209}, {"nsub", 0x2284},
-	{"ntilde", 0xf1}, {"nu", 0x3bd}, {"oacute", 0xf3}, {"ocirc", 0xf4},
-	{"oelig", 0x153}, {"ograve", 0xf2}, {"oline", 0x203e}, {"omega", 0x3c9},
-	{"omicron", 0x3bf}, {"oplus", 0x2295}, {"or", 0x2228}, {"ordf", 0xaa},
-	{"ordm", 0xba}, {"oslash", 0xf8}, {"otilde", 0xf5}, {"otimes", 0x2297},
-	{"ouml", 0xf6}, {"para", 0xb6}, {"part", 0x2202}, {"permil", 0x2030},
-	{"perp", 0x22a5}, {"phi", 0x3c6}, {"pi", 0x3c0}, {"piv", 0x3d6},
-	{"plusmn", 0xb1}, {"pound", 0xa3}, {"prime", 0x2032}, {"prod", 0x220f},
-	{"prop", 0x221d}, {"psi", 0x3c8}, {"quot", 0x22}, {"rArr", 0x21d2},
-	{"radic", 0x221a}, {"rang", 0x232a}, {"raquo", 0xbb}, {"rarr", 0x2192},
-	{"rceil", 0x2309}, {"rdquo", 0x201d}, {"real", 0x211c}, {"reg", 0xae},
-	{"rfloor", 0x230b}, {"rho", 0x3c1}, {"rlm", 0x200f}, {"rsaquo", 0x203a},
-	{"rsquo", 0x2019}, {"sbquo", 0x201a}, {"scaron", 0x161}, {"sdot", 0x22c5},
-	{"sect", 0xa7}, {"shy", 0xad}, {"sigma", 0x3c3}, {"sigmaf", 0x3c2},
-	{"sim", 0x223c}, {"spades", 0x2660}, {"sub", 0x2282}, {"sube", 0x2286},
-	{"sum", 0x2211}, {"sup", 0x2283}, {"sup1", 0xb9}, {"sup2", 0xb2},
-	{"sup3", 0xb3}, {"supe", 0x2287}, {"szlig", 0xdf}, {"tau", 0x3c4},
-	{"there4", 0x2234}, {"theta", 0x3b8}, {"thetasym", 0x3d1}, {"thinsp", 0x2009},
-	{"thorn", 0xfe}, {"tilde", 0x2dc}, {"times", 0xd7}, {"trade", 0x2122},
-	{"uArr", 0x21d1}, {"uacute", 0xfa}, {"uarr", 0x2191}, {"ucirc", 0xfb},
-	{"ugrave", 0xf9}, {"uml", 0xa8}, {"upsih", 0x3d2}, {"upsilon", 0x3c5},
-	{"uuml", 0xfc}, {"weierp", 0x2118}, {"xi", 0x3be}, {"yacute", 0xfd},
-	{"yen", 0xa5}, {"yuml", 0xff}, {"zeta", 0x3b6}, {"zwj", 0x200d},
-	{"zwnj", 0x200c}
-};
-
-static int
-entcmp(const void *key, const void *elem)
-{
-	const Entity *e = elem;
-
-	return strcmp(key, e->name);
-}
+/*
+ * The HTML 4 entities and &apos;, each as its reference spells it and then
+ * its code point in hex, the XML five first: a reference is looked up as a
+ * search for it, which finds a whole one or none, as every '&' here starts
+ * a name and every name ends at its ';'.
+ */
+static const char entities[] =
+	"&amp;26&lt;3c&gt;3e&quot;22&apos;27&nbsp;a0&AElig;c6&Aacute;c1&Acirc;c2&Agrave;c0"
+	"&Alpha;391&Aring;c5&Atilde;c3&Auml;c4&Beta;392&Ccedil;c7&Chi;3a7&Dagger;2021"
+	"&Delta;394&ETH;d0&Eacute;c9&Ecirc;ca&Egrave;c8&Epsilon;395&Eta;397&Euml;cb"
+	"&Gamma;393&Iacute;cd&Icirc;ce&Igrave;cc&Iota;399&Iuml;cf&Kappa;39a&Lambda;39b"
+	"&Mu;39c&Ntilde;d1&Nu;39d&OElig;152&Oacute;d3&Ocirc;d4&Ograve;d2&Omega;3a9"
+	"&Omicron;39f&Oslash;d8&Otilde;d5&Ouml;d6&Phi;3a6&Pi;3a0&Prime;2033&Psi;3a8&Rho;3a1"
+	"&Scaron;160&Sigma;3a3&THORN;de&Tau;3a4&Theta;398&Uacute;da&Ucirc;db&Ugrave;d9"
+	"&Upsilon;3a5&Uuml;dc&Xi;39e&Yacute;dd&Yuml;178&Zeta;396&aacute;e1&acirc;e2"
+	"&acute;b4&aelig;e6&agrave;e0&alefsym;2135&alpha;3b1&and;2227&ang;2220&aring;e5"
+	"&asymp;2248&atilde;e3&auml;e4&bdquo;201e&beta;3b2&brvbar;a6&bull;2022&cap;2229"
+	"&ccedil;e7&cedil;b8&cent;a2&chi;3c7&circ;2c6&clubs;2663&cong;2245&copy;a9"
+	"&crarr;21b5&cup;222a&curren;a4&dArr;21d3&dagger;2020&darr;2193&deg;b0&delta;3b4"
+	"&diams;2666&divide;f7&eacute;e9&ecirc;ea&egrave;e8&empty;2205&emsp;2003&ensp;2002"
+	"&epsilon;3b5&equiv;2261&eta;3b7&eth;f0&euml;eb&euro;20ac&exist;2203&fnof;192"
+	"&forall;2200&frac12;bd&frac14;bc&frac34;be&frasl;2044&gamma;3b3&ge;2265&hArr;21d4"
+	"&harr;2194&hearts;2665&hellip;2026&iacute;ed&icirc;ee&iexcl;a1&igrave;ec"
+	"&image;2111&infin;221e&int;222b&iota;3b9&iquest;bf&isin;2208&iuml;ef&kappa;3ba"
+	"&lArr;21d0&lambda;3bb&lang;2329&laquo;ab&larr;2190&lceil;2308&ldquo;201c&le;2264"
+	"&lfloor;230a&lowast;2217&loz;25ca&lrm;200e&lsaquo;2039&lsquo;2018&macr;af"
+	"&mdash;2014&micro;b5&middot;b7&minus;2212&mu;3bc&nabla;2207&ndash;2013&ne;2260"
+	"&ni;220b&not;ac&notin;2209&nsub;2284&ntilde;f1&nu;3bd&oacute;f3&ocirc;f4&oelig;153"
+	"&ograve;f2&oline;203e&omega;3c9&omicron;3bf&oplus;2295&or;2228&ordf;aa&ordm;ba"
+	"&oslash;f8&otilde;f5&otimes;2297&ouml;f6&para;b6&part;2202&permil;2030&perp;22a5"
+	"&phi;3c6&pi;3c0&piv;3d6&plusmn;b1&pound;a3&prime;2032&prod;220f&prop;221d&psi;3c8"
+	"&rArr;21d2&radic;221a&rang;232a&raquo;bb&rarr;2192&rceil;2309&rdquo;201d&real;211c"
+	"&reg;ae&rfloor;230b&rho;3c1&rlm;200f&rsaquo;203a&rsquo;2019&sbquo;201a&scaron;161"
+	"&sdot;22c5&sect;a7&shy;ad&sigma;3c3&sigmaf;3c2&sim;223c&spades;2660&sub;2282"
+	"&sube;2286&sum;2211&sup;2283&sup1;b9&sup2;b2&sup3;b3&supe;2287&szlig;df&tau;3c4"
+	"&there4;2234&theta;3b8&thetasym;3d1&thinsp;2009&thorn;fe&tilde;2dc&times;d7"
+	"&trade;2122&uArr;21d1&uacute;fa&uarr;2191&ucirc;fb&ugrave;f9&uml;a8&upsih;3d2"
+	"&upsilon;3c5&uuml;fc&weierp;2118&xi;3be&yacute;fd&yen;a5&yuml;ff&zeta;3b6&zwj;200d"
+	"&zwnj;200c";
 
 /* the first occurrence of the n bytes of pat in [s, e), or NULL */
 const char *
@@ -136,9 +95,8 @@ text_pass(const char *s, const char *e)
 static size_t
 entity(const char *s, const char *e, char *out, size_t *used)
 {
-	const Entity *ent;
 	const char *semi, *d;
-	char name[12], *end;
+	char *end;
 	unsigned long cp;
 	int hex;
 	size_t n;
@@ -160,13 +118,9 @@ entity(const char *s, const char *e, char *out, size_t *used)
 		if (end != semi)
 			goto literal;
 	} else {
-		if (n >= sizeof(name))
+		if (!(d = text_find(entities, entities + sizeof(entities) - 1, s, n + 2)))
 			goto literal;
-		memcpy(name, s + 1, n);
-		name[n] = '\0';
-		if (!(ent = bsearch(name, entities, LENGTH(entities), sizeof(entities[0]), entcmp)))
-			goto literal;
-		cp = ent->cp;
+		cp = strtoul(d + n + 2, NULL, 16);
 	}
 	*used = n + 2;
 	return utf8enc(out, cp);
@@ -208,22 +162,61 @@ blocktag(const char *s, size_t n)
 }
 
 /*
- * The text of HTML [s, s + len) into out, which may be s itself: nothing
- * writes more than it has read, a tag becoming at most one space, or
- * with paras a '\n' and a '\t', never more than the 3 bytes of "<p>".
- * Returns the length written.
+ * Make s[0..n) one line: each inner run of white space one space, none at
+ * the ends, and every other control character (C0, DEL, and C1: 0xc2 0x80
+ * to 0xc2 0x9f) removed, as one shows as nothing a reader could want:
+ * ab<U+0008>cd is abcd.  With paras, text_html's own: there a '\n' is a
+ * block tag's break and a '\t' after it says it is inside a blockquote,
+ * the breaks of a run kept as its last one says.  Returns the new length.
+ */
+size_t
+text_collapse(char *s, size_t n, int paras)
+{
+	size_t i, o;
+	int sp = 0, br = 0, quote = 0, c;
+
+	for (i = o = 0; i < n; i++) {
+		c = (unsigned char)s[i];
+		if (isws(c)) {
+			sp = 1;
+			if (paras && c == '\n')
+				br = 1, quote = 0;
+			else if (paras && c == '\t')
+				quote = 1;
+		} else if (c < ' ' || c == 0x7f) {
+			;
+		} else if (c == 0xc2 && i + 1 < n && (unsigned char)s[i + 1] < 0xa0) {
+			i++;
+		} else {
+			if (sp && o)
+				s[o++] = br ? '\n' : ' ';
+			if (sp && br && quote)
+				s[o++] = '\t';
+			sp = br = quote = 0;
+			s[o++] = c;
+		}
+	}
+	return o;
+}
+
+/*
+ * The text of HTML [s, s + len) into out, which may be s itself: tags
+ * dropped, references decoded, white space and no-break spaces made ' '
+ * and a block tag's break a '\n' (and a '\t' inside a blockquote), never
+ * more than the 3 bytes of "<p>"; then text_collapse makes it one line,
+ * or with paras keeps the breaks.  Returns the length written.
  */
 size_t
 text_html(const char *s, size_t len, char *out, int paras)
 {
 	const char *e = s + len, *n, *q, *c;
 	size_t used, k;
-	char *o = out, buf[4];
-	int sp = 0, br = 0, quote = 0;
+	char *o = out;
+	int quote = 0;
 
 	while (s < e) {
 		if (*s == '<' && s + 1 < e && (s[1] == '/' || s[1] == '!' || s[1] == '?' ||
-		    ((s[1] | 0x20) >= 'a' && (s[1] | 0x20) <= 'z'))) {
+		    asciialpha((unsigned char)s[1]))) {
 			/* a comment (or a CDATA section) may hold a '>'; an
 			 * unfinished one runs to the end */
 			if (s[1] == '!' && (q = text_pass(s, e)) != s) {
@@ -231,8 +224,8 @@ text_html(const char *s, size_t len, char *out, int paras)
 				continue;
 			}
 			n = s + 1 + (s[1] == '/');
-			for (k = 0; n + k < e && (((n[k] | 0x20) >= 'a' && (n[k] | 0x20) <= 'z') ||
-			    (n[k] >= '0' && n[k] <= '9')); k++)
+			for (k = 0; n + k < e && (asciialpha((unsigned char)n[k]) ||
+			    asciidigit((unsigned char)n[k])); k++)
 				;
 			/* an unfinished tag hides the rest, as in a browser */
 			if (!(q = text_tagend(n + k, e)))
@@ -249,41 +242,28 @@ text_html(const char *s, size_t len, char *out, int paras)
 			}
 			if (k == 10 && !strncasecmp(n, "blockquote", 10))
 				quote += s[1] == '/' ? -(quote > 0) : 1;
-			if (blocktag(n, k))
-				sp = br = 1;
+			if (blocktag(n, k)) {
+				*o++ = '\n';
+				if (quote)
+					*o++ = '\t';
+			}
 			s = q + 1;
 			continue;
 		}
 		if (*s == '&') {
-			k = entity(s, e, buf, &used);
+			k = entity(s, e, o, &used);
 		} else {
-			/* U+0080 to U+00BF whole (a no-break space, a C1
-			 * control), as its reference makes it */
-			used = k = e - s >= 2 && (unsigned char)*s == 0xc2 ? 2 : 1;
-			memcpy(buf, s, k);
+			used = k = 1 + (e - s >= 2 && !memcmp(s, "\xc2\xa0", 2));
+			memmove(o, s, k);
 		}
 		s += used;
 		/* white space, a reference to it and no-break spaces part
 		 * words, as one space */
-		if ((k == 1 && isws((unsigned char)*buf)) || (k == 2 && !memcmp(buf, "\xc2\xa0", 2))) {
-			sp = 1;
-			continue;
-		}
-		/* other control characters (C0, DEL, C1) are nothing, as in a title */
-		if ((k == 1 && ((unsigned char)*buf < ' ' || *buf == 0x7f)) ||
-		    (k == 2 && (unsigned char)buf[0] == 0xc2 && (unsigned char)buf[1] < 0xa0))
-			continue;
-		if (sp) {
-			if (o > out)
-				*o++ = paras && br ? '\n' : ' ';
-			if (paras && br && quote)
-				*o++ = '\t';
-			sp = br = 0;
-		}
-		memcpy(o, buf, k);
+		if ((k == 1 && isws((unsigned char)*o)) || (k == 2 && !memcmp(o, "\xc2\xa0", 2)))
+			*o = ' ', k = 1;
 		o += k;
 	}
-	return o - out;
+	return text_collapse(out, o - out, paras);
 }
 
 /*
@@ -301,17 +281,10 @@ text_xml(const char *s, size_t len, char *out, int markup)
 	size_t used, k;
 
 	while (s < e) {
-		/* the run up to the next '&' or '<' is copied as it is */
-		for (k = 0; s + k < e && s[k] != '&' && s[k] != '<'; k++)
-			;
-		memmove(o, s, k);
-		o += k;
-		if ((s += k) >= e)
-			break;
 		if (*s == '&') {
 			o += entity(s, e, o, &used);
 			s += used;
-		} else if ((q = text_pass(s, e)) != s) {
+		} else if (*s == '<' && (q = text_pass(s, e)) != s) {
 			/* an unfinished one runs to the end */
 			if (s[1] == '!' && s[2] == '[') {
 				k = (q ? q - 3 : e) - (s + 9);
@@ -319,7 +292,7 @@ text_xml(const char *s, size_t len, char *out, int markup)
 				o += k;
 			}
 			s = q ? q : e;
-		} else if (!markup && e - s > 1 && (s[1] == '/' || s[1] == '!' ||
+		} else if (*s == '<' && !markup && e - s > 1 && (s[1] == '/' || s[1] == '!' ||
 		    isnamestart((unsigned char)s[1]))) {
 			q = text_tagend(s + 1, e);
 			s = q ? q + 1 : e;
