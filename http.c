@@ -298,8 +298,7 @@ pfield(Parser *p, const char *name, char *v)
 		 * did not ask for.  Empty elements are ignored (RFC 9110
 		 * 5.6.1), an empty value is not.
 		 */
-		if (!*v)
-			return perr(p, "empty Transfer-Encoding");
+		k = !*v;
 		while ((e = nextelem(&v))) {
 			if (!*e)
 				continue;
@@ -309,7 +308,7 @@ pfield(Parser *p, const char *name, char *v)
 				return perr(p, "unsupported Transfer-Encoding: %.40s", e);
 			p->chunked = 1;
 		}
-		if (!p->chunked)
+		if (k || !p->chunked)
 			return perr(p, "empty Transfer-Encoding");
 	} else if (!strcasecmp(name, "content-encoding")) {
 		/* we sent Accept-Encoding: identity */
@@ -761,47 +760,18 @@ lookup(const char *host, unsigned int port, int64_t deadline, char *err, size_t 
 }
 
 /*
- * connectto puts in *fd a non-blocking socket connected to ai by until.
- * Returns 0, or the errno of the failure with *fd -1.
- */
-static int
-connectto(const struct addrinfo *ai, int64_t until, int *fd)
-{
-	int e = 0;
-	socklen_t sl = sizeof(e);
-
-	if ((*fd = socket(ai->ai_family, SOCK_STREAM, 0)) < 0)
-		return errno;
-	/* close-on-exec: a browser started later must not inherit it */
-	if (fcntl(*fd, F_SETFD, FD_CLOEXEC) < 0 ||
-	    fcntl(*fd, F_SETFL, fcntl(*fd, F_GETFL) | O_NONBLOCK) < 0)
-		e = errno;
-	/* EINTR leaves a non-blocking connect running, as EINPROGRESS does */
-	else if (connect(*fd, ai->ai_addr, ai->ai_addrlen) < 0 && errno != EINPROGRESS &&
-	    errno != EINTR)
-		e = errno;
-	/* a connect done at once is writable at once */
-	else if (!(e = waitfd(*fd, POLLOUT, until)) &&
-	    getsockopt(*fd, SOL_SOCKET, SO_ERROR, &e, &sl) < 0)
-		e = errno;
-	if (e) {
-		close(*fd);
-		*fd = -1;
-	}
-	return e;
-}
-
-/*
  * dial connects to u's host and port: every address lookup returns, in
  * getaddrinfo's order, each with a non-blocking connect bounded by the
  * connect timeout and the deadline.  Returns the socket (non-blocking,
- * TCP_NODELAY) or -1 with the lookup's or the last address's failure.
+ * close-on-exec, TCP_NODELAY) or -1 with the lookup's or the last
+ * address's failure.
  */
 static int
 dial(const Url *u, const HttpOpt *o, int64_t deadline, char *err, size_t errlen)
 {
 	struct addrinfo *res, *ai;
 	int fd = -1, e = ETIMEDOUT, one = 1, total = 1;
+	socklen_t sl = sizeof(e);
 	int64_t until;
 
 	if (!(res = lookup(u->host, u->port, deadline, err, errlen)))
@@ -810,7 +780,24 @@ dial(const Url *u, const HttpOpt *o, int64_t deadline, char *err, size_t errlen)
 	for (ai = res; ai && fd < 0 && now() < deadline; ai = ai->ai_next) {
 		until = now() + o->conntimeout;
 		total = until >= deadline;
-		e = connectto(ai, MIN(until, deadline), &fd);
+		e = 0;
+		/* close-on-exec: a browser started later must not inherit it */
+		if ((fd = socket(ai->ai_family, SOCK_STREAM, 0)) < 0 ||
+		    fcntl(fd, F_SETFD, FD_CLOEXEC) < 0 ||
+		    fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) < 0)
+			e = errno;
+		/* EINTR leaves a non-blocking connect running, as EINPROGRESS does */
+		else if (connect(fd, ai->ai_addr, ai->ai_addrlen) < 0 && errno != EINPROGRESS &&
+		    errno != EINTR)
+			e = errno;
+		/* a connect done at once is writable at once */
+		else if (!(e = waitfd(fd, POLLOUT, MIN(until, deadline))) &&
+		    getsockopt(fd, SOL_SOCKET, SO_ERROR, &e, &sl) < 0)
+			e = errno;
+		if (e && fd >= 0) {
+			close(fd);
+			fd = -1;
+		}
 	}
 	freeaddrinfo(res);
 	/*
