@@ -12,7 +12,7 @@
  *   dial        the name looked up in a thread (lookup), then a
  *               non-blocking connect to each address in turn, bounded by
  *               the connect timeout; to the proxy, and for https a
- *               CONNECT tunnel through it (tunnel)
+ *               CONNECT tunnel through it (fetch1)
  *   tls_open    a BearSSL client on the socket (tls.c): TLS 1.2, ECDHE
  *               and AEAD only, SNI and the server-name check always on,
  *               the certificates checked by x509.c against the CA file's
