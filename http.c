@@ -12,7 +12,7 @@
  *   dial        the name looked up in a thread (lookup), then a
  *               non-blocking connect to each address in turn, bounded by
  *               the connect timeout; to the proxy, and for https a
- *               CONNECT tunnel through it (tunnel)
+ *               CONNECT tunnel through it (fetch1)
  *   tls_open    a BearSSL client on the socket (tls.c): TLS 1.2, ECDHE
  *               and AEAD only, SNI and the server-name check always on,
  *               the certificates checked by x509.c against the CA file's
@@ -298,8 +298,7 @@ pfield(Parser *p, const char *name, char *v)
 		 * did not ask for.  Empty elements are ignored (RFC 9110
 		 * 5.6.1), an empty value is not.
 		 */
-		if (!*v)
-			return perr(p, "empty Transfer-Encoding");
+		k = !*v;
 		while ((e = nextelem(&v))) {
 			if (!*e)
 				continue;
@@ -309,7 +308,7 @@ pfield(Parser *p, const char *name, char *v)
 				return perr(p, "unsupported Transfer-Encoding: %.40s", e);
 			p->chunked = 1;
 		}
-		if (!p->chunked)
+		if (k || !p->chunked)
 			return perr(p, "empty Transfer-Encoding");
 	} else if (!strcasecmp(name, "content-encoding")) {
 		/* we sent Accept-Encoding: identity */
@@ -761,47 +760,18 @@ lookup(const char *host, unsigned int port, int64_t deadline, char *err, size_t 
 }
 
 /*
- * connectto puts in *fd a non-blocking socket connected to ai by until.
- * Returns 0, or the errno of the failure with *fd -1.
- */
-static int
-connectto(const struct addrinfo *ai, int64_t until, int *fd)
-{
-	int e = 0;
-	socklen_t sl = sizeof(e);
-
-	if ((*fd = socket(ai->ai_family, SOCK_STREAM, 0)) < 0)
-		return errno;
-	/* close-on-exec: a browser started later must not inherit it */
-	if (fcntl(*fd, F_SETFD, FD_CLOEXEC) < 0 ||
-	    fcntl(*fd, F_SETFL, fcntl(*fd, F_GETFL) | O_NONBLOCK) < 0)
-		e = errno;
-	/* EINTR leaves a non-blocking connect running, as EINPROGRESS does */
-	else if (connect(*fd, ai->ai_addr, ai->ai_addrlen) < 0 && errno != EINPROGRESS &&
-	    errno != EINTR)
-		e = errno;
-	/* a connect done at once is writable at once */
-	else if (!(e = waitfd(*fd, POLLOUT, until)) &&
-	    getsockopt(*fd, SOL_SOCKET, SO_ERROR, &e, &sl) < 0)
-		e = errno;
-	if (e) {
-		close(*fd);
-		*fd = -1;
-	}
-	return e;
-}
-
-/*
  * dial connects to u's host and port: every address lookup returns, in
  * getaddrinfo's order, each with a non-blocking connect bounded by the
  * connect timeout and the deadline.  Returns the socket (non-blocking,
- * TCP_NODELAY) or -1 with the lookup's or the last address's failure.
+ * close-on-exec, TCP_NODELAY) or -1 with the lookup's or the last
+ * address's failure.
  */
 static int
 dial(const Url *u, const HttpOpt *o, int64_t deadline, char *err, size_t errlen)
 {
 	struct addrinfo *res, *ai;
 	int fd = -1, e = ETIMEDOUT, one = 1, total = 1;
+	socklen_t sl = sizeof(e);
 	int64_t until;
 
 	if (!(res = lookup(u->host, u->port, deadline, err, errlen)))
@@ -810,7 +780,24 @@ dial(const Url *u, const HttpOpt *o, int64_t deadline, char *err, size_t errlen)
 	for (ai = res; ai && fd < 0 && now() < deadline; ai = ai->ai_next) {
 		until = now() + o->conntimeout;
 		total = until >= deadline;
-		e = connectto(ai, MIN(until, deadline), &fd);
+		e = 0;
+		/* close-on-exec: a browser started later must not inherit it */
+		if ((fd = socket(ai->ai_family, SOCK_STREAM, 0)) < 0 ||
+		    fcntl(fd, F_SETFD, FD_CLOEXEC) < 0 ||
+		    fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) < 0)
+			e = errno;
+		/* EINTR leaves a non-blocking connect running, as EINPROGRESS does */
+		else if (connect(fd, ai->ai_addr, ai->ai_addrlen) < 0 && errno != EINPROGRESS &&
+		    errno != EINTR)
+			e = errno;
+		/* a connect done at once is writable at once */
+		else if (!(e = waitfd(fd, POLLOUT, MIN(until, deadline))) &&
+		    getsockopt(fd, SOL_SOCKET, SO_ERROR, &e, &sl) < 0)
+			e = errno;
+		if (e && fd >= 0) {
+			close(fd);
+			fd = -1;
+		}
 	}
 	freeaddrinfo(res);
 	/*
@@ -1060,15 +1047,6 @@ mkrequest(char *buf, size_t size, const Url *u, const HttpOpt *o, const Proxy *p
 	return n < 0 || (size_t)n >= size ? -1 : n;
 }
 
-/* a 407 from the proxy px, with its reason phrase, into err */
-static void
-proxy407(const Proxy *px, const char *reason, char *err, size_t errlen)
-{
-	seterr(err, errlen, px->auth[0] ? "proxy %s refused the credentials (407 %s)" :
-	    "proxy %s requires authentication (407 %s)", px->name,
-	    reason[0] ? reason : "Proxy Authentication Required");
-}
-
 /*
  * exchange sends req[0..len) on c, through t when not NULL, and reads
  * the answer into p until the parser has a complete message: a byte at
@@ -1138,40 +1116,6 @@ exchange(Sock *c, Tls *t, const char *req, int len, Parser *p, unsigned int time
 }
 
 /*
- * tunnel asks the proxy on c for a tunnel to u (RFC 9110 9.3.6), its
- * answer read a byte at a time: what follows it is the server's TLS.
- * Returns 0 once the tunnel stands, -1 with err set.
- */
-static int
-tunnel(Sock *c, const Url *u, const Proxy *px, unsigned int timeout,
-    char *err, size_t errlen)
-{
-	char req[1400], hp[300], m[200];
-	Parser p;
-	int len, rc;
-
-	/* the authority form always has the port */
-	snprintf(hp, sizeof(hp), "%s%s%s:%u", u->ip6 ? "[" : "", u->host, u->ip6 ? "]" : "",
-	    u->port);
-	len = snprintf(req, sizeof(req), "CONNECT %s HTTP/1.1\r\nHost: %s\r\n%s"
-	    "User-Agent: lwnrss/" VERSION "\r\n\r\n", hp, hp, px->auth);
-	pinit(&p, 0);
-	p.connect = 1;
-	rc = exchange(c, NULL, req, len, &p, timeout, NULL, m, sizeof(m));
-	memset(req, 0, sizeof(req));
-	if (rc < 0)
-		seterr(err, errlen, "proxy %s: %s", px->name, m);
-	else if (p.status == 407)
-		proxy407(px, p.reason, err, errlen);
-	else if (p.status / 100 != 2)
-		seterr(err, errlen, "proxy %s refused CONNECT to %s: %d%s%s", px->name,
-		    hp, p.status, p.reason[0] ? " " : "", p.reason);
-	rc = rc == 0 && p.status / 100 == 2 ? 0 : -1;
-	pfree(&p);
-	return rc;
-}
-
-/*
  * fetch1 makes one request to u, through px when not NULL, and parses
  * the response into p.  Returns 0 when p holds a complete response, -1
  * with err set (without the host, which the caller adds).
@@ -1182,8 +1126,9 @@ fetch1(const Url *u, const Proxy *px, const HttpOpt *o, Anchors *a, int64_t dead
 {
 	Sock c = { -1, deadline, 0 };
 	Tls *t = NULL;
-	char *req, m[200];
-	int len = -1, ret = -1;
+	char *req, con[1400], hp[300], m[200];
+	int len = -1, ret = -1, n;
+	size_t max = p->maxbody;
 	/* room for the validators as the server sent them, however long */
 	size_t size = URLMAX + 2048 + (o->etag ? strlen(o->etag) : 0) +
 	    (o->lastmod ? strlen(o->lastmod) : 0);
@@ -1194,23 +1139,56 @@ fetch1(const Url *u, const Proxy *px, const HttpOpt *o, Anchors *a, int64_t dead
 		seterr(err, errlen, req ? "request too long" : "out of memory");
 		goto out;
 	}
-	/* directly, or to the proxy and, for https, through a tunnel */
-	if ((c.fd = dial(px ? &px->u : u, o, deadline, m, sizeof(m))) < 0)
+	/* directly, or to the proxy */
+	if ((c.fd = dial(px ? &px->u : u, o, deadline, m, sizeof(m))) < 0) {
 		seterr(err, errlen, "%s%s%s%s", px ? "cannot reach proxy " : "",
 		    px ? px->name : "", px ? ": " : "", m);
-	if (c.fd < 0 || (px && u->tls && tunnel(&c, u, px, o->timeout, err, errlen) < 0) ||
-	    (u->tls && !(t = tls_open(u->host, a, sockread, sockwrite, &c, err, errlen))) ||
+		goto out;
+	}
+	/*
+	 * For https, a tunnel through the proxy (RFC 9110 9.3.6), asked in
+	 * the authority form, which always has the port.  exchange reads
+	 * the answer a byte at a time: what follows it is the server's TLS.
+	 */
+	if (px && u->tls) {
+		snprintf(hp, sizeof(hp), "%s%s%s:%u", u->ip6 ? "[" : "", u->host,
+		    u->ip6 ? "]" : "", u->port);
+		n = snprintf(con, sizeof(con), "CONNECT %s HTTP/1.1\r\nHost: %s\r\n%s"
+		    "User-Agent: lwnrss/" VERSION "\r\n\r\n", hp, hp, px->auth);
+		p->connect = 1;
+		if (exchange(&c, NULL, con, n, p, o->timeout, NULL, m, sizeof(m)) < 0) {
+			seterr(err, errlen, "proxy %s: %s", px->name, m);
+			goto out;
+		}
+		if (p->status / 100 != 2)
+			goto refused;
+		/* the tunnel stands: the parser starts again for the server's answer */
+		pfree(p);
+		pinit(p, max);
+	}
+	if ((u->tls && !(t = tls_open(u->host, a, sockread, sockwrite, &c, err, errlen))) ||
 	    exchange(&c, t, req, len, p, o->timeout, px, err, errlen) < 0)
 		goto out;
 	/* a plain request's 407 is the proxy's, not the server's */
-	if (px && !u->tls && p->status == 407) {
-		proxy407(px, p->reason, err, errlen);
+	if (!px || u->tls || p->status != 407) {
+		ret = 0;
 		goto out;
 	}
-	ret = 0;
+refused:
+	if (p->status == 407)
+		seterr(err, errlen, px->auth[0] ? "proxy %s refused the credentials (407 %s)" :
+		    "proxy %s requires authentication (407 %s)", px->name,
+		    p->reason[0] ? p->reason : "Proxy Authentication Required");
+	else
+		seterr(err, errlen, "proxy %s refused CONNECT to %s: %d%s%s", px->name,
+		    hp, p->status, p->reason[0] ? " " : "", p->reason);
 out:
+	/* the status of a refused CONNECT is the proxy's: the caller gets none */
+	if (ret < 0 && p->connect)
+		p->status = 0;
 	if (req)
-		memset(req, 0, size);   /* it may hold the proxy's credentials */
+		memset(req, 0, size);   /* they may hold the proxy's credentials */
+	memset(con, 0, sizeof(con));
 	free(req);
 	tls_close(t);
 	close(c.fd);

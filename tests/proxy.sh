@@ -207,6 +207,9 @@ check "NO_PROXY=* goes direct" sh -c "[ $rc -eq 0 ] && cmp -s '$D/out' '$D/feed.
 https_proxy=http://127.0.0.1:$OPEN get "a refused CONNECT names the proxy's status" \
 	"localhost: proxy 127.0.0.1:$OPEN refused CONNECT to localhost:$(port chain): 403 Access violation" \
 	"https://localhost:$(port chain)/cl"
+https_proxy=http://127.0.0.1:$OPEN SSL_CERT_FILE=$D/ca.pem "$GET" get -v \
+	"https://localhost:$(port chain)/cl" > /dev/null 2> "$D/gerr"
+check "... and leaves no status: the proxy's is no server's" grep -qx "status 0" "$D/gerr"
 https_proxy=http://127.0.0.1:$HANGUP get "a proxy that hangs up on CONNECT" \
 	"localhost: proxy 127.0.0.1:$HANGUP: connection closed without a response" \
 	"https://localhost:$TLS/cl"
