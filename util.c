@@ -107,14 +107,6 @@ bufadd(Buf *b, const void *s, size_t n)
 	return 0;
 }
 
-int
-bufaddc(Buf *b, int c)
-{
-	char ch = c;
-
-	return bufadd(b, &ch, 1);
-}
-
 void
 buffree(Buf *b)
 {

@@ -23,7 +23,6 @@ char *estrdup(const char *s);
 /* Buf helpers return 0, or -1 on overflow or out of memory (b unchanged) */
 int bufgrow(Buf *b, size_t n);
 int bufadd(Buf *b, const void *s, size_t n);
-int bufaddc(Buf *b, int c);
 void buffree(Buf *b);
 
 /* write all of s[0..n) to fd, retrying on EINTR: 0, or -1 with errno set */
