@@ -158,24 +158,6 @@ writeall(int fd, const char *s, size_t n)
 	return 0;
 }
 
-int
-asciialpha(int c)
-{
-	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
-}
-
-int
-asciidigit(int c)
-{
-	return c >= '0' && c <= '9';
-}
-
-int
-asciitolower(int c)
-{
-	return c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c;
-}
-
 const char *
 decnum(const char *s, unsigned long long max, unsigned long long *v)
 {

@@ -33,10 +33,11 @@ int writeall(int fd, const char *s, size_t n);
 int readfd(int fd, Buf *b, size_t max);
 
 /* ASCII's letters, digits and lowercase, whatever the locale: for
- * protocol text, where a locale's letters are no letters */
-int asciialpha(int c);
-int asciidigit(int c);
-int asciitolower(int c);
+ * protocol text, where a locale's letters are no letters; c is
+ * evaluated more than once, as in MAX */
+#define asciialpha(c)           (((c) >= 'a' && (c) <= 'z') || ((c) >= 'A' && (c) <= 'Z'))
+#define asciidigit(c)           ((c) >= '0' && (c) <= '9')
+#define asciitolower(c)         ((c) >= 'A' && (c) <= 'Z' ? (c) - 'A' + 'a' : (c))
 
 /* the decimal digits at s as a number into *v, max (at least 9) when
  * larger; returns the byte after the digits, NULL when s starts with none */
