@@ -25,7 +25,8 @@
  * place: the output never outruns the input.  A path that starts with
  * '/' keeps it ("/" at least); a relative one, a reference's, loses its
  * leading "./" and "../" and keeps its first segment unless a ".." takes
- * it, as the algorithm says.
+ * it, as the algorithm says.  In one that starts with '/', a '?' ends
+ * the path: the query after it stays as it is.
  */
 static void
 dotsegs(char *path)
@@ -52,16 +53,16 @@ dotsegs(char *path)
 		out += n;
 		in += n;
 	}
-	while (*in) {
+	while (*in && *in != '?') {
 		/* in is at the '/' before a segment */
 		seg = in + 1;
-		n = strcspn(seg, "/");
+		n = strcspn(seg, "/?");
 		if (n && n <= 2 && !strncmp(seg, "..", n)) {
 			/* "." goes, ".." with the segment before it */
 			while (n == 2 && out > path && *--out != '/')
 				;
 			in = seg + n;
-			if (!*in)
+			if (!*in || *in == '?')
 				*out++ = '/';
 		} else {
 			memmove(out, in, n + 1);
@@ -71,7 +72,7 @@ dotsegs(char *path)
 	}
 	if (rooted && out == path)
 		*out++ = '/';
-	*out = '\0';
+	memmove(out, in, strlen(in) + 1);
 }
 
 /* is host an IP address, in any form getaddrinfo would take as one? */
@@ -181,7 +182,7 @@ url_parse(Url *u, const char *s, char *err, size_t errlen)
 {
 	const char *p = s + webscheme(s), *end;
 	char *d;
-	int query = 0, enc;
+	int enc;
 
 	memset(u, 0, sizeof(*u));
 	if (p == s) {
@@ -218,22 +219,13 @@ url_parse(Url *u, const char *s, char *err, size_t errlen)
 			seterr(err, errlen, "%s: control character in URL", u->host);
 			return -1;
 		}
-		if (enc) {
+		if (enc)
 			d += sprintf(d, "%%%02X", (unsigned char)*p);
-			continue;
-		}
-		if (*p == '?' && !query) {
-			/* the path ends: tidy its dot segments before the query */
-			*d = '\0';
-			dotsegs(u->path);
-			d = u->path + strlen(u->path);
-			query = 1;
-		}
-		*d++ = *p;
+		else
+			*d++ = *p;
 	}
 	*d = '\0';
-	if (!query)
-		dotsegs(u->path);
+	dotsegs(u->path);
 	return 0;
 }
 
