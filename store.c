@@ -63,15 +63,6 @@ mkdirs(char *path)
 	return 0;
 }
 
-/* a write lock on all of fd, or -1 with errno EACCES or EAGAIN when another has it */
-static int
-lockfd(int fd)
-{
-	struct flock lk = { .l_type = F_WRLCK, .l_whence = SEEK_SET };
-
-	return fcntl(fd, F_SETLK, &lk);
-}
-
 /*
  * commit makes the temporary file tmp, written through fd, the file
  * path: fsync, rename, and an fsync of the directory, which makes the
@@ -259,6 +250,7 @@ oneline(const char *s)
 int
 cache_save(const char *url, const Cache *c, char *err, size_t errlen)
 {
+	struct flock lk = { .l_type = F_WRLCK, .l_whence = SEEK_SET };
 	struct stat a, b;
 	char *path, *tmp, maxage[24] = "-", expires[24] = "-";
 	const char *etag = oneline(c->etag), *lastmod = oneline(c->lastmod);
@@ -272,7 +264,7 @@ cache_save(const char *url, const Cache *c, char *err, size_t errlen)
 	    (fd = open(tmp, O_WRONLY | O_CREAT | O_CLOEXEC, 0600)) < 0)
 		goto fail;
 	/* one writer per file: the lock goes with the process, even killed */
-	if (lockfd(fd) < 0) {
+	if (fcntl(fd, F_SETLK, &lk) < 0) {
 		if (errno != EACCES && errno != EAGAIN)
 			goto fail;
 		ret = 1;
@@ -559,6 +551,7 @@ state_save(const ReadSet *rs, time_t now, time_t maxage, char *err, size_t errle
 {
 	ReadSet disk = {0};
 	ReadLink *d;
+	struct flock lk = { .l_type = F_WRLCK, .l_whence = SEEK_SET };
 	FILE *f = NULL;
 	struct timespec pause = { 0, 50000000 };
 	char *path, *lock = NULL, *tmp = NULL;
@@ -577,7 +570,7 @@ state_save(const ReadSet *rs, time_t now, time_t maxage, char *err, size_t errle
 	 * A write holds it for milliseconds: one held for LOCKWAIT seconds
 	 * is a stuck process's, and no lwnrss waits for it for ever.
 	 */
-	for (tries = 0; lockfd(lfd) < 0; tries++) {
+	for (tries = 0; fcntl(lfd, F_SETLK, &lk) < 0; tries++) {
 		if ((errno != EACCES && errno != EAGAIN && errno != EINTR))
 			goto fail;
 		if (tries == LOCKWAIT * 20) {
