@@ -217,18 +217,6 @@ httpopts(const FetchConf *cf, const Cache *c, HttpOpt *o)
 	http_proxyenv(o);
 }
 
-/* status, or 1 when what went to standard output, unless it is closed
- * already, did not all get there */
-static int
-flushout(int status, int closed)
-{
-	if (!closed && (fflush(stdout) == EOF || ferror(stdout))) {
-		warn("stdout:");
-		return 1;
-	}
-	return status;
-}
-
 /* parse data in place into *f, its relative links against url (NULL:
  * none), and print it; 0, or -1 when it is no feed (said why, as name's) */
 static int
@@ -340,26 +328,34 @@ fetch_print(const FetchConf *cf, const char *url, int force)
 	int r, status, closed = 0;
 	time_t now;
 
-	if (!strcmp(url, "-"))
-		return flushout(printstdin(cf), 0);
-	if ((r = fetch_cacheread(cf, url, &c, &cached, cerr, sizeof(cerr))) < 0 && cerr[0])
-		warn("%s", cerr);
-	/*
-	 * A cache the window would not fetch over yet (refresh_held) is
-	 * printed as it is, with no connection; force (-f) asks the server
-	 * whatever the cache says.  Both are empty, to free or not, without
-	 * a feed in the cache.
-	 */
-	now = cf->now();
-	if (!r && !force && refresh_held(&c.next, &c.retry, now) > now) {
-		printfeed(cf, &cached);
-		status = 0;
+	if (!strcmp(url, "-")) {
+		status = printstdin(cf);
 	} else {
-		status = printfetch(cf, url, r ? NULL : &c, r ? NULL : &cached, &closed);
+		if ((r = fetch_cacheread(cf, url, &c, &cached, cerr, sizeof(cerr))) < 0 && cerr[0])
+			warn("%s", cerr);
+		/*
+		 * A cache the window would not fetch over yet (refresh_held)
+		 * is printed as it is, with no connection; force (-f) asks the
+		 * server whatever the cache says.  Both are empty, to free or
+		 * not, without a feed in the cache.
+		 */
+		now = cf->now();
+		if (!r && !force && refresh_held(&c.next, &c.retry, now) > now) {
+			printfeed(cf, &cached);
+			status = 0;
+		} else {
+			status = printfetch(cf, url, r ? NULL : &c, r ? NULL : &cached, &closed);
+		}
+		rdf_free(&cached);
+		cache_free(&c);
 	}
-	rdf_free(&cached);
-	cache_free(&c);
-	return flushout(status, closed);
+	/* what went to standard output, unless it is closed already, must
+	 * all have got there */
+	if (!closed && (fflush(stdout) == EOF || ferror(stdout))) {
+		warn("stdout:");
+		return 1;
+	}
+	return status;
 }
 
 /* the fetch child */
