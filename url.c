@@ -106,17 +106,16 @@ webscheme(const char *s)
 static int
 authority(Url *u, const char *s, const char *auth, const char *end, char *err, size_t errlen)
 {
-	const char *p, *h = auth, *he, *at = NULL;
+	const char *p, *h, *he;
 	size_t i, n;
 	unsigned long long port;
 	struct in6_addr a6;
 
-	for (p = auth; p < end; p++)
-		if (*p == '@')
-			at = p;
-	if (at) {
+	for (h = end; h > auth && h[-1] != '@'; h--)
+		;
+	if (h > auth) {
 		/* name only the host: the part before '@' may hold a password */
-		for (h = at + 1, he = h; he < end && *he != (*h == '[' ? ']' : ':'); he++)
+		for (he = h; he < end && *he != (*h == '[' ? ']' : ':'); he++)
 			;
 		seterr(err, errlen, "%.*s: user names and passwords in URLs are refused",
 		    (int)MIN(he - h + (*h == '['), 200), h);
