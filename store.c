@@ -181,8 +181,7 @@ cache_load(const char *url, size_t max, Cache *c, char *err, size_t errlen)
 
 	memset(c, 0, sizeof(*c));
 	c->maxage = c->expires = -1;
-	if (errlen)
-		err[0] = '\0';
+	err[0] = '\0';
 	if (!(path = cachepath(url, "")))
 		return -1;
 	/* the header: a URL twice, the validators (each at most the 64 KiB
@@ -590,9 +589,9 @@ state_save(const ReadSet *rs, time_t now, time_t maxage, char *err, size_t errle
 	fputs(statehead, f);
 	for (i = 0; i < disk.cap; i++) {
 		d = &disk.tab[i];
-		/* a line a link: one with a line break could not be read back */
+		/* a line a link: one with a control character would not be read back */
 		if (!d->link || !d->read || (maxage && d->seen < now - maxage) ||
-		    strpbrk(d->link, "\r\n"))
+		    hasctl(d->link))
 			continue;
 		fprintf(f, "%lld %s\n", (long long)d->seen, d->link);
 	}
