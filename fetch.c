@@ -235,26 +235,6 @@ printdata(const FetchConf *cf, const char *name, const char *url, char *data, si
 	return 0;
 }
 
-/* -p -: standard input, parsed and printed, never cached */
-static int
-printstdin(const FetchConf *cf)
-{
-	Buf in = {0};
-	Feed f;
-	int ret, status = 1;
-
-	if ((ret = readfd(0, &in, cf->maxfeed)) < 0) {
-		warn("stdin:");
-	} else if (ret > 0) {
-		warn("stdin: feed is larger than the %zu byte limit", cf->maxfeed);
-	} else if (printdata(cf, "stdin", NULL, in.p, in.len, &f) == 0) {
-		rdf_free(&f);
-		status = 0;
-	}
-	buffree(&in);
-	return status;
-}
-
 /*
  * Print mode's fetch of url, conditional on the validators of c, the
  * cache that holds the feed cached (both NULL when there is none): the
@@ -322,14 +302,24 @@ printfetch(const FetchConf *cf, const char *url, const Cache *c, const Feed *cac
 int
 fetch_print(const FetchConf *cf, const char *url, int force)
 {
+	Buf in = {0};
 	Cache c;
 	Feed cached;
 	char cerr[512];
-	int r, status, closed = 0;
+	int r, status = 1, closed = 0;
 	time_t now;
 
 	if (!strcmp(url, "-")) {
-		status = printstdin(cf);
+		/* standard input, parsed and printed, never cached */
+		if ((r = readfd(0, &in, cf->maxfeed)) < 0) {
+			warn("stdin:");
+		} else if (r > 0) {
+			warn("stdin: feed is larger than the %zu byte limit", cf->maxfeed);
+		} else if (printdata(cf, "stdin", NULL, in.p, in.len, &cached) == 0) {
+			rdf_free(&cached);
+			status = 0;
+		}
+		buffree(&in);
 	} else {
 		if ((r = fetch_cacheread(cf, url, &c, &cached, cerr, sizeof(cerr))) < 0 && cerr[0])
 			warn("%s", cerr);
