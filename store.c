@@ -469,8 +469,7 @@ stateread(const char *path, ReadSet *disk, char *err, size_t errlen)
 	if (fd >= 0)
 		close(fd);
 	/* an empty file (made by hand, say) is an empty state */
-	if (!rc && b.len && (b.len < sizeof(statehead) - 1 ||
-	    memcmp(b.p, statehead, sizeof(statehead) - 1))) {
+	if (!rc && b.len && strncmp(b.p, statehead, sizeof(statehead) - 1)) {
 		snprintf(err, errlen, "%s: not an lwnrss read-state file, "
 		         "ignored and left as it is", path);
 		rc = -1;
