@@ -11,37 +11,19 @@
 
 #include "util.h"
 
-static void
-vmsg(const char *fmt, va_list ap)
-{
-	int saved = errno;
-
-	fputs("lwnrss: ", stderr);
-	vfprintf(stderr, fmt, ap);
-	if (fmt[0] && fmt[strlen(fmt) - 1] == ':')
-		fprintf(stderr, " %s", strerror(saved));
-	fputc('\n', stderr);
-}
-
-void
-die(const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vmsg(fmt, ap);
-	va_end(ap);
-	exit(1);
-}
-
 void
 warn(const char *fmt, ...)
 {
 	va_list ap;
+	int saved = errno;
 
+	fputs("lwnrss: ", stderr);
 	va_start(ap, fmt);
-	vmsg(fmt, ap);
+	vfprintf(stderr, fmt, ap);
 	va_end(ap);
+	if (fmt[0] && fmt[strlen(fmt) - 1] == ':')
+		fprintf(stderr, " %s", strerror(saved));
+	fputc('\n', stderr);
 }
 
 void

@@ -1,5 +1,6 @@
 /* See LICENSE file for copyright and license details. */
 #include <stddef.h>
+#include <stdlib.h>
 #include <time.h>
 
 #define MAX(A, B)               ((A) > (B) ? (A) : (B))
@@ -12,9 +13,10 @@ typedef struct {
 	size_t len, cap;
 } Buf;
 
-/* die and warn prefix "lwnrss: "; a format ending in ':' appends strerror(errno) */
-void die(const char *fmt, ...);
+/* warn and die prefix "lwnrss: "; a format ending in ':' appends
+ * strerror(errno); die then exits with status 1 */
 void warn(const char *fmt, ...);
+#define die(...)                (warn(__VA_ARGS__), exit(1))
 /* an error line into buf, cut to fit: the modules' messages */
 void seterr(char *buf, size_t size, const char *fmt, ...);
 void *ecalloc(size_t nmemb, size_t size);
