@@ -8,49 +8,60 @@
 #include "drw.h"
 #include "util.h"
 
-static Fnt *
-fontopen(Drw *d, const char *name, int bold)
+/*
+ * addfont opens the font fontconfig matches pat with as the next of
+ * face, unless it is a colour font and those are refused, or the face is
+ * full; returns it, or NULL.  A configured font has a name, for the
+ * warnings.
+ */
+static XftFont *
+addfont(Drw *d, int face, FcPattern *pat, const char *name)
 {
-	FcPattern *pat, *match;
+	FcPattern *match;
 	FcResult res;
 	FcBool color;
-	XftFont *xf;
-	Fnt *f;
+	XftFont *xf = NULL;
+
+	if (d->nfonts[face] == LENGTH(d->fonts[face]))
+		return NULL;
+	if ((match = XftFontMatch(d->dpy, d->screen, pat, &res)) &&
+	    !(xf = XftFontOpenPattern(d->dpy, match)))
+		FcPatternDestroy(match);
+	if (!xf && name)
+		warn("cannot load font: %s", name);
+	if (xf && !d->colorfonts && FcPatternGetBool(xf->pattern, FC_COLOR, 0, &color) ==
+	    FcResultMatch && color) {
+		XftFontClose(d->dpy, xf);
+		if (name)
+			warn("refusing colour font: %s", name);
+		return NULL;
+	}
+	return xf ? (d->fonts[face][d->nfonts[face]++] = xf) : NULL;
+}
+
+static void
+fontopen(Drw *d, int face, const char *name)
+{
+	FcPattern *pat;
 
 	if (!(pat = FcNameParse((const FcChar8 *)name))) {
 		warn("cannot parse font name: %s", name);
-		return NULL;
+		return;
 	}
-	if (bold) {
+	if (face == FaceBold) {
 		FcPatternDel(pat, FC_WEIGHT);
 		FcPatternAddInteger(pat, FC_WEIGHT, FC_WEIGHT_BOLD);
 	}
-	if (!(match = XftFontMatch(d->dpy, d->screen, pat, &res)) ||
-	    !(xf = XftFontOpenPattern(d->dpy, match))) {
-		if (match)
-			FcPatternDestroy(match);
+	if (addfont(d, face, pat, name) && !d->pattern[face])
+		d->pattern[face] = pat;
+	else
 		FcPatternDestroy(pat);
-		warn("cannot load font: %s", name);
-		return NULL;
-	}
-	if (!d->colorfonts && FcPatternGetBool(xf->pattern, FC_COLOR, 0, &color) ==
-	    FcResultMatch && color) {
-		XftFontClose(d->dpy, xf);
-		FcPatternDestroy(pat);
-		warn("refusing colour font: %s", name);
-		return NULL;
-	}
-	f = ecalloc(1, sizeof(*f));
-	f->xfont = xf;
-	f->pattern = pat;
-	return f;
 }
 
 int
 drw_init(Drw *d, Display *dpy, int screen, Drawable dr, const char **fonts,
          size_t n, int colorfonts)
 {
-	Fnt *f, **tail;
 	size_t i;
 	int face;
 
@@ -61,23 +72,18 @@ drw_init(Drw *d, Display *dpy, int screen, Drawable dr, const char **fonts,
 	d->cmap = DefaultColormap(dpy, screen);
 	d->colorfonts = colorfonts;
 	for (face = 0; face < FaceLast; face++) {
-		tail = &d->faces[face];
-		for (i = 0; i < n; i++) {
-			if ((f = fontopen(d, fonts[i], face == FaceBold))) {
-				*tail = f;
-				tail = &f->next;
-			}
-		}
-		if (!d->faces[face]) {
+		for (i = 0; i < n; i++)
+			fontopen(d, face, fonts[i]);
+		if (!d->nfonts[face]) {
 			drw_free(d);
 			return -1;
 		}
-		d->h[face] = d->faces[face]->xfont->ascent + d->faces[face]->xfont->descent;
+		d->h[face] = d->fonts[face][0]->ascent + d->fonts[face][0]->descent;
 	}
-	if (FcPatternGetDouble(d->faces[FaceNorm]->xfont->pattern, FC_DPI, 0,
+	if (FcPatternGetDouble(d->fonts[FaceNorm][0]->pattern, FC_DPI, 0,
 	    &d->dpi) != FcResultMatch || d->dpi <= 0)
 		d->dpi = 96;
-	d->ellipsis = XftCharExists(dpy, d->faces[FaceNorm]->xfont, 0x2026) ?
+	d->ellipsis = XftCharExists(dpy, d->fonts[FaceNorm][0], 0x2026) ?
 	              "\xe2\x80\xa6" : "...";
 	d->xd = XftDrawCreate(dpy, dr, d->vis, d->cmap);
 	return 0;
@@ -86,18 +92,14 @@ drw_init(Drw *d, Display *dpy, int screen, Drawable dr, const char **fonts,
 void
 drw_free(Drw *d)
 {
-	Fnt *f, *next;
 	int i;
 
 	for (i = 0; i < FaceLast; i++) {
-		for (f = d->faces[i]; f; f = next) {
-			next = f->next;
-			XftFontClose(d->dpy, f->xfont);
-			if (f->pattern)
-				FcPatternDestroy(f->pattern);
-			free(f);
-		}
-		d->faces[i] = NULL;
+		while (d->nfonts[i])
+			XftFontClose(d->dpy, d->fonts[i][--d->nfonts[i]]);
+		if (d->pattern[i])
+			FcPatternDestroy(d->pattern[i]);
+		d->pattern[i] = NULL;
 	}
 	if (d->xd)
 		XftDrawDestroy(d->xd);
@@ -125,52 +127,37 @@ drw_rect(Drw *d, const XftColor *c, int x, int y, int w, int h)
 
 /* a font of face that has cp: a loaded one, else fontconfig's choice,
  * else the first one (which draws its "missing" box) */
-static Fnt *
+static XftFont *
 glyphfont(Drw *d, int face, unsigned long cp)
 {
-	Fnt *f, *last = NULL, *nf;
 	FcCharSet *cs;
-	FcPattern *pat, *match;
-	FcResult res;
-	FcBool color;
-	XftFont *xf = NULL;
-	size_t h = cp % LENGTH(d->nomatches);
+	FcPattern *pat;
+	XftFont *xf;
+	size_t i, h = cp % LENGTH(d->nomatches);
 
-	for (f = d->faces[face]; f; f = f->next) {
-		if (XftCharExists(d->dpy, f->xfont, cp))
-			return f;
-		last = f;
-	}
+	for (i = 0; i < d->nfonts[face]; i++)
+		if (XftCharExists(d->dpy, d->fonts[face][i], cp))
+			return d->fonts[face][i];
 	if (d->nomatches[h] == cp)
-		return d->faces[face];
+		return d->fonts[face][0];
 
 	/* ask for the first font's family, size and weight with this glyph */
 	cs = FcCharSetCreate();
 	FcCharSetAddChar(cs, cp);
-	pat = FcPatternDuplicate(d->faces[face]->pattern);
+	pat = FcPatternDuplicate(d->pattern[face]);
 	FcPatternAddCharSet(pat, FC_CHARSET, cs);
 	FcPatternAddBool(pat, FC_SCALABLE, FcTrue);
 	if (!d->colorfonts)
 		FcPatternAddBool(pat, FC_COLOR, FcFalse);
-	match = XftFontMatch(d->dpy, d->screen, pat, &res);
+	xf = addfont(d, face, pat, NULL);
 	FcCharSetDestroy(cs);
 	FcPatternDestroy(pat);
-	if (match && !(xf = XftFontOpenPattern(d->dpy, match)))
-		FcPatternDestroy(match);
-	if (xf && (!XftCharExists(d->dpy, xf, cp) || (!d->colorfonts &&
-	    FcPatternGetBool(xf->pattern, FC_COLOR, 0, &color) == FcResultMatch &&
-	    color))) {
-		XftFontClose(d->dpy, xf);
-		xf = NULL;
-	}
-	if (!xf) {
-		d->nomatches[h] = cp;
-		return d->faces[face];
-	}
-	nf = ecalloc(1, sizeof(*nf));
-	nf->xfont = xf;
-	last->next = nf;
-	return nf;
+	if (xf && XftCharExists(d->dpy, xf, cp))
+		return xf;
+	if (xf)
+		XftFontClose(d->dpy, d->fonts[face][--d->nfonts[face]]);
+	d->nomatches[h] = cp;
+	return d->fonts[face][0];
 }
 
 int
@@ -179,24 +166,24 @@ drw_run(Drw *d, int face, int x, int y, const char *s, size_t len, int maxw,
 {
 	FT_UInt glyphs[256], g;
 	XGlyphInfo ext;
-	Fnt *f, *runf = NULL;
+	XftFont *f, *runf = NULL;
 	unsigned long cp;
 	size_t i = 0, n, ng = 0;
-	int w = 0, runx = x, base = y + d->faces[face]->xfont->ascent;
+	int w = 0, runx = x, base = y + d->fonts[face][0]->ascent;
 
 	while (i < len) {
 		n = utf8dec(s + i, len - i, &cp);
 		if (cp < 0x20 || cp == 0x7f)
 			cp = ' ';
 		f = glyphfont(d, face, cp);
-		g = XftCharIndex(d->dpy, f->xfont, cp);
-		XftGlyphExtents(d->dpy, f->xfont, &g, 1, &ext);
+		g = XftCharIndex(d->dpy, f, cp);
+		XftGlyphExtents(d->dpy, f, &g, 1, &ext);
 		if (maxw >= 0 && w + ext.xOff > maxw)
 			break;
 		if (fg) {
 			/* one XftDrawGlyphs per run of glyphs from one font */
 			if (ng && (f != runf || ng == LENGTH(glyphs))) {
-				XftDrawGlyphs(d->xd, fg, runf->xfont, runx, base, glyphs, ng);
+				XftDrawGlyphs(d->xd, fg, runf, runx, base, glyphs, ng);
 				runx = x + w;
 				ng = 0;
 			}
@@ -207,7 +194,7 @@ drw_run(Drw *d, int face, int x, int y, const char *s, size_t len, int maxw,
 		i += n;
 	}
 	if (fg && ng)
-		XftDrawGlyphs(d->xd, fg, runf->xfont, runx, base, glyphs, ng);
+		XftDrawGlyphs(d->xd, fg, runf, runx, base, glyphs, ng);
 	if (fit)
 		*fit = i;
 	return w;

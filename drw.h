@@ -5,7 +5,7 @@
  * A Drw draws into one drawable (lwnrss's Pixmap) in two faces, normal
  * and bold, each a list of fonts: the configured ones, then those that
  * fontconfig finds for code points they lack, opened as text needs them
- * and kept.  Code points no font has are remembered, so a missing glyph
+ * and kept (64 fonts a face at most).  Code points no font has are remembered, so a missing glyph
  * costs one lookup.  Text is UTF-8; invalid sequences show as U+FFFD and
  * control characters as spaces.  No function exits: drw_init says when
  * no font could be loaded.
@@ -15,20 +15,16 @@
 
 enum { FaceNorm, FaceBold, FaceLast }; /* font faces */
 
-/* one font of a face; the first is configured, later ones are fallbacks */
-typedef struct Fnt {
-	XftFont *xfont;
-	FcPattern *pattern;     /* the configured pattern, for fallback lookups; NULL for fallbacks */
-	struct Fnt *next;
-} Fnt;
-
 typedef struct {
 	Display *dpy;
 	int screen;
 	Visual *vis;
 	Colormap cmap;
 	XftDraw *xd;                    /* drawn on; XftDrawChange moves it */
-	Fnt *faces[FaceLast];
+	XftFont *fonts[FaceLast][64];   /* each face's: the configured ones, then
+	                                   fallbacks, the first one when it is full */
+	size_t nfonts[FaceLast];
+	FcPattern *pattern[FaceLast];   /* the first configured font's, for fallback lookups */
 	int h[FaceLast];                /* a line of each face: ascent + descent, px */
 	double dpi;                     /* Xft.dpi, as fontconfig applied it; 96 when unknown */
 	int colorfonts;                 /* 0: colour fonts are refused, fallbacks too */

@@ -217,18 +217,6 @@ httpopts(const FetchConf *cf, const Cache *c, HttpOpt *o)
 	http_proxyenv(o);
 }
 
-/* status, or 1 when what went to standard output, unless it is closed
- * already, did not all get there */
-static int
-flushout(int status, int closed)
-{
-	if (!closed && (fflush(stdout) == EOF || ferror(stdout))) {
-		warn("stdout:");
-		return 1;
-	}
-	return status;
-}
-
 /* parse data in place into *f, its relative links against url (NULL:
  * none), and print it; 0, or -1 when it is no feed (said why, as name's) */
 static int
@@ -245,26 +233,6 @@ printdata(const FetchConf *cf, const char *name, const char *url, char *data, si
 		warn("%s: %s", name, err[0] ? err : "feed is truncated");
 	printfeed(cf, f);
 	return 0;
-}
-
-/* -p -: standard input, parsed and printed, never cached */
-static int
-printstdin(const FetchConf *cf)
-{
-	Buf in = {0};
-	Feed f;
-	int ret, status = 1;
-
-	if ((ret = readfd(0, &in, cf->maxfeed)) < 0) {
-		warn("stdin:");
-	} else if (ret > 0) {
-		warn("stdin: feed is larger than the %zu byte limit", cf->maxfeed);
-	} else if (printdata(cf, "stdin", NULL, in.p, in.len, &f) == 0) {
-		rdf_free(&f);
-		status = 0;
-	}
-	buffree(&in);
-	return status;
 }
 
 /*
@@ -334,32 +302,50 @@ printfetch(const FetchConf *cf, const char *url, const Cache *c, const Feed *cac
 int
 fetch_print(const FetchConf *cf, const char *url, int force)
 {
+	Buf in = {0};
 	Cache c;
 	Feed cached;
 	char cerr[512];
-	int r, status, closed = 0;
+	int r, status = 1, closed = 0;
 	time_t now;
 
-	if (!strcmp(url, "-"))
-		return flushout(printstdin(cf), 0);
-	if ((r = fetch_cacheread(cf, url, &c, &cached, cerr, sizeof(cerr))) < 0 && cerr[0])
-		warn("%s", cerr);
-	/*
-	 * A cache the window would not fetch over yet (refresh_held) is
-	 * printed as it is, with no connection; force (-f) asks the server
-	 * whatever the cache says.  Both are empty, to free or not, without
-	 * a feed in the cache.
-	 */
-	now = cf->now();
-	if (!r && !force && refresh_held(&c.next, &c.retry, now) > now) {
-		printfeed(cf, &cached);
-		status = 0;
+	if (!strcmp(url, "-")) {
+		/* standard input, parsed and printed, never cached */
+		if ((r = readfd(0, &in, cf->maxfeed)) < 0) {
+			warn("stdin:");
+		} else if (r > 0) {
+			warn("stdin: feed is larger than the %zu byte limit", cf->maxfeed);
+		} else if (printdata(cf, "stdin", NULL, in.p, in.len, &cached) == 0) {
+			rdf_free(&cached);
+			status = 0;
+		}
+		buffree(&in);
 	} else {
-		status = printfetch(cf, url, r ? NULL : &c, r ? NULL : &cached, &closed);
+		if ((r = fetch_cacheread(cf, url, &c, &cached, cerr, sizeof(cerr))) < 0 && cerr[0])
+			warn("%s", cerr);
+		/*
+		 * A cache the window would not fetch over yet (refresh_held)
+		 * is printed as it is, with no connection; force (-f) asks the
+		 * server whatever the cache says.  Both are empty, to free or
+		 * not, without a feed in the cache.
+		 */
+		now = cf->now();
+		if (!r && !force && refresh_held(&c.next, &c.retry, now) > now) {
+			printfeed(cf, &cached);
+			status = 0;
+		} else {
+			status = printfetch(cf, url, r ? NULL : &c, r ? NULL : &cached, &closed);
+		}
+		rdf_free(&cached);
+		cache_free(&c);
 	}
-	rdf_free(&cached);
-	cache_free(&c);
-	return flushout(status, closed);
+	/* what went to standard output, unless it is closed already, must
+	 * all have got there */
+	if (!closed && (fflush(stdout) == EOF || ferror(stdout))) {
+		warn("stdout:");
+		return 1;
+	}
+	return status;
 }
 
 /* the fetch child */

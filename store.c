@@ -63,15 +63,6 @@ mkdirs(char *path)
 	return 0;
 }
 
-/* a write lock on all of fd, or -1 with errno EACCES or EAGAIN when another has it */
-static int
-lockfd(int fd)
-{
-	struct flock lk = { .l_type = F_WRLCK, .l_whence = SEEK_SET };
-
-	return fcntl(fd, F_SETLK, &lk);
-}
-
 /*
  * commit makes the temporary file tmp, written through fd, the file
  * path: fsync, rename, and an fsync of the directory, which makes the
@@ -151,38 +142,20 @@ cachefield(char **p, char *end, const char *key)
 	return v;
 }
 
-/* the header line "key N" at *p, N a decimal number at most max, or
- * "key -" (none: *v -1); -1 when it is neither */
-static int
-cachenum(char **p, char *end, const char *key, long long max, long long *v)
+/* s, a header line's value, as a decimal number, or -1 for "-" when none
+ * is allowed; -2 when it is neither */
+static long long
+cachenum(const char *s, int none)
 {
 	unsigned long long u;
 	const char *e;
-	char *s;
 
-	if (!(s = cachefield(p, end, key)))
+	if (none && !strcmp(s, "-"))
 		return -1;
-	if (!strcmp(s, "-")) {
-		*v = -1;
-		return 0;
-	}
 	/* too large a number is the largest, which no field takes */
-	if (!(e = decnum(s, ULLONG_MAX, &u)) || *e || u > (unsigned long long)max)
-		return -1;
-	*v = (long long)u;
-	return 0;
-}
-
-/* the header line "key SECONDS" at *p as a time; -1 when it is none */
-static int
-cachetime(char **p, char *end, const char *key, time_t *t)
-{
-	long long v;
-
-	if (cachenum(p, end, key, LLONG_MAX, &v) < 0 || v < 0 || (time_t)v != v)
-		return -1;
-	*t = (time_t)v;
-	return 0;
+	if (!(e = decnum(s, LLONG_MAX, &u)) || *e || u == LLONG_MAX)
+		return -2;
+	return (long long)u;
 }
 
 void
@@ -198,15 +171,17 @@ cache_free(Cache *c)
 int
 cache_load(const char *url, size_t max, Cache *c, char *err, size_t errlen)
 {
-	char *path, *p, *end, *v, *e, *l, *base;
+	static const char *const keys[] = { "url", "base", "etag", "lastmod", "fetched", "next",
+	                                    "retry", "maxage", "expires", "length" };
+	char *path, *p, *end, *v[LENGTH(keys)];
 	const char *why = "corrupt cache file ignored";
-	long long len, maxage, expires;
+	long long n[6];
+	size_t i;
 	int fd, ret;
 
 	memset(c, 0, sizeof(*c));
 	c->maxage = c->expires = -1;
-	if (errlen)
-		err[0] = '\0';
+	err[0] = '\0';
 	if (!(path = cachepath(url, "")))
 		return -1;
 	/* the header: a URL twice, the validators (each at most the 64 KiB
@@ -224,33 +199,35 @@ cache_load(const char *url, size_t max, Cache *c, char *err, size_t errlen)
 	end = p + c->body.len;
 	if (ret > 0 || !c->body.len)
 		goto bad;
-	if (!(v = cachefield(&p, end, "lwnrss-cache")) || strcmp(v, "3")) {
+	if (!(v[0] = cachefield(&p, end, "lwnrss-cache")) || strcmp(v[0], "3")) {
 		why = "not an lwnrss cache file, ignored";
 		goto bad;
 	}
-	if ((v = cachefield(&p, end, "url")) && strcmp(v, url)) {
+	for (i = 0; i < LENGTH(keys); i++)
+		if (!(v[i] = cachefield(&p, end, keys[i])))
+			goto bad;
+	if (strcmp(v[0], url)) {
 		why = "the cache of another URL, ignored";
 		goto bad;
 	}
-	if (!v || !(base = cachefield(&p, end, "base")) ||
-	    !(e = cachefield(&p, end, "etag")) ||
-	    !(l = cachefield(&p, end, "lastmod")) ||
-	    cachetime(&p, end, "fetched", &c->fetched) < 0 ||
-	    cachetime(&p, end, "next", &c->next) < 0 ||
-	    cachetime(&p, end, "retry", &c->retry) < 0 ||
-	    cachenum(&p, end, "maxage", 2147483647LL, &maxage) < 0 ||
-	    cachenum(&p, end, "expires", (long long)1 << 40, &expires) < 0 ||
-	    cachenum(&p, end, "length", LLONG_MAX, &len) < 0 ||
-	    p >= end || *p++ != '\n' || len != end - p)
+	/* the times, max-age ("-": none), Expires (the same) and the length */
+	for (i = 0; i < 6; i++)
+		if ((n[i] = cachenum(v[4 + i], i == 3 || i == 4)) < -1 || (i < 3 && (time_t)n[i] != n[i]))
+			goto bad;
+	if (n[3] > 2147483647LL || n[4] > (long long)1 << 40 || p >= end ||
+	    *p++ != '\n' || n[5] != end - p)
 		goto bad;
-	c->etag = *e ? estrdup(e) : NULL;
-	c->lastmod = *l ? estrdup(l) : NULL;
-	c->base = *base ? estrdup(base) : NULL;
-	c->maxage = (long)maxage;
-	c->expires = expires;
-	memmove(c->body.p, p, len);
-	c->body.len = len;
-	c->body.p[len] = '\0';
+	c->etag = *v[2] ? estrdup(v[2]) : NULL;
+	c->lastmod = *v[3] ? estrdup(v[3]) : NULL;
+	c->base = *v[1] ? estrdup(v[1]) : NULL;
+	c->fetched = n[0];
+	c->next = n[1];
+	c->retry = n[2];
+	c->maxage = (long)n[3];
+	c->expires = n[4];
+	memmove(c->body.p, p, n[5]);
+	c->body.len = n[5];
+	c->body.p[n[5]] = '\0';
 	free(path);
 	return 0;
 bad:
@@ -272,6 +249,7 @@ oneline(const char *s)
 int
 cache_save(const char *url, const Cache *c, char *err, size_t errlen)
 {
+	struct flock lk = { .l_type = F_WRLCK, .l_whence = SEEK_SET };
 	struct stat a, b;
 	char *path, *tmp, maxage[24] = "-", expires[24] = "-";
 	const char *etag = oneline(c->etag), *lastmod = oneline(c->lastmod);
@@ -285,7 +263,7 @@ cache_save(const char *url, const Cache *c, char *err, size_t errlen)
 	    (fd = open(tmp, O_WRONLY | O_CREAT | O_CLOEXEC, 0600)) < 0)
 		goto fail;
 	/* one writer per file: the lock goes with the process, even killed */
-	if (lockfd(fd) < 0) {
+	if (fcntl(fd, F_SETLK, &lk) < 0) {
 		if (errno != EACCES && errno != EAGAIN)
 			goto fail;
 		ret = 1;
@@ -491,8 +469,7 @@ stateread(const char *path, ReadSet *disk, char *err, size_t errlen)
 	if (fd >= 0)
 		close(fd);
 	/* an empty file (made by hand, say) is an empty state */
-	if (!rc && b.len && (b.len < sizeof(statehead) - 1 ||
-	    memcmp(b.p, statehead, sizeof(statehead) - 1))) {
+	if (!rc && b.len && strncmp(b.p, statehead, sizeof(statehead) - 1)) {
 		snprintf(err, errlen, "%s: not an lwnrss read-state file, "
 		         "ignored and left as it is", path);
 		rc = -1;
@@ -572,6 +549,7 @@ state_save(const ReadSet *rs, time_t now, time_t maxage, char *err, size_t errle
 {
 	ReadSet disk = {0};
 	ReadLink *d;
+	struct flock lk = { .l_type = F_WRLCK, .l_whence = SEEK_SET };
 	FILE *f = NULL;
 	struct timespec pause = { 0, 50000000 };
 	char *path, *lock = NULL, *tmp = NULL;
@@ -590,7 +568,7 @@ state_save(const ReadSet *rs, time_t now, time_t maxage, char *err, size_t errle
 	 * A write holds it for milliseconds: one held for LOCKWAIT seconds
 	 * is a stuck process's, and no lwnrss waits for it for ever.
 	 */
-	for (tries = 0; lockfd(lfd) < 0; tries++) {
+	for (tries = 0; fcntl(lfd, F_SETLK, &lk) < 0; tries++) {
 		if ((errno != EACCES && errno != EAGAIN && errno != EINTR))
 			goto fail;
 		if (tries == LOCKWAIT * 20) {
@@ -610,9 +588,9 @@ state_save(const ReadSet *rs, time_t now, time_t maxage, char *err, size_t errle
 	fputs(statehead, f);
 	for (i = 0; i < disk.cap; i++) {
 		d = &disk.tab[i];
-		/* a line a link: one with a line break could not be read back */
+		/* a line a link: one with a control character would not be read back */
 		if (!d->link || !d->read || (maxage && d->seen < now - maxage) ||
-		    strpbrk(d->link, "\r\n"))
+		    hasctl(d->link))
 			continue;
 		fprintf(f, "%lld %s\n", (long long)d->seen, d->link);
 	}

@@ -25,7 +25,8 @@
  * place: the output never outruns the input.  A path that starts with
  * '/' keeps it ("/" at least); a relative one, a reference's, loses its
  * leading "./" and "../" and keeps its first segment unless a ".." takes
- * it, as the algorithm says.
+ * it, as the algorithm says.  In one that starts with '/', a '?' ends
+ * the path: the query after it stays as it is.
  */
 static void
 dotsegs(char *path)
@@ -52,16 +53,16 @@ dotsegs(char *path)
 		out += n;
 		in += n;
 	}
-	while (*in) {
+	while (*in && *in != '?') {
 		/* in is at the '/' before a segment */
 		seg = in + 1;
-		n = strcspn(seg, "/");
+		n = strcspn(seg, "/?");
 		if (n && n <= 2 && !strncmp(seg, "..", n)) {
 			/* "." goes, ".." with the segment before it */
 			while (n == 2 && out > path && *--out != '/')
 				;
 			in = seg + n;
-			if (!*in)
+			if (!*in || *in == '?')
 				*out++ = '/';
 		} else {
 			memmove(out, in, n + 1);
@@ -71,7 +72,7 @@ dotsegs(char *path)
 	}
 	if (rooted && out == path)
 		*out++ = '/';
-	*out = '\0';
+	memmove(out, in, strlen(in) + 1);
 }
 
 /* is host an IP address, in any form getaddrinfo would take as one? */
@@ -105,17 +106,16 @@ webscheme(const char *s)
 static int
 authority(Url *u, const char *s, const char *auth, const char *end, char *err, size_t errlen)
 {
-	const char *p, *h = auth, *he, *at = NULL;
+	const char *p, *h, *he;
 	size_t i, n;
 	unsigned long long port;
 	struct in6_addr a6;
 
-	for (p = auth; p < end; p++)
-		if (*p == '@')
-			at = p;
-	if (at) {
+	for (h = end; h > auth && h[-1] != '@'; h--)
+		;
+	if (h > auth) {
 		/* name only the host: the part before '@' may hold a password */
-		for (h = at + 1, he = h; he < end && *he != (*h == '[' ? ']' : ':'); he++)
+		for (he = h; he < end && *he != (*h == '[' ? ']' : ':'); he++)
 			;
 		seterr(err, errlen, "%.*s: user names and passwords in URLs are refused",
 		    (int)MIN(he - h + (*h == '['), 200), h);
@@ -181,7 +181,7 @@ url_parse(Url *u, const char *s, char *err, size_t errlen)
 {
 	const char *p = s + webscheme(s), *end;
 	char *d;
-	int query = 0, enc;
+	int enc;
 
 	memset(u, 0, sizeof(*u));
 	if (p == s) {
@@ -218,22 +218,13 @@ url_parse(Url *u, const char *s, char *err, size_t errlen)
 			seterr(err, errlen, "%s: control character in URL", u->host);
 			return -1;
 		}
-		if (enc) {
+		if (enc)
 			d += sprintf(d, "%%%02X", (unsigned char)*p);
-			continue;
-		}
-		if (*p == '?' && !query) {
-			/* the path ends: tidy its dot segments before the query */
-			*d = '\0';
-			dotsegs(u->path);
-			d = u->path + strlen(u->path);
-			query = 1;
-		}
-		*d++ = *p;
+		else
+			*d++ = *p;
 	}
 	*d = '\0';
-	if (!query)
-		dotsegs(u->path);
+	dotsegs(u->path);
 	return 0;
 }
 
@@ -306,124 +297,79 @@ url_resolve(Url *u, const Url *base, const char *ref, char *err, size_t errlen)
 	return ret;
 }
 
-/* a URI reference split as RFC 3986 appendix B does; absent parts are NULL */
-typedef struct {
-	const char *scheme, *auth, *path, *query, *frag;
-	size_t schemelen, authlen, pathlen, querylen, fraglen;
-} Ref;
-
+/*
+ * split finds where the parts of the URI reference s end, as RFC 3986
+ * appendix B splits it: e[0] after "scheme:", e[1] after "//authority",
+ * e[2] after the path, e[3] after "?query"; an absent part ends where
+ * the one before it does.
+ */
 static void
-splitref(Ref *r, const char *s)
+split(const char *s, size_t e[4])
 {
-	const char *p = s;
-
-	memset(r, 0, sizeof(*r));
-	if (!url_relative(s)) {
-		p = strchr(s, ':');
-		r->scheme = s;
-		r->schemelen = p - s;
-		p++;
-	}
-	if (p[0] == '/' && p[1] == '/') {
-		r->auth = p + 2;
-		r->authlen = strcspn(r->auth, "/?#");
-		p = r->auth + r->authlen;
-	}
-	r->path = p;
-	r->pathlen = strcspn(p, "?#");
-	p += r->pathlen;
-	if (*p == '?') {
-		r->query = p + 1;
-		r->querylen = strcspn(r->query, "#");
-		p = r->query + r->querylen;
-	}
-	if (*p == '#') {
-		r->frag = p + 1;
-		r->fraglen = strlen(r->frag);
-	}
+	e[0] = url_relative(s) ? 0 : schemelen(s) + 1;
+	e[1] = e[0];
+	if (s[e[0]] == '/' && s[e[0] + 1] == '/')
+		e[1] += 2 + strcspn(s + e[0] + 2, "/?#");
+	e[2] = e[1] + strcspn(s + e[1], "?#");
+	e[3] = e[2] + strcspn(s + e[2], "#");
 }
 
-static char *
-put(char *o, const char *s, size_t n)
-{
-	memcpy(o, s, n);
-	return o + n;
-}
-
+/*
+ * RFC 3986 5.2.2, strict: the result is a part of base, up to where one
+ * of its parts ends, then ref whole; between them, dot segments go from
+ * the result's path, which starts at `at`.
+ */
 size_t
 url_join(char *out, const char *base, const char *ref)
 {
-	Ref b, r, t;
-	char *o = out, *path;
-	size_t dir;
+	size_t b[4], r[4], keep, at;
+	char *path, *o;
 
-	/* RFC 3986 5.2.2, strict: a reference with a scheme is absolute */
-	splitref(&b, base);
-	splitref(&r, ref);
-	t = r;
-	if (!r.scheme) {
-		t.scheme = b.scheme;
-		t.schemelen = b.schemelen;
-		if (!r.auth) {
-			t.auth = b.auth;
-			t.authlen = b.authlen;
-			if (!r.pathlen && !r.query) {
-				t.query = b.query;
-				t.querylen = b.querylen;
-			}
-		}
+	split(base, b);
+	split(ref, r);
+	if (!r[1] && !r[2]) {
+		/* no path: the base's as it is, dot segments and all, and its
+		 * query unless ref has one */
+		keep = ref[0] == '?' ? b[2] : b[3];
+		memcpy(out, base, keep);
+		strcpy(out + keep, ref);
+		return keep + strlen(ref);
 	}
-	if (t.scheme) {
-		o = put(o, t.scheme, t.schemelen);
-		*o++ = ':';
+	if (r[1]) {
+		/* a scheme (a reference with one is absolute) or an authority */
+		keep = r[0] ? 0 : b[0];
+		at = keep + r[1];
+	} else if (ref[0] == '/') {
+		keep = at = b[1];
+	} else {
+		for (keep = b[2]; keep > b[1] && base[keep - 1] != '/'; keep--)
+			;
+		at = b[1];
 	}
-	if (t.auth) {
-		o = put(o, "//", 2);
-		o = put(o, t.auth, t.authlen);
+	memcpy(out, base, keep);
+	o = out + keep;
+	/* 5.2.3: merged below a base with an authority and no path */
+	if (!r[1] && ref[0] != '/' && b[1] > b[0] && b[2] == b[1])
+		*o++ = '/';
+	memcpy(o, ref, r[2]);
+	o[r[2]] = '\0';
+	path = out + at;
+	dotsegs(path);
+	o = path + strlen(path);
+	/*
+	 * Dot segments gone may leave a path that reads as something else
+	 * (5.3, 4.2): "a:b" first in a result with no scheme, a scheme;
+	 * "//h" with no authority, one.  The "./" or "/." that keeps its
+	 * meaning fits where the dots were.
+	 */
+	if ((!at && !url_relative(path)) ||
+	    (at == (r[0] ? r[0] : b[0]) && path[0] == '/' && path[1] == '/')) {
+		memmove(path + 2, path, o - path + 1);
+		memcpy(path, path[2] == '/' ? "/." : "./", 2);
+		o += 2;
 	}
-	path = o;
-	if (!r.scheme && !r.auth && r.path[0] != '/') {
-		if (!r.pathlen) {
-			/* the base's path as it is, dot segments and all */
-			o = put(o, b.path, b.pathlen);
-			path = NULL;
-		} else if (b.auth && !b.pathlen) {
-			/* 5.2.3: merged below a base with an authority and no path */
-			*o++ = '/';
-		} else {
-			for (dir = b.pathlen; dir > 0 && b.path[dir - 1] != '/'; dir--)
-				;
-			o = put(o, b.path, dir);
-		}
-	}
-	if (path) {
-		o = put(o, r.path, r.pathlen);
-		*o = '\0';
-		dotsegs(path);
-		o = path + strlen(path);
-		/*
-		 * Dot segments gone may leave a path that reads as something
-		 * else (5.3, 4.2): "a:b" first in a result with no scheme, a
-		 * scheme; "//h" with no authority, one.  The "./" or "/." that
-		 * keeps its meaning fits where the dots were.
-		 */
-		if ((!t.scheme && !t.auth && !url_relative(path)) ||
-		    (!t.auth && path[0] == '/' && path[1] == '/')) {
-			memmove(path + 2, path, o - path + 1);
-			memcpy(path, path[2] == '/' ? "/." : "./", 2);
-			o += 2;
-		}
-	}
-	if (t.query) {
-		*o++ = '?';
-		o = put(o, t.query, t.querylen);
-	}
-	if (r.frag) {
-		*o++ = '#';
-		o = put(o, r.frag, r.fraglen);
-	}
-	*o = '\0';
-	return o - out;
+	strcpy(o, ref + r[2]);
+	return o - out + strlen(o);
 }
 
 int

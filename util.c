@@ -11,37 +11,19 @@
 
 #include "util.h"
 
-static void
-vmsg(const char *fmt, va_list ap)
-{
-	int saved = errno;
-
-	fputs("lwnrss: ", stderr);
-	vfprintf(stderr, fmt, ap);
-	if (fmt[0] && fmt[strlen(fmt) - 1] == ':')
-		fprintf(stderr, " %s", strerror(saved));
-	fputc('\n', stderr);
-}
-
-void
-die(const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vmsg(fmt, ap);
-	va_end(ap);
-	exit(1);
-}
-
 void
 warn(const char *fmt, ...)
 {
 	va_list ap;
+	int saved = errno;
 
+	fputs("lwnrss: ", stderr);
 	va_start(ap, fmt);
-	vmsg(fmt, ap);
+	vfprintf(stderr, fmt, ap);
 	va_end(ap);
+	if (fmt[0] && fmt[strlen(fmt) - 1] == ':')
+		fprintf(stderr, " %s", strerror(saved));
+	fputc('\n', stderr);
 }
 
 void
@@ -107,14 +89,6 @@ bufadd(Buf *b, const void *s, size_t n)
 	return 0;
 }
 
-int
-bufaddc(Buf *b, int c)
-{
-	char ch = c;
-
-	return bufadd(b, &ch, 1);
-}
-
 void
 buffree(Buf *b)
 {
@@ -164,24 +138,6 @@ writeall(int fd, const char *s, size_t n)
 		n -= w;
 	}
 	return 0;
-}
-
-int
-asciialpha(int c)
-{
-	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
-}
-
-int
-asciidigit(int c)
-{
-	return c >= '0' && c <= '9';
-}
-
-int
-asciitolower(int c)
-{
-	return c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c;
 }
 
 const char *

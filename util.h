@@ -1,5 +1,6 @@
 /* See LICENSE file for copyright and license details. */
 #include <stddef.h>
+#include <stdlib.h>
 #include <time.h>
 
 #define MAX(A, B)               ((A) > (B) ? (A) : (B))
@@ -12,9 +13,10 @@ typedef struct {
 	size_t len, cap;
 } Buf;
 
-/* die and warn prefix "lwnrss: "; a format ending in ':' appends strerror(errno) */
-void die(const char *fmt, ...);
+/* warn and die prefix "lwnrss: "; a format ending in ':' appends
+ * strerror(errno); die then exits with status 1 */
 void warn(const char *fmt, ...);
+#define die(...)                (warn(__VA_ARGS__), exit(1))
 /* an error line into buf, cut to fit: the modules' messages */
 void seterr(char *buf, size_t size, const char *fmt, ...);
 void *ecalloc(size_t nmemb, size_t size);
@@ -23,7 +25,6 @@ char *estrdup(const char *s);
 /* Buf helpers return 0, or -1 on overflow or out of memory (b unchanged) */
 int bufgrow(Buf *b, size_t n);
 int bufadd(Buf *b, const void *s, size_t n);
-int bufaddc(Buf *b, int c);
 void buffree(Buf *b);
 
 /* write all of s[0..n) to fd, retrying on EINTR: 0, or -1 with errno set */
@@ -34,10 +35,11 @@ int writeall(int fd, const char *s, size_t n);
 int readfd(int fd, Buf *b, size_t max);
 
 /* ASCII's letters, digits and lowercase, whatever the locale: for
- * protocol text, where a locale's letters are no letters */
-int asciialpha(int c);
-int asciidigit(int c);
-int asciitolower(int c);
+ * protocol text, where a locale's letters are no letters; c is
+ * evaluated more than once, as in MAX */
+#define asciialpha(c)           (((c) >= 'a' && (c) <= 'z') || ((c) >= 'A' && (c) <= 'Z'))
+#define asciidigit(c)           ((c) >= '0' && (c) <= '9')
+#define asciitolower(c)         ((c) >= 'A' && (c) <= 'Z' ? (c) - 'A' + 'a' : (c))
 
 /* the decimal digits at s as a number into *v, max (at least 9) when
  * larger; returns the byte after the digits, NULL when s starts with none */

@@ -456,7 +456,7 @@ testlimits(void)
 
 	bufadd(&b, "HTTP/1.1 200 OK\r\nX: ", 21);
 	for (i = 0; i < MAXHEAD; i++)
-		bufaddc(&b, 'a');
+		bufadd(&b, "a", 1);
 	pinit(&p, 100);
 	rc = pfeed(&p, b.p, b.len);
 	check(rc < 0 && strstr(p.err, "header is larger than"), "head size limit: %s", p.err);
@@ -475,7 +475,7 @@ testlimits(void)
 
 	bufadd(&b, "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n1;", 50);
 	for (i = 0; i < MAXLINE; i++)
-		bufaddc(&b, 'e');
+		bufadd(&b, "e", 1);
 	pinit(&p, 100);
 	rc = pfeed(&p, b.p, b.len);
 	check(rc < 0 && strstr(p.err, "chunk size line too long"), "chunk line limit: %s",

@@ -883,7 +883,7 @@ testbase(void)
 	 * size in all, the rest left as they are */
 	bufadd(&b, "<rss xml:base='http://e/", 24);
 	for (i = 0; i < 8000; i++)
-		bufaddc(&b, 'a');
+		bufadd(&b, "a", 1);
 	bufadd(&b, "/'><channel>", 12);
 	for (i = 0; i < 3000; i++)
 		bufadd(&b, "<item><link>x</link></item>", 27);
@@ -901,7 +901,7 @@ testbase(void)
 	/* an xml:base longer than kept is no base; nested ones are scoped */
 	bufadd(&b, "<rss xml:base='http://e/'><channel><item xml:base='", 51);
 	for (i = 0; i < 9000; i++)
-		bufaddc(&b, 'b');
+		bufadd(&b, "b", 1);
 	bufadd(&b, "/'><link>x</link></item>", 24);
 	for (i = 0; i < 40; i++) {
 		snprintf(tmp, sizeof(tmp), "<x:a xmlns:x='u' xml:base='%zu/'>", i);
