@@ -210,22 +210,22 @@ void
 drw_text(Drw *d, int face, int x, int y, int w, const char *s, const XftColor *fg)
 {
 	size_t len = strlen(s), n;
-	int ew, tw;
+	int ew = 0;
 
 	if (w <= 0)
 		return;
 	drw_run(d, face, 0, 0, s, len, w, &n, NULL);
-	if (n == len) {
-		drw_run(d, face, x, y, s, len, -1, NULL, fg);
-		return;
+	/* what does not fit ends in an ellipsis, after what fits beside it */
+	if (n < len) {
+		if ((ew = drw_textw(d, face, d->ellipsis)) > w)
+			return;
+		drw_run(d, face, 0, 0, s, len, w - ew, &n, NULL);
+		while (n > 0 && s[n - 1] == ' ')
+			n--;
 	}
-	if ((ew = drw_textw(d, face, d->ellipsis)) > w)
-		return;
-	drw_run(d, face, 0, 0, s, len, w - ew, &n, NULL);
-	while (n > 0 && s[n - 1] == ' ')
-		n--;
-	tw = drw_run(d, face, x, y, s, n, -1, NULL, fg);
-	drw_run(d, face, x + tw, y, d->ellipsis, strlen(d->ellipsis), -1, NULL, fg);
+	x += drw_run(d, face, x, y, s, n, -1, NULL, fg);
+	if (ew)
+		drw_run(d, face, x, y, d->ellipsis, strlen(d->ellipsis), -1, NULL, fg);
 }
 
 unsigned int
