@@ -1,11 +1,11 @@
 /* See LICENSE file for copyright and license details. */
 
 /*
- * tls.c: the TLS 1.2 client on BearSSL, set up by hand rather than with
- * br_ssl_client_init_full, which enables every suite BearSSL has (CBC,
- * static RSA and ECDH key exchange, 3DES) and SHA-1 and SHA-224
- * signatures.  What is offered is Mozilla's intermediate profile as far
- * as BearSSL goes:
+ * tls.c: the TLS 1.2 client on BearSSL, br_ssl_client_init_full's
+ * narrowed: it enables every suite BearSSL has (CBC, static RSA and ECDH
+ * key exchange, 3DES), TLS 1.0 and 1.1, and MD5, SHA-1 and SHA-224.
+ * What is offered is Mozilla's intermediate profile as far as BearSSL
+ * goes:
  *
  *   key exchange   ECDHE (X25519, P-256, P-384, P-521)
  *   ciphers        AES-128-GCM, AES-256-GCM, ChaCha20-Poly1305
@@ -111,6 +111,7 @@ Tls *
 tls_open(const char *host, const Anchors *a, TlsRead rd, TlsWrite wr, void *ctx,
     char *err, size_t errlen)
 {
+	br_x509_minimal_context unused;   /* init_full's engine, replaced by ours */
 	br_ssl_engine_context *eng;
 	Tls *t;
 
@@ -121,24 +122,19 @@ tls_open(const char *host, const Anchors *a, TlsRead rd, TlsWrite wr, void *ctx,
 	eng = &t->cc.eng;
 
 	/*
-	 * TLS 1.2 only (BearSSL 0.6 has no 1.3; 1.0 and 1.1 are
-	 * obsolete), our suites, and the hashes both for the PRF and for
-	 * the signature_algorithms BearSSL derives from them: no SHA-1,
-	 * no SHA-224, so no server may sign its key exchange with them.
+	 * Every implementation BearSSL has, then TLS 1.2 only (BearSSL
+	 * 0.6 has no 1.3; 1.0 and 1.1 are obsolete), our suites (the
+	 * others' ciphers and key exchanges are then never used), and no
+	 * MD5, SHA-1 or SHA-224: BearSSL derives the signature_algorithms
+	 * it offers from the hashes it has, so no server may sign its key
+	 * exchange with them.
 	 */
-	br_ssl_client_zero(&t->cc);
+	br_ssl_client_init_full(&t->cc, &unused, NULL, 0);
 	br_ssl_engine_set_versions(eng, BR_TLS12, BR_TLS12);
 	br_ssl_engine_set_suites(eng, suites, LENGTH(suites));
-	br_ssl_engine_set_hash(eng, br_sha256_ID, &br_sha256_vtable);
-	br_ssl_engine_set_hash(eng, br_sha384_ID, &br_sha384_vtable);
-	br_ssl_engine_set_hash(eng, br_sha512_ID, &br_sha512_vtable);
-	br_ssl_engine_set_prf_sha256(eng, &br_tls12_sha256_prf);
-	br_ssl_engine_set_prf_sha384(eng, &br_tls12_sha384_prf);
-	br_ssl_engine_set_default_aes_gcm(eng);
-	br_ssl_engine_set_default_chapol(eng);
-	br_ssl_engine_set_default_ec(eng);
-	br_ssl_engine_set_default_rsavrfy(eng);
-	br_ssl_engine_set_default_ecdsa(eng);
+	br_ssl_engine_set_hash(eng, br_md5_ID, NULL);
+	br_ssl_engine_set_hash(eng, br_sha1_ID, NULL);
+	br_ssl_engine_set_hash(eng, br_sha224_ID, NULL);
 
 	/* our engine checks the certificates */
 	x509_init(&t->xc, a);
