@@ -82,7 +82,7 @@ struct Cert {
 	int ca, pathlen;        /* basicConstraints; pathlen -1 when absent */
 	uint64_t ce, cecrit;    /* the id-ce extensions it has, and marks critical: CE(arc) */
 	int hasakid;            /* authorityKeyIdentifier's keyIdentifier */
-	int aiacrit, aiabad;    /* authorityInfoAccess critical; empty or malformed */
+	int aia;                /* XAiaCritical, XAiaBad (empty or malformed) or XOk */
 	unsigned int ku;        /* first two bytes of the KeyUsage bits */
 	int ekuserver;
 	Der san;                /* GeneralNames contents, each well formed */
@@ -120,13 +120,16 @@ static const SigAlg sigalgs[] = {
 	{ { NULL, 0 }, XSigAlg, 0, 0 }   /* any other */
 };
 
-/* id-ce extensions (2.5.29.x) by their last arc, and their bit in Cert.ce */
+/*
+ * id-ce extensions (2.5.29.x) by their last arc, and their bit in
+ * Cert.ce; id-pe's (1.3.6.1.5.5.7.1.x) by 64 and theirs
+ */
 #define CE(arc)     ((uint64_t)1 << (arc))
 enum {
 	CeSubjectDirAttrs = 9, CeSki = 14, CeKu = 15, CeSan = 17, CeIan = 18,
 	CeBc = 19, CeNc = 30, CeCrlDp = 31, CePolicies = 32, CePolicyMappings = 33,
 	CeAki = 35, CePolicyConstraints = 36, CeEku = 37, CeFreshestCrl = 46,
-	CeInhibitAnyPolicy = 54
+	CeInhibitAnyPolicy = 54, PeAia = 64 + 1, PeSia = 64 + 11
 };
 
 static const char *const msgs[XReasonLast] = {
@@ -391,13 +394,49 @@ spki(Der in, Cert *c)
 	return 0;
 }
 
-/* an id-ce extension (2.5.29.arc), crit when marked critical, its value val */
+/*
+ * Authority Information Access: not processed, but an empty or
+ * malformed one is the profile's to refuse, not the parser's, so that
+ * an anchor with one still loads.
+ *   AuthorityInfoAccessSyntax ::= SEQUENCE SIZE (1..MAX) OF
+ *       SEQUENCE { accessMethod OBJECT IDENTIFIER, accessLocation GeneralName }
+ */
 static int
-ceext(int arc, int crit, Der val, Cert *c)
+aiabad(Der val)
 {
-	Der s, b, v;
-	int n;
+	Der s, v, x;
+	int tag;
 
+	if (sole(val, 0x30, &s) < 0 || !s.n)
+		return 1;
+	while (s.n)
+		if (der(&s, 0x30, &v, NULL) < 0 || der(&v, 0x06, &x, NULL) < 0 ||
+		    (tag = der(&v, -1, &x, NULL)) < 0 || (tag & 0xc0) != 0x80 || v.n)
+			return 1;
+	return 0;
+}
+
+/* one extension: its OID, whether critical, its value */
+static int
+extension(Der ext, Cert *c)
+{
+	Der oid, b, val, s, v;
+	int crit, arc = -1, n;
+
+	if (der(&ext, 0x06, &oid, NULL) < 0 || (crit = opt(&ext, 0x01, &b)) < 0 ||
+	    (crit && (b.n != 1 || (b.p[0] != 0 && b.p[0] != 0xff))) || sole(ext, 0x04, &val) < 0)
+		return -1;
+	crit = crit && b.p[0];
+	if (oid.n == 3 && oid.p[0] == 0x55 && oid.p[1] == 0x1d && oid.p[2] < 64) {
+		arc = oid.p[2];
+		/* RFC 5280 4.2: an extension appears at most once */
+		if (c->ce & CE(arc))
+			return -1;
+		c->ce |= CE(arc);
+		c->cecrit |= crit ? CE(arc) : 0;
+	} else if (oid.n == 8 && !memcmp(oid.p, oidpkix.p, 7)) {
+		arc = 64 + oid.p[7];
+	}
 	switch (arc) {
 	case CeBc:
 		/* BasicConstraints ::= SEQUENCE { cA BOOLEAN DEFAULT FALSE, pathLen INTEGER OPTIONAL } */
@@ -435,9 +474,13 @@ ceext(int arc, int crit, Der val, Cert *c)
 		/* AuthorityKeyIdentifier ::= SEQUENCE { keyIdentifier [0] OPTIONAL, ... } */
 		c->hasakid = der(&val, 0x30, &s, NULL) >= 0 && opt(&s, 0x80, &v) > 0;
 		return 0;
+	case PeAia:
+		/* a critical one is named first, whatever comes after it */
+		c->aia = crit ? XAiaCritical : c->aia ? c->aia : aiabad(val) ? XAiaBad : XOk;
+		return 0;
 	case CeSki: case CeIan: case CeSubjectDirAttrs: case CeCrlDp:
 	case CeFreshestCrl: case CePolicies: case CePolicyMappings:
-	case CePolicyConstraints: case CeInhibitAnyPolicy:
+	case CePolicyConstraints: case CeInhibitAnyPolicy: case PeSia:
 		/*
 		 * Informative, or about revocation, which is not checked:
 		 * harmless even when critical.  Policies are not processed,
@@ -448,57 +491,6 @@ ceext(int arc, int crit, Der val, Cert *c)
 		return 0;
 	}
 	c->critical |= crit;
-	return 0;
-}
-
-/*
- * Authority Information Access: not processed, but an empty or
- * malformed one is the profile's to refuse, not the parser's, so that
- * an anchor with one still loads.
- *   AuthorityInfoAccessSyntax ::= SEQUENCE SIZE (1..MAX) OF
- *       SEQUENCE { accessMethod OBJECT IDENTIFIER, accessLocation GeneralName }
- */
-static int
-aiabad(Der val)
-{
-	Der s, v, x;
-	int tag;
-
-	if (sole(val, 0x30, &s) < 0 || !s.n)
-		return 1;
-	while (s.n)
-		if (der(&s, 0x30, &v, NULL) < 0 || der(&v, 0x06, &x, NULL) < 0 ||
-		    (tag = der(&v, -1, &x, NULL)) < 0 || (tag & 0xc0) != 0x80 || v.n)
-			return 1;
-	return 0;
-}
-
-/* one extension: its OID, whether critical, its value */
-static int
-extension(Der ext, Cert *c)
-{
-	Der oid, b, val;
-	int crit;
-
-	if (der(&ext, 0x06, &oid, NULL) < 0 || (crit = opt(&ext, 0x01, &b)) < 0 ||
-	    (crit && (b.n != 1 || (b.p[0] != 0 && b.p[0] != 0xff))) || sole(ext, 0x04, &val) < 0)
-		return -1;
-	crit = crit && b.p[0];
-	if (oid.n == 3 && oid.p[0] == 0x55 && oid.p[1] == 0x1d && oid.p[2] < 64) {
-		/* RFC 5280 4.2: an extension appears at most once */
-		if (c->ce & CE(oid.p[2]))
-			return -1;
-		c->ce |= CE(oid.p[2]);
-		c->cecrit |= crit ? CE(oid.p[2]) : 0;
-		return ceext(oid.p[2], crit, val, c);
-	}
-	/* Authority and Subject Information Access (1.3.6.1.5.5.7.1.1 and .11) */
-	if (oid.n == 8 && !memcmp(oid.p, oidpkix.p, 7) && oid.p[7] == 1) {
-		c->aiacrit |= crit;
-		c->aiabad |= aiabad(val);
-	} else if (!(oid.n == 8 && !memcmp(oid.p, oidpkix.p, 7) && oid.p[7] == 11)) {
-		c->critical |= crit;
-	}
 	return 0;
 }
 
@@ -828,7 +820,7 @@ constraints(const Cert *ca, const Cert *c, long *work)
 {
 	Der nc = ca->nc, list, l, st, base, names, gn;
 	long nsub = 0;
-	int tag, prev = 0, permitted, form, any, in, r;
+	int tag, prev = 0, permitted, form, any, in, r, mail;
 
 	if (!nc.n)
 		return XNcEmpty;
@@ -850,14 +842,9 @@ constraints(const Cert *ca, const Cert *c, long *work)
 	if (nsub > *work / (c->nsan + 1))
 		return XNcBudget;
 	*work -= nsub * (c->nsan + 1);
+	mail = hasform(c, 0x81);
 	for (nc = ca->nc; nc.n; ) {
 		permitted = der(&nc, -1, &list, NULL) == 0xa0;
-		for (l = list; (ca->cecrit & CE(CeNc)) && l.n; ) {
-			der(&l, 0x30, &st, NULL);
-			tag = der(&st, -1, &base, NULL);
-			if (tag != 0x82 && tag != 0x87 && tag != 0xa4 && hasform(c, tag))
-				return XConstraintType;
-		}
 		names = c->san;
 		gn = c->subject;
 		form = c->subject.n > 2 ? 0xa4 : -1;
@@ -866,10 +853,13 @@ constraints(const Cert *ca, const Cert *c, long *work)
 			for (l = list; l.n; ) {
 				der(&l, 0x30, &st, NULL);
 				tag = der(&st, -1, &base, NULL);
-				if (tag == form && (r = within(form, gn, base, permitted)) >= 0) {
-					any = 1;
-					in |= r;
-				}
+				/* a subtree of a form within cannot evaluate, of a name c has */
+				if (tag != form && !(tag == 0x81 && mail))
+					continue;
+				if ((r = within(tag, gn, base, permitted)) < 0 && (ca->cecrit & CE(CeNc)))
+					return XConstraintType;
+				any |= r >= 0;
+				in |= r > 0;
 			}
 			if (any && in != permitted)
 				return XNameConstraints;
@@ -992,10 +982,8 @@ profile(const Cert *c, int leaf)
 		return XKeyIdCritical | iss;
 	if (!c->hasakid)
 		return XNoAki | iss;
-	if (c->aiacrit)
-		return XAiaCritical | iss;
-	if (c->aiabad)
-		return XAiaBad | iss;
+	if (c->aia)
+		return c->aia | iss;
 	if (iss)
 		return !(c->cecrit & CE(CeBc)) ? XBcNotCritical : !(c->ce & CE(CeSki)) ? XNoSki :
 		    c->subject.n == 2 ? XIssuerNoSubject : XOk;
