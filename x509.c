@@ -156,13 +156,12 @@ static const char *const msgs[XReasonLast] = {
 	[XNotCa] = "certificate was issued by a certificate that is no CA",
 	[XPathLen] = "certificate chain is longer than an issuer's path length constraint allows",
 	[XNoCertSign] = "certificate was issued by a CA whose key usage forbids signing certificates",
-	[XNameConstraints] = "name not allowed by an issuer's name constraints",
+	[XNameConstraints] = "name not allowed by the name constraints of a CA above it",
 	[XConstraintType] = "an issuer's critical name constraints are of a type lwnrss cannot check",
 	[XCritical] = "certificate has an unknown critical extension",
 	[XCaLeaf] = "certificate is a CA certificate, not a server's",
 	[XTooDeep] = "certificate chain is longer than 10 certificates to a trusted one",
 	[XPathBudget] = "gave up building a certificate path (over 100 signatures to check)",
-	[XIssuerName] = "an issuer's name not allowed by the name constraints of a CA above it",
 	[XNcBudget] = "too many names and name constraints to check (over 2^20 pairs)",
 	[XNcEmpty] = "an issuer's name constraints are empty, which RFC 5280 forbids",
 	[XNcDot] = "an issuer's DNS name constraint starts with a dot, which RFC 5280 does not allow",
@@ -943,14 +942,11 @@ x509_loadanchors(Anchors *a, const char *file, char *err, size_t errlen)
 			break;
 		if ((n = b64dec(p, e - p, (unsigned char *)p)) <= 0)
 			continue;
-		/* 256 more at a time: one allocation for a system's bundle */
-		if (a->n % 256 == 0) {
-			if (!(q = realloc(a->a, (a->n + 256) * sizeof(*a->a)))) {
-				why = "out of memory";
-				break;
-			}
-			a->a = q;
+		if (!(q = realloc(a->a, (a->n + 1) * sizeof(*a->a)))) {
+			why = "out of memory";
+			break;
 		}
+		a->a = q;
 		/* one that is no certificate lwnrss reads is skipped, as other TLS libraries do */
 		if (certparse(&a->a[a->n], (unsigned char *)p, n) == 0)
 			a->n++;
@@ -1109,7 +1105,7 @@ checkpath(Search *s, unsigned int depth, const Cert *ta)
 			if (j && deq(&path[j]->subject, &path[j]->issuer))
 				continue;
 			if ((rc = constraints(c, path[j], &s->ncwork)) != XOk)
-				return j && rc == XNameConstraints ? XIssuerName : rc;
+				return rc | (j && rc == XNameConstraints ? XIssuer : 0);
 		}
 	}
 	/* the profile, of what the server sent: not the anchor, nor a leaf the CA file holds */

@@ -19,8 +19,7 @@ enum {
 	XOk, XNoMem, XEmpty, XTooLong, XMalformed, XExpired, XNotYet, XNoSan, XName,
 	XUntrusted, XSelfSigned, XBadSig, XSha1, XMd5, XSigAlg, XWeakRsa, XBigRsa, XKeyType,
 	XEku, XKeyUsage, XNotCa, XPathLen, XNoCertSign, XNameConstraints, XConstraintType,
-	XCritical, XCaLeaf, XTooDeep, XPathBudget, XIssuerName, XNcBudget, XNcEmpty, XNcDot,
-	XLeafNc,
+	XCritical, XCaLeaf, XTooDeep, XPathBudget, XNcBudget, XNcEmpty, XNcDot, XLeafNc,
 	/* RFC 5280's profile of the certificates sent */
 	XKeyIdCritical, XNoAki, XAiaCritical, XAiaBad, XBcNotCritical, XNoSki,
 	XIssuerNoSubject, XSanNotCritical, XLeafCertSign, XBadDnsName, XCnNotSan, XReasonLast
