@@ -1013,7 +1013,8 @@ typedef struct {
 	Cert *path[MAXPATH];    /* from the leaf up, the anchor apart */
 	int sigs;               /* signature checks left */
 	long ncwork;            /* names times name constraints left to compare */
-	int rc, rank;           /* why no path passed so far; rank -1: no reason yet */
+	int rc, rank;           /* why no path passed so far; rank -1: no reason yet,
+	                         * rc the leaf's issuer unknown */
 } Search;
 
 static void
@@ -1169,7 +1170,6 @@ x509_verify(X509 *x, const unsigned char *list, size_t len, const char *host, ti
 	size_t k, left, clen;
 	int rc;
 
-	memset(&x->pkey, 0, sizeof(x->pkey));
 	for (n = 0, p = list, left = len; left; n++, p += 3 + clen, left -= 3 + clen)
 		if (left < 3 || (clen = (size_t)p[0] << 16 | p[1] << 8 | p[2]) > left - 3)
 			return XMalformed;
@@ -1186,6 +1186,7 @@ x509_verify(X509 *x, const unsigned char *list, size_t len, const char *host, ti
 			c[i].tbs.p = NULL;
 	}
 	s.path[0] = &c[0];
+	s.rc = deq(&c[0].issuer, &c[0].subject) ? XSelfSigned : XUntrusted;
 
 	/*
 	 * A leaf that is itself in the CA file is trusted directly, as
@@ -1199,12 +1200,8 @@ x509_verify(X509 *x, const unsigned char *list, size_t len, const char *host, ti
 		rc = XMalformed;
 	else if (k < x->anchors->n)
 		rc = checkpath(&s, 1, NULL);
-	else if (extend(&s, 1))
-		rc = XOk;
-	else if (s.rank >= 0)
-		rc = s.rc;
 	else
-		rc = deq(&c[0].issuer, &c[0].subject) ? XSelfSigned : XUntrusted;
+		rc = extend(&s, 1) ? XOk : s.rc;
 	/* the leaf's key, for the key exchange; key usage was checked to
 	 * allow signing, and no KU allows everything */
 	if (rc == XOk) {
