@@ -150,8 +150,7 @@ tls_open(const char *host, const Anchors *a, TlsRead rd, TlsWrite wr, void *ctx,
 	 */
 	if (!host || !br_ssl_client_reset(&t->cc, host, 0)) {
 		tls_codemsg(br_ssl_engine_last_error(eng), err, errlen);
-		x509_free(&t->xc);
-		free(t);
+		tls_close(t);
 		return NULL;
 	}
 	br_sslio_init(&t->io, eng, rd, ctx, wr, ctx);

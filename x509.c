@@ -1294,9 +1294,7 @@ static const br_x509_class x509class = {
 void
 x509_init(X509 *x, const Anchors *a)
 {
-	memset(x, 0, sizeof(*x));
-	x->vtable = &x509class;
-	x->anchors = a;
+	*x = (X509){ .vtable = &x509class, .anchors = a };
 }
 
 void
