@@ -1202,13 +1202,9 @@ x509_verify(X509 *x, const unsigned char *list, size_t len, const char *host, ti
 		rc = checkpath(&s, 1, NULL);
 	else
 		rc = extend(&s, 1) ? XOk : s.rc;
-	/* the leaf's key, for the key exchange; key usage was checked to
-	 * allow signing, and no KU allows everything */
-	if (rc == XOk) {
+	/* the leaf's key, for the key exchange */
+	if (rc == XOk)
 		x->pkey = c[0].key;
-		x->usages = c[0].key.key_type | BR_KEYTYPE_SIGN |
-		    (!(c[0].ce & CE(CeKu)) || (c[0].ku & 0x3800) ? BR_KEYTYPE_KEYX : 0);
-	}
 	free(c);
 	return rc;
 }
@@ -1276,8 +1272,12 @@ xgetpkey(const br_x509_class *const *ctx, unsigned *usages)
 
 	if (x->reason != XOk || !x->pkey.key_type)
 		return NULL;
+	/*
+	 * To sign only: tls.c offers ECDHE alone, and checkpath made sure
+	 * the key usage allows it (no KU allows everything)
+	 */
 	if (usages)
-		*usages = x->usages;
+		*usages = x->pkey.key_type | BR_KEYTYPE_SIGN;
 	return &x->pkey;
 }
 

@@ -61,7 +61,6 @@ typedef struct {
 	int reason;                 /* XOk, or why the chain was refused (XTooLong: more bytes
 	                             * of certificates than we keep, before its end) */
 	br_x509_pkey pkey;          /* the leaf's key, pointing into chain */
-	unsigned int usages;
 } X509;
 
 void x509_init(X509 *x, const Anchors *a);
