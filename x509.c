@@ -393,34 +393,12 @@ spki(Der in, Cert *c)
 	return 0;
 }
 
-/*
- * Authority Information Access: not processed, but an empty or
- * malformed one is the profile's to refuse, not the parser's, so that
- * an anchor with one still loads.
- *   AuthorityInfoAccessSyntax ::= SEQUENCE SIZE (1..MAX) OF
- *       SEQUENCE { accessMethod OBJECT IDENTIFIER, accessLocation GeneralName }
- */
-static int
-aiabad(Der val)
-{
-	Der s, v, x;
-	int tag;
-
-	if (sole(val, 0x30, &s) < 0 || !s.n)
-		return 1;
-	while (s.n)
-		if (der(&s, 0x30, &v, NULL) < 0 || der(&v, 0x06, &x, NULL) < 0 ||
-		    (tag = der(&v, -1, &x, NULL)) < 0 || (tag & 0xc0) != 0x80 || v.n)
-			return 1;
-	return 0;
-}
-
 /* one extension: its OID, whether critical, its value */
 static int
 extension(Der ext, Cert *c)
 {
-	Der oid, b, val, s, v;
-	int crit, arc = -1, n;
+	Der oid, b, val, s, v, x;
+	int crit, arc = -1, n, tag, bad;
 
 	if (der(&ext, 0x06, &oid, NULL) < 0 || (crit = opt(&ext, 0x01, &b)) < 0 ||
 	    (crit && (b.n != 1 || (b.p[0] != 0 && b.p[0] != 0xff))) || sole(ext, 0x04, &val) < 0)
@@ -474,8 +452,19 @@ extension(Der ext, Cert *c)
 		c->hasakid = der(&val, 0x30, &s, NULL) >= 0 && opt(&s, 0x80, &v) > 0;
 		return 0;
 	case PeAia:
-		/* a critical one is named first, whatever comes after it */
-		c->aia = crit ? XAiaCritical : c->aia ? c->aia : aiabad(val) ? XAiaBad : XOk;
+		/*
+		 * Authority Information Access: not processed, but an empty
+		 * or malformed one is the profile's to refuse, not the
+		 * parser's, so that an anchor with one still loads; a
+		 * critical one is named first, whatever comes after it.
+		 *   AuthorityInfoAccessSyntax ::= SEQUENCE SIZE (1..MAX) OF
+		 *       SEQUENCE { accessMethod OBJECT IDENTIFIER, accessLocation GeneralName }
+		 */
+		bad = sole(val, 0x30, &s) < 0 || !s.n;
+		while (!bad && s.n)
+			bad = der(&s, 0x30, &v, NULL) < 0 || der(&v, 0x06, &x, NULL) < 0 ||
+			    (tag = der(&v, -1, &x, NULL)) < 0 || (tag & 0xc0) != 0x80 || v.n;
+		c->aia = crit ? XAiaCritical : c->aia ? c->aia : bad ? XAiaBad : XOk;
 		return 0;
 	case CeSki: case CeIan: case CeSubjectDirAttrs: case CeCrlDp:
 	case CeFreshestCrl: case CePolicies: case CePolicyMappings:
