@@ -1,11 +1,10 @@
 /* See LICENSE file for copyright and license details. */
 
 /*
- * tls.c: the TLS 1.2 client on BearSSL, br_ssl_client_init_full's
- * narrowed: it enables every suite BearSSL has (CBC, static RSA and ECDH
- * key exchange, 3DES), TLS 1.0 and 1.1, and MD5, SHA-1 and SHA-224.
- * What is offered is Mozilla's intermediate profile as far as BearSSL
- * goes:
+ * tls.c: the TLS 1.2 client on BearSSL: br_ssl_client_init_full's,
+ * which enables every suite BearSSL has (CBC, static RSA and ECDH key
+ * exchange, 3DES), TLS 1.0 and 1.1, and MD5, SHA-1 and SHA-224, narrowed
+ * to Mozilla's intermediate profile as far as BearSSL goes:
  *
  *   key exchange   ECDHE (X25519, P-256, P-384, P-521)
  *   ciphers        AES-128-GCM, AES-256-GCM, ChaCha20-Poly1305
