@@ -41,6 +41,23 @@ static const uint16_t suites[] = {
 };
 
 /*
+ * The TLS alert (RFC 5246 7.2) that tells a server why x509.c refused
+ * its chain; bad_certificate (42) when none
+ */
+static const unsigned char x509alerts[XReasonLast] = {
+	/* certificate_expired */
+	[XExpired] = 45, [XNotYet] = 45,
+	/* unknown_ca */
+	[XUntrusted] = 48, [XSelfSigned] = 48,
+	/* unsupported_certificate */
+	[XSha1] = 43, [XMd5] = 43, [XSigAlg] = 43, [XWeakRsa] = 43, [XBigRsa] = 43,
+	[XKeyType] = 43, [XCritical] = 43, [XConstraintType] = 43, [XEku] = 43,
+	[XAiaCritical] = 43,
+	/* internal_error */
+	[XNoMem] = 80,
+};
+
+/*
  * BearSSL error codes as a person would put them.  Refused chains are
  * x509.c's business: its reason is more exact than these codes.
  */
@@ -172,7 +189,7 @@ void
 tls_refuse(Tls *t)
 {
 	unsigned char rec[7] = { 21, 3, 3, 0, 2, 2, 40 };
-	int code = br_ssl_engine_last_error(&t->cc.eng);
+	int code = br_ssl_engine_last_error(&t->cc.eng), r = t->xc.reason & ~XIssuer;
 
 	/*
 	 * Only for our own refusals: not after the server's alert, not
@@ -187,7 +204,7 @@ tls_refuse(Tls *t)
 	    t->cc.eng.out.vtable != &br_sslrec_out_clear_vtable)
 		return;
 	if (code >= BR_ERR_X509_OK && code < BR_ERR_X509_OK + 32 && t->xc.reason != XOk)
-		rec[6] = x509_alert(t->xc.reason);
+		rec[6] = x509alerts[r] ? x509alerts[r] : 42;
 	else if (code == BR_ERR_BAD_SIGNATURE)
 		rec[6] = 51;   /* decrypt_error */
 	else if (code == BR_ERR_BAD_CIPHER_SUITE || code == BR_ERR_INVALID_ALGORITHM)

@@ -198,28 +198,6 @@ x509_msg(int reason)
 	return buf;
 }
 
-/* the TLS alert for each reason (RFC 5246 7.2); bad_certificate (42) when none */
-static const unsigned char alerts[XReasonLast] = {
-	/* certificate_expired */
-	[XExpired] = 45, [XNotYet] = 45,
-	/* unknown_ca */
-	[XUntrusted] = 48, [XSelfSigned] = 48,
-	/* unsupported_certificate */
-	[XSha1] = 43, [XMd5] = 43, [XSigAlg] = 43, [XWeakRsa] = 43, [XBigRsa] = 43,
-	[XKeyType] = 43, [XCritical] = 43, [XConstraintType] = 43, [XEku] = 43,
-	[XAiaCritical] = 43,
-	/* internal_error */
-	[XNoMem] = 80,
-};
-
-int
-x509_alert(int reason)
-{
-	int r = reason & ~XIssuer;
-
-	return r >= 0 && r < XReasonLast && alerts[r] ? alerts[r] : 42;
-}
-
 /* ----------------------------------------------------------------- DER */
 
 /*

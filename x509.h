@@ -78,6 +78,3 @@ int x509_verify(X509 *x, const unsigned char *list, size_t len, const char *host
 
 /* the reason as words, e.g. "certificate has expired", "an issuer's certificate has expired" */
 const char *x509_msg(int reason);
-
-/* the TLS alert (RFC 5246 7.2) that tells a server why its chain was refused */
-int x509_alert(int reason);
