@@ -980,8 +980,7 @@ typedef struct {
 	Cert *path[MAXPATH];    /* from the leaf up, the anchor apart */
 	int sigs;               /* signature checks left */
 	long ncwork;            /* names times name constraints left to compare */
-	int rc, rank;           /* why no path passed so far; rank -1: no reason yet,
-	                         * rc the leaf's issuer unknown */
+	int rc, rank;           /* why no path passed so far; rank -1: no reason yet */
 } Search;
 
 static void
@@ -1153,7 +1152,6 @@ x509_verify(X509 *x, const unsigned char *list, size_t len, const char *host, ti
 			c[i].tbs.p = NULL;
 	}
 	s.path[0] = &c[0];
-	s.rc = deq(&c[0].issuer, &c[0].subject) ? XSelfSigned : XUntrusted;
 
 	/*
 	 * A leaf that is itself in the CA file is trusted directly, as
@@ -1167,8 +1165,10 @@ x509_verify(X509 *x, const unsigned char *list, size_t len, const char *host, ti
 		rc = XMalformed;
 	else if (k < x->anchors->n)
 		rc = checkpath(&s, 1, NULL);
+	else if (!extend(&s, 1))
+		rc = s.rank >= 0 ? s.rc : deq(&c[0].issuer, &c[0].subject) ? XSelfSigned : XUntrusted;
 	else
-		rc = extend(&s, 1) ? XOk : s.rc;
+		rc = XOk;
 	/* the leaf's key, for the key exchange */
 	if (rc == XOk)
 		x->pkey = c[0].key;

@@ -425,6 +425,7 @@ testbundle(void)
 	const br_x509_pkey *pk;
 	Anchors a;
 	Cert c;
+	X509 x;
 	char err[256];
 	size_t i, bad = 0, undecodable = 0, notca = 0;
 	FILE *f;
@@ -454,6 +455,18 @@ testbundle(void)
 	}
 	check(b64dec("aGVs\nbG8=", 9, (unsigned char *)err) == 5 && !memcmp(err, "hello", 5),
 	    "base64 across a line break");
+	/* chains that are no chains, against no anchors */
+	memset(&a, 0, sizeof(a));
+	x509_init(&x, &a);
+	check(x509_verify(&x, (const unsigned char *)"", 0, "localhost", 0) == XEmpty,
+	    "no certificate: %s", x509_msg(XEmpty));
+	check(x509_verify(&x, (const unsigned char *)"\0\0\5\x30", 4, "localhost", 0) ==
+	    XMalformed, "a length past the list's end: malformed");
+	check(x509_verify(&x, (const unsigned char *)"\0\0\0", 3, "localhost", 0) == XMalformed,
+	    "an empty leaf: malformed");
+	check(x509_verify(&x, (const unsigned char *)"\0\0\2\x30\0", 5, "localhost", 0) ==
+	    XMalformed, "a leaf that is an empty SEQUENCE: malformed");
+	x509_free(&x);
 	if (access(bundle, R_OK) != 0)
 		return;
 	rc = x509_loadanchors(&a, bundle, err, sizeof(err));
