@@ -315,26 +315,6 @@ dertime(Der *in, long long *t)
 
 /* ------------------------------------------------------- a certificate */
 
-/*
- * sigalg reads an AlgorithmIdentifier of a signature into c.  Unknown
- * and refused algorithms are not errors here: the policy names them
- * when it meets them.  PKCS #1's take NULL or absent parameters (but
- * RSASSA-PSS, which has its own), ECDSA's none.
- */
-static int
-sigalg(Der alg, Cert *c)
-{
-	Der oid;
-
-	if (der(&alg, 0x06, &oid, NULL) < 0)
-		return -1;
-	for (c->alg = sigalgs; c->alg->oid.n && !deq(&oid, &c->alg->oid); c->alg++)
-		;
-	if (oid.n == 9 && !memcmp(oid.p, oidrsa.p, 8) && oid.p[8] != 10 && !nullparams(alg))
-		return -1;
-	return c->alg->key == BR_KEYTYPE_EC && alg.n ? -1 : 0;
-}
-
 /* SubjectPublicKeyInfo: RSA or EC on a named curve BearSSL has */
 static int
 spki(Der in, Cert *c)
@@ -472,19 +452,28 @@ extension(Der ext, Cert *c)
 static int
 certparse(Cert *c, const unsigned char *p, size_t len)
 {
-	Der in = { p, len }, cert, tbs, alg, outer, inner, v, serial, validity, key, exts, ext;
+	Der in = { p, len }, cert, tbs, alg, oid, outer, inner, v, serial, validity, key, exts, ext;
 	int version = 0, n;
 
 	memset(c, 0, sizeof(*c));
 	c->der = in;
 	c->pathlen = -1;
 	if (sole(in, 0x30, &cert) < 0 || der(&cert, 0x30, &tbs, &c->tbs) < 0 ||
-	    der(&cert, 0x30, &alg, &outer) < 0 ||
+	    der(&cert, 0x30, &alg, &outer) < 0 || der(&alg, 0x06, &oid, NULL) < 0 ||
 	    der(&cert, 0x03, &c->sig, NULL) < 0 || cert.n ||
 	    c->sig.n < 2 || c->sig.p[0])
 		return -1;
 	c->sig.p++, c->sig.n--;
-	if (sigalg(alg, c) < 0 || (n = opt(&tbs, 0xa0, &inner)) < 0 ||
+	/*
+	 * The signature's algorithm: unknown and refused ones are not
+	 * errors here, the policy names them when it meets them.  PKCS #1's
+	 * take NULL or absent parameters (but RSASSA-PSS, which has its
+	 * own), ECDSA's none.
+	 */
+	for (c->alg = sigalgs; c->alg->oid.n && !deq(&oid, &c->alg->oid); c->alg++)
+		;
+	if ((oid.n == 9 && !memcmp(oid.p, oidrsa.p, 8) && oid.p[8] != 10 && !nullparams(alg)) ||
+	    (c->alg->key == BR_KEYTYPE_EC && alg.n) || (n = opt(&tbs, 0xa0, &inner)) < 0 ||
 	    (n && (sole(inner, 0x02, &v) < 0 || (version = smallint(&v)) < 0 || version > 2)))
 		return -1;
 	/* the inner signature algorithm must be the outer one (RFC 5280 4.1.1.2) */
