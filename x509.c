@@ -122,7 +122,7 @@ static const SigAlg sigalgs[] = {
 
 /*
  * id-ce extensions (2.5.29.x) by their last arc, and their bit in
- * Cert.ce; id-pe's (1.3.6.1.5.5.7.1.x) by 64 and theirs
+ * Cert.ce; id-pe's (1.3.6.1.5.5.7.1.x) by 64 plus theirs, with no bit
  */
 #define CE(arc)     ((uint64_t)1 << (arc))
 enum {
