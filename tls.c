@@ -1,11 +1,10 @@
 /* See LICENSE file for copyright and license details. */
 
 /*
- * tls.c: the TLS 1.2 client on BearSSL, set up by hand rather than with
- * br_ssl_client_init_full, which enables every suite BearSSL has (CBC,
- * static RSA and ECDH key exchange, 3DES) and SHA-1 and SHA-224
- * signatures.  What is offered is Mozilla's intermediate profile as far
- * as BearSSL goes:
+ * tls.c: the TLS 1.2 client on BearSSL: br_ssl_client_init_full's,
+ * which enables every suite BearSSL has (CBC, static RSA and ECDH key
+ * exchange, 3DES), TLS 1.0 and 1.1, and MD5, SHA-1 and SHA-224, narrowed
+ * to Mozilla's intermediate profile as far as BearSSL goes:
  *
  *   key exchange   ECDHE (X25519, P-256, P-384, P-521)
  *   ciphers        AES-128-GCM, AES-256-GCM, ChaCha20-Poly1305
@@ -39,6 +38,23 @@ static const uint16_t suites[] = {
 	BR_TLS_ECDHE_RSA_WITH_AES_256_GCM_SHA384,
 	BR_TLS_ECDHE_ECDSA_WITH_CHACHA20_POLY1305_SHA256,
 	BR_TLS_ECDHE_RSA_WITH_CHACHA20_POLY1305_SHA256,
+};
+
+/*
+ * The TLS alert (RFC 5246 7.2) that tells a server why x509.c refused
+ * its chain; bad_certificate (42) when none
+ */
+static const unsigned char x509alerts[XReasonLast] = {
+	/* certificate_expired */
+	[XExpired] = 45, [XNotYet] = 45,
+	/* unknown_ca */
+	[XUntrusted] = 48, [XSelfSigned] = 48,
+	/* unsupported_certificate */
+	[XSha1] = 43, [XMd5] = 43, [XSigAlg] = 43, [XWeakRsa] = 43, [XBigRsa] = 43,
+	[XKeyType] = 43, [XCritical] = 43, [XConstraintType] = 43, [XEku] = 43,
+	[XAiaCritical] = 43,
+	/* internal_error */
+	[XNoMem] = 80,
 };
 
 /*
@@ -111,6 +127,7 @@ Tls *
 tls_open(const char *host, const Anchors *a, TlsRead rd, TlsWrite wr, void *ctx,
     char *err, size_t errlen)
 {
+	br_x509_minimal_context unused;   /* init_full's engine, replaced by ours */
 	br_ssl_engine_context *eng;
 	Tls *t;
 
@@ -121,24 +138,19 @@ tls_open(const char *host, const Anchors *a, TlsRead rd, TlsWrite wr, void *ctx,
 	eng = &t->cc.eng;
 
 	/*
-	 * TLS 1.2 only (BearSSL 0.6 has no 1.3; 1.0 and 1.1 are
-	 * obsolete), our suites, and the hashes both for the PRF and for
-	 * the signature_algorithms BearSSL derives from them: no SHA-1,
-	 * no SHA-224, so no server may sign its key exchange with them.
+	 * Every implementation BearSSL has, then TLS 1.2 only (BearSSL
+	 * 0.6 has no 1.3; 1.0 and 1.1 are obsolete), our suites (the
+	 * others' ciphers and key exchanges are then never used), and no
+	 * MD5, SHA-1 or SHA-224: BearSSL derives the signature_algorithms
+	 * it offers from the hashes it has, so no server may sign its key
+	 * exchange with them.
 	 */
-	br_ssl_client_zero(&t->cc);
+	br_ssl_client_init_full(&t->cc, &unused, NULL, 0);
 	br_ssl_engine_set_versions(eng, BR_TLS12, BR_TLS12);
 	br_ssl_engine_set_suites(eng, suites, LENGTH(suites));
-	br_ssl_engine_set_hash(eng, br_sha256_ID, &br_sha256_vtable);
-	br_ssl_engine_set_hash(eng, br_sha384_ID, &br_sha384_vtable);
-	br_ssl_engine_set_hash(eng, br_sha512_ID, &br_sha512_vtable);
-	br_ssl_engine_set_prf_sha256(eng, &br_tls12_sha256_prf);
-	br_ssl_engine_set_prf_sha384(eng, &br_tls12_sha384_prf);
-	br_ssl_engine_set_default_aes_gcm(eng);
-	br_ssl_engine_set_default_chapol(eng);
-	br_ssl_engine_set_default_ec(eng);
-	br_ssl_engine_set_default_rsavrfy(eng);
-	br_ssl_engine_set_default_ecdsa(eng);
+	br_ssl_engine_set_hash(eng, br_md5_ID, NULL);
+	br_ssl_engine_set_hash(eng, br_sha1_ID, NULL);
+	br_ssl_engine_set_hash(eng, br_sha224_ID, NULL);
 
 	/* our engine checks the certificates */
 	x509_init(&t->xc, a);
@@ -154,8 +166,7 @@ tls_open(const char *host, const Anchors *a, TlsRead rd, TlsWrite wr, void *ctx,
 	 */
 	if (!host || !br_ssl_client_reset(&t->cc, host, 0)) {
 		tls_codemsg(br_ssl_engine_last_error(eng), err, errlen);
-		x509_free(&t->xc);
-		free(t);
+		tls_close(t);
 		return NULL;
 	}
 	br_sslio_init(&t->io, eng, rd, ctx, wr, ctx);
@@ -178,7 +189,7 @@ void
 tls_refuse(Tls *t)
 {
 	unsigned char rec[7] = { 21, 3, 3, 0, 2, 2, 40 };
-	int code = br_ssl_engine_last_error(&t->cc.eng);
+	int code = br_ssl_engine_last_error(&t->cc.eng), r = t->xc.reason & ~XIssuer;
 
 	/*
 	 * Only for our own refusals: not after the server's alert, not
@@ -193,7 +204,7 @@ tls_refuse(Tls *t)
 	    t->cc.eng.out.vtable != &br_sslrec_out_clear_vtable)
 		return;
 	if (code >= BR_ERR_X509_OK && code < BR_ERR_X509_OK + 32 && t->xc.reason != XOk)
-		rec[6] = x509_alert(t->xc.reason);
+		rec[6] = x509alerts[r] ? x509alerts[r] : 42;
 	else if (code == BR_ERR_BAD_SIGNATURE)
 		rec[6] = 51;   /* decrypt_error */
 	else if (code == BR_ERR_BAD_CIPHER_SUITE || code == BR_ERR_INVALID_ALGORITHM)

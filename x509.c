@@ -82,7 +82,7 @@ struct Cert {
 	int ca, pathlen;        /* basicConstraints; pathlen -1 when absent */
 	uint64_t ce, cecrit;    /* the id-ce extensions it has, and marks critical: CE(arc) */
 	int hasakid;            /* authorityKeyIdentifier's keyIdentifier */
-	int aiacrit, aiabad;    /* authorityInfoAccess critical; empty or malformed */
+	int aia;                /* XAiaCritical, XAiaBad (empty or malformed) or XOk */
 	unsigned int ku;        /* first two bytes of the KeyUsage bits */
 	int ekuserver;
 	Der san;                /* GeneralNames contents, each well formed */
@@ -120,13 +120,16 @@ static const SigAlg sigalgs[] = {
 	{ { NULL, 0 }, XSigAlg, 0, 0 }   /* any other */
 };
 
-/* id-ce extensions (2.5.29.x) by their last arc, and their bit in Cert.ce */
+/*
+ * id-ce extensions (2.5.29.x) by their last arc, and their bit in
+ * Cert.ce; id-pe's (1.3.6.1.5.5.7.1.x) by 64 plus theirs, with no bit
+ */
 #define CE(arc)     ((uint64_t)1 << (arc))
 enum {
 	CeSubjectDirAttrs = 9, CeSki = 14, CeKu = 15, CeSan = 17, CeIan = 18,
 	CeBc = 19, CeNc = 30, CeCrlDp = 31, CePolicies = 32, CePolicyMappings = 33,
 	CeAki = 35, CePolicyConstraints = 36, CeEku = 37, CeFreshestCrl = 46,
-	CeInhibitAnyPolicy = 54
+	CeInhibitAnyPolicy = 54, PeAia = 64 + 1, PeSia = 64 + 11
 };
 
 static const char *const msgs[XReasonLast] = {
@@ -153,13 +156,12 @@ static const char *const msgs[XReasonLast] = {
 	[XNotCa] = "certificate was issued by a certificate that is no CA",
 	[XPathLen] = "certificate chain is longer than an issuer's path length constraint allows",
 	[XNoCertSign] = "certificate was issued by a CA whose key usage forbids signing certificates",
-	[XNameConstraints] = "name not allowed by an issuer's name constraints",
+	[XNameConstraints] = "name not allowed by the name constraints of a CA above it",
 	[XConstraintType] = "an issuer's critical name constraints are of a type lwnrss cannot check",
 	[XCritical] = "certificate has an unknown critical extension",
 	[XCaLeaf] = "certificate is a CA certificate, not a server's",
 	[XTooDeep] = "certificate chain is longer than 10 certificates to a trusted one",
 	[XPathBudget] = "gave up building a certificate path (over 100 signatures to check)",
-	[XIssuerName] = "an issuer's name not allowed by the name constraints of a CA above it",
 	[XNcBudget] = "too many names and name constraints to check (over 2^20 pairs)",
 	[XNcEmpty] = "an issuer's name constraints are empty, which RFC 5280 forbids",
 	[XNcDot] = "an issuer's DNS name constraint starts with a dot, which RFC 5280 does not allow",
@@ -194,28 +196,6 @@ x509_msg(int reason)
 		return msgs[r];
 	snprintf(buf, sizeof(buf), "an issuer's %s", msgs[r]);
 	return buf;
-}
-
-/* the TLS alert for each reason (RFC 5246 7.2); bad_certificate (42) when none */
-static const unsigned char alerts[XReasonLast] = {
-	/* certificate_expired */
-	[XExpired] = 45, [XNotYet] = 45,
-	/* unknown_ca */
-	[XUntrusted] = 48, [XSelfSigned] = 48,
-	/* unsupported_certificate */
-	[XSha1] = 43, [XMd5] = 43, [XSigAlg] = 43, [XWeakRsa] = 43, [XBigRsa] = 43,
-	[XKeyType] = 43, [XCritical] = 43, [XConstraintType] = 43, [XEku] = 43,
-	[XAiaCritical] = 43,
-	/* internal_error */
-	[XNoMem] = 80,
-};
-
-int
-x509_alert(int reason)
-{
-	int r = reason & ~XIssuer;
-
-	return r >= 0 && r < XReasonLast && alerts[r] ? alerts[r] : 42;
 }
 
 /* ----------------------------------------------------------------- DER */
@@ -335,26 +315,6 @@ dertime(Der *in, long long *t)
 
 /* ------------------------------------------------------- a certificate */
 
-/*
- * sigalg reads an AlgorithmIdentifier of a signature into c.  Unknown
- * and refused algorithms are not errors here: the policy names them
- * when it meets them.  PKCS #1's take NULL or absent parameters (but
- * RSASSA-PSS, which has its own), ECDSA's none.
- */
-static int
-sigalg(Der alg, Cert *c)
-{
-	Der oid;
-
-	if (der(&alg, 0x06, &oid, NULL) < 0)
-		return -1;
-	for (c->alg = sigalgs; c->alg->oid.n && !deq(&oid, &c->alg->oid); c->alg++)
-		;
-	if (oid.n == 9 && !memcmp(oid.p, oidrsa.p, 8) && oid.p[8] != 10 && !nullparams(alg))
-		return -1;
-	return c->alg->key == BR_KEYTYPE_EC && alg.n ? -1 : 0;
-}
-
 /* SubjectPublicKeyInfo: RSA or EC on a named curve BearSSL has */
 static int
 spki(Der in, Cert *c)
@@ -391,13 +351,27 @@ spki(Der in, Cert *c)
 	return 0;
 }
 
-/* an id-ce extension (2.5.29.arc), crit when marked critical, its value val */
+/* one extension: its OID, whether critical, its value */
 static int
-ceext(int arc, int crit, Der val, Cert *c)
+extension(Der ext, Cert *c)
 {
-	Der s, b, v;
-	int n;
+	Der oid, b, val, s, v, x;
+	int crit, arc = -1, n, tag, bad;
 
+	if (der(&ext, 0x06, &oid, NULL) < 0 || (crit = opt(&ext, 0x01, &b)) < 0 ||
+	    (crit && (b.n != 1 || (b.p[0] != 0 && b.p[0] != 0xff))) || sole(ext, 0x04, &val) < 0)
+		return -1;
+	crit = crit && b.p[0];
+	if (oid.n == 3 && oid.p[0] == 0x55 && oid.p[1] == 0x1d && oid.p[2] < 64) {
+		arc = oid.p[2];
+		/* RFC 5280 4.2: an extension appears at most once */
+		if (c->ce & CE(arc))
+			return -1;
+		c->ce |= CE(arc);
+		c->cecrit |= crit ? CE(arc) : 0;
+	} else if (oid.n == 8 && !memcmp(oid.p, oidpkix.p, 7)) {
+		arc = 64 + oid.p[7];
+	}
 	switch (arc) {
 	case CeBc:
 		/* BasicConstraints ::= SEQUENCE { cA BOOLEAN DEFAULT FALSE, pathLen INTEGER OPTIONAL } */
@@ -435,9 +409,24 @@ ceext(int arc, int crit, Der val, Cert *c)
 		/* AuthorityKeyIdentifier ::= SEQUENCE { keyIdentifier [0] OPTIONAL, ... } */
 		c->hasakid = der(&val, 0x30, &s, NULL) >= 0 && opt(&s, 0x80, &v) > 0;
 		return 0;
+	case PeAia:
+		/*
+		 * Authority Information Access: not processed, but an empty
+		 * or malformed one is the profile's to refuse, not the
+		 * parser's, so that an anchor with one still loads; a
+		 * critical one is named first, whatever comes after it.
+		 *   AuthorityInfoAccessSyntax ::= SEQUENCE SIZE (1..MAX) OF
+		 *       SEQUENCE { accessMethod OBJECT IDENTIFIER, accessLocation GeneralName }
+		 */
+		bad = sole(val, 0x30, &s) < 0 || !s.n;
+		while (!bad && s.n)
+			bad = der(&s, 0x30, &v, NULL) < 0 || der(&v, 0x06, &x, NULL) < 0 ||
+			    (tag = der(&v, -1, &x, NULL)) < 0 || (tag & 0xc0) != 0x80 || v.n;
+		c->aia = crit ? XAiaCritical : c->aia ? c->aia : bad ? XAiaBad : XOk;
+		return 0;
 	case CeSki: case CeIan: case CeSubjectDirAttrs: case CeCrlDp:
 	case CeFreshestCrl: case CePolicies: case CePolicyMappings:
-	case CePolicyConstraints: case CeInhibitAnyPolicy:
+	case CePolicyConstraints: case CeInhibitAnyPolicy: case PeSia:
 		/*
 		 * Informative, or about revocation, which is not checked:
 		 * harmless even when critical.  Policies are not processed,
@@ -448,57 +437,6 @@ ceext(int arc, int crit, Der val, Cert *c)
 		return 0;
 	}
 	c->critical |= crit;
-	return 0;
-}
-
-/*
- * Authority Information Access: not processed, but an empty or
- * malformed one is the profile's to refuse, not the parser's, so that
- * an anchor with one still loads.
- *   AuthorityInfoAccessSyntax ::= SEQUENCE SIZE (1..MAX) OF
- *       SEQUENCE { accessMethod OBJECT IDENTIFIER, accessLocation GeneralName }
- */
-static int
-aiabad(Der val)
-{
-	Der s, v, x;
-	int tag;
-
-	if (sole(val, 0x30, &s) < 0 || !s.n)
-		return 1;
-	while (s.n)
-		if (der(&s, 0x30, &v, NULL) < 0 || der(&v, 0x06, &x, NULL) < 0 ||
-		    (tag = der(&v, -1, &x, NULL)) < 0 || (tag & 0xc0) != 0x80 || v.n)
-			return 1;
-	return 0;
-}
-
-/* one extension: its OID, whether critical, its value */
-static int
-extension(Der ext, Cert *c)
-{
-	Der oid, b, val;
-	int crit;
-
-	if (der(&ext, 0x06, &oid, NULL) < 0 || (crit = opt(&ext, 0x01, &b)) < 0 ||
-	    (crit && (b.n != 1 || (b.p[0] != 0 && b.p[0] != 0xff))) || sole(ext, 0x04, &val) < 0)
-		return -1;
-	crit = crit && b.p[0];
-	if (oid.n == 3 && oid.p[0] == 0x55 && oid.p[1] == 0x1d && oid.p[2] < 64) {
-		/* RFC 5280 4.2: an extension appears at most once */
-		if (c->ce & CE(oid.p[2]))
-			return -1;
-		c->ce |= CE(oid.p[2]);
-		c->cecrit |= crit ? CE(oid.p[2]) : 0;
-		return ceext(oid.p[2], crit, val, c);
-	}
-	/* Authority and Subject Information Access (1.3.6.1.5.5.7.1.1 and .11) */
-	if (oid.n == 8 && !memcmp(oid.p, oidpkix.p, 7) && oid.p[7] == 1) {
-		c->aiacrit |= crit;
-		c->aiabad |= aiabad(val);
-	} else if (!(oid.n == 8 && !memcmp(oid.p, oidpkix.p, 7) && oid.p[7] == 11)) {
-		c->critical |= crit;
-	}
 	return 0;
 }
 
@@ -514,19 +452,28 @@ extension(Der ext, Cert *c)
 static int
 certparse(Cert *c, const unsigned char *p, size_t len)
 {
-	Der in = { p, len }, cert, tbs, alg, outer, inner, v, serial, validity, key, exts, ext;
+	Der in = { p, len }, cert, tbs, alg, oid, outer, inner, v, serial, validity, key, exts, ext;
 	int version = 0, n;
 
 	memset(c, 0, sizeof(*c));
 	c->der = in;
 	c->pathlen = -1;
 	if (sole(in, 0x30, &cert) < 0 || der(&cert, 0x30, &tbs, &c->tbs) < 0 ||
-	    der(&cert, 0x30, &alg, &outer) < 0 ||
+	    der(&cert, 0x30, &alg, &outer) < 0 || der(&alg, 0x06, &oid, NULL) < 0 ||
 	    der(&cert, 0x03, &c->sig, NULL) < 0 || cert.n ||
 	    c->sig.n < 2 || c->sig.p[0])
 		return -1;
 	c->sig.p++, c->sig.n--;
-	if (sigalg(alg, c) < 0 || (n = opt(&tbs, 0xa0, &inner)) < 0 ||
+	/*
+	 * The signature's algorithm: unknown and refused ones are not
+	 * errors here, the policy names them when it meets them.  PKCS #1's
+	 * take NULL or absent parameters (but RSASSA-PSS, which has its
+	 * own), ECDSA's none.
+	 */
+	for (c->alg = sigalgs; c->alg->oid.n && !deq(&oid, &c->alg->oid); c->alg++)
+		;
+	if ((oid.n == 9 && !memcmp(oid.p, oidrsa.p, 8) && oid.p[8] != 10 && !nullparams(alg)) ||
+	    (c->alg->key == BR_KEYTYPE_EC && alg.n) || (n = opt(&tbs, 0xa0, &inner)) < 0 ||
 	    (n && (sole(inner, 0x02, &v) < 0 || (version = smallint(&v)) < 0 || version > 2)))
 		return -1;
 	/* the inner signature algorithm must be the outer one (RFC 5280 4.1.1.2) */
@@ -828,7 +775,7 @@ constraints(const Cert *ca, const Cert *c, long *work)
 {
 	Der nc = ca->nc, list, l, st, base, names, gn;
 	long nsub = 0;
-	int tag, prev = 0, permitted, form, any, in, r;
+	int tag, prev = 0, permitted, form, any, in, r, mail;
 
 	if (!nc.n)
 		return XNcEmpty;
@@ -850,14 +797,9 @@ constraints(const Cert *ca, const Cert *c, long *work)
 	if (nsub > *work / (c->nsan + 1))
 		return XNcBudget;
 	*work -= nsub * (c->nsan + 1);
+	mail = hasform(c, 0x81);
 	for (nc = ca->nc; nc.n; ) {
 		permitted = der(&nc, -1, &list, NULL) == 0xa0;
-		for (l = list; (ca->cecrit & CE(CeNc)) && l.n; ) {
-			der(&l, 0x30, &st, NULL);
-			tag = der(&st, -1, &base, NULL);
-			if (tag != 0x82 && tag != 0x87 && tag != 0xa4 && hasform(c, tag))
-				return XConstraintType;
-		}
 		names = c->san;
 		gn = c->subject;
 		form = c->subject.n > 2 ? 0xa4 : -1;
@@ -866,10 +808,13 @@ constraints(const Cert *ca, const Cert *c, long *work)
 			for (l = list; l.n; ) {
 				der(&l, 0x30, &st, NULL);
 				tag = der(&st, -1, &base, NULL);
-				if (tag == form && (r = within(form, gn, base, permitted)) >= 0) {
-					any = 1;
-					in |= r;
-				}
+				/* a subtree of a form within cannot evaluate, of a name c has */
+				if (tag != form && !(tag == 0x81 && mail))
+					continue;
+				if ((r = within(tag, gn, base, permitted)) < 0 && (ca->cecrit & CE(CeNc)))
+					return XConstraintType;
+				any |= r >= 0;
+				in |= r > 0;
 			}
 			if (any && in != permitted)
 				return XNameConstraints;
@@ -968,14 +913,11 @@ x509_loadanchors(Anchors *a, const char *file, char *err, size_t errlen)
 			break;
 		if ((n = b64dec(p, e - p, (unsigned char *)p)) <= 0)
 			continue;
-		/* 256 more at a time: one allocation for a system's bundle */
-		if (a->n % 256 == 0) {
-			if (!(q = realloc(a->a, (a->n + 256) * sizeof(*a->a)))) {
-				why = "out of memory";
-				break;
-			}
-			a->a = q;
+		if (!(q = realloc(a->a, (a->n + 1) * sizeof(*a->a)))) {
+			why = "out of memory";
+			break;
 		}
+		a->a = q;
 		/* one that is no certificate lwnrss reads is skipped, as other TLS libraries do */
 		if (certparse(&a->a[a->n], (unsigned char *)p, n) == 0)
 			a->n++;
@@ -1007,10 +949,8 @@ profile(const Cert *c, int leaf)
 		return XKeyIdCritical | iss;
 	if (!c->hasakid)
 		return XNoAki | iss;
-	if (c->aiacrit)
-		return XAiaCritical | iss;
-	if (c->aiabad)
-		return XAiaBad | iss;
+	if (c->aia)
+		return c->aia | iss;
 	if (iss)
 		return !(c->cecrit & CE(CeBc)) ? XBcNotCritical : !(c->ce & CE(CeSki)) ? XNoSki :
 		    c->subject.n == 2 ? XIssuerNoSubject : XOk;
@@ -1136,7 +1076,7 @@ checkpath(Search *s, unsigned int depth, const Cert *ta)
 			if (j && deq(&path[j]->subject, &path[j]->issuer))
 				continue;
 			if ((rc = constraints(c, path[j], &s->ncwork)) != XOk)
-				return j && rc == XNameConstraints ? XIssuerName : rc;
+				return rc | (j && rc == XNameConstraints ? XIssuer : 0);
 		}
 	}
 	/* the profile, of what the server sent: not the anchor, nor a leaf the CA file holds */
@@ -1200,7 +1140,6 @@ x509_verify(X509 *x, const unsigned char *list, size_t len, const char *host, ti
 	size_t k, left, clen;
 	int rc;
 
-	memset(&x->pkey, 0, sizeof(x->pkey));
 	for (n = 0, p = list, left = len; left; n++, p += 3 + clen, left -= 3 + clen)
 		if (left < 3 || (clen = (size_t)p[0] << 16 | p[1] << 8 | p[2]) > left - 3)
 			return XMalformed;
@@ -1230,19 +1169,13 @@ x509_verify(X509 *x, const unsigned char *list, size_t len, const char *host, ti
 		rc = XMalformed;
 	else if (k < x->anchors->n)
 		rc = checkpath(&s, 1, NULL);
-	else if (extend(&s, 1))
-		rc = XOk;
-	else if (s.rank >= 0)
-		rc = s.rc;
+	else if (!extend(&s, 1))
+		rc = s.rank >= 0 ? s.rc : deq(&c[0].issuer, &c[0].subject) ? XSelfSigned : XUntrusted;
 	else
-		rc = deq(&c[0].issuer, &c[0].subject) ? XSelfSigned : XUntrusted;
-	/* the leaf's key, for the key exchange; key usage was checked to
-	 * allow signing, and no KU allows everything */
-	if (rc == XOk) {
+		rc = XOk;
+	/* the leaf's key, for the key exchange */
+	if (rc == XOk)
 		x->pkey = c[0].key;
-		x->usages = c[0].key.key_type | BR_KEYTYPE_SIGN |
-		    (!(c[0].ce & CE(CeKu)) || (c[0].ku & 0x3800) ? BR_KEYTYPE_KEYX : 0);
-	}
 	free(c);
 	return rc;
 }
@@ -1310,8 +1243,12 @@ xgetpkey(const br_x509_class *const *ctx, unsigned *usages)
 
 	if (x->reason != XOk || !x->pkey.key_type)
 		return NULL;
+	/*
+	 * To sign only: tls.c offers ECDHE alone, and checkpath made sure
+	 * the key usage allows it (no KU allows everything)
+	 */
 	if (usages)
-		*usages = x->usages;
+		*usages = x->pkey.key_type | BR_KEYTYPE_SIGN;
 	return &x->pkey;
 }
 
@@ -1328,9 +1265,7 @@ static const br_x509_class x509class = {
 void
 x509_init(X509 *x, const Anchors *a)
 {
-	memset(x, 0, sizeof(*x));
-	x->vtable = &x509class;
-	x->anchors = a;
+	*x = (X509){ .vtable = &x509class, .anchors = a };
 }
 
 void

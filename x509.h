@@ -19,8 +19,7 @@ enum {
 	XOk, XNoMem, XEmpty, XTooLong, XMalformed, XExpired, XNotYet, XNoSan, XName,
 	XUntrusted, XSelfSigned, XBadSig, XSha1, XMd5, XSigAlg, XWeakRsa, XBigRsa, XKeyType,
 	XEku, XKeyUsage, XNotCa, XPathLen, XNoCertSign, XNameConstraints, XConstraintType,
-	XCritical, XCaLeaf, XTooDeep, XPathBudget, XIssuerName, XNcBudget, XNcEmpty, XNcDot,
-	XLeafNc,
+	XCritical, XCaLeaf, XTooDeep, XPathBudget, XNcBudget, XNcEmpty, XNcDot, XLeafNc,
 	/* RFC 5280's profile of the certificates sent */
 	XKeyIdCritical, XNoAki, XAiaCritical, XAiaBad, XBcNotCritical, XNoSki,
 	XIssuerNoSubject, XSanNotCritical, XLeafCertSign, XBadDnsName, XCnNotSan, XReasonLast
@@ -62,7 +61,6 @@ typedef struct {
 	int reason;                 /* XOk, or why the chain was refused (XTooLong: more bytes
 	                             * of certificates than we keep, before its end) */
 	br_x509_pkey pkey;          /* the leaf's key, pointing into chain */
-	unsigned int usages;
 } X509;
 
 void x509_init(X509 *x, const Anchors *a);
@@ -80,6 +78,3 @@ int x509_verify(X509 *x, const unsigned char *list, size_t len, const char *host
 
 /* the reason as words, e.g. "certificate has expired", "an issuer's certificate has expired" */
 const char *x509_msg(int reason);
-
-/* the TLS alert (RFC 5246 7.2) that tells a server why its chain was refused */
-int x509_alert(int reason);

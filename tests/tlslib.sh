@@ -165,14 +165,14 @@ viainter() {
 POLICY='eku-client|certificate is not for TLS servers (extended key usage)|no 26
 eku-codesign|certificate is not for TLS servers (extended key usage)|no 26
 inter-eku|an issuer'"'"'s certificate is not for TLS servers (extended key usage)|no 26
-nc-excluded|name not allowed by an issuer'"'"'s name constraints|no 48
-nc-excluded-crit|name not allowed by an issuer'"'"'s name constraints|no 48
+nc-excluded|name not allowed by the name constraints of a CA above it|no 48
+nc-excluded-crit|name not allowed by the name constraints of a CA above it|no 48
 nc-permitted||ok
-nc-other|name not allowed by an issuer'"'"'s name constraints|no 47
+nc-other|name not allowed by the name constraints of a CA above it|no 47
 nc-email||ok
 nc-email-used|an issuer'"'"'s critical name constraints are of a type lwnrss cannot check|ok
 nc-dirname||ok
-nc-dirname-other|name not allowed by an issuer'"'"'s name constraints|no 47
+nc-dirname-other|name not allowed by the name constraints of a CA above it|no 47
 caleaf|certificate is a CA certificate, not a server'"'"'s|ok
 pathlen|certificate chain is longer than an issuer'"'"'s path length constraint allows|no 25
 nocertsign|certificate was issued by a CA whose key usage forbids signing certificates|no 79
@@ -187,7 +187,7 @@ stray||ok
 inter-expired|an issuer'"'"'s certificate has expired|no 10
 inter-critical|an issuer'"'"'s certificate has an unknown critical extension|no 34
 inter-policy||ok
-root-nc|name not allowed by an issuer'"'"'s name constraints|no 48
+root-nc|name not allowed by the name constraints of a CA above it|no 48
 root-pathlen|certificate chain is longer than an issuer'"'"'s path length constraint allows|no 25
 pss|certificate signed with an unsupported algorithm|ok'
 

@@ -162,11 +162,12 @@ testextensions(void)
 
 	for (i = 0; i < LENGTH(et); i++) {
 		rc = extparse(&c, et[i].oid, et[i].crit, et[i].val, et[i].n);
-		check(rc == 0 && c.aiabad == et[i].aiabad && c.hasakid == et[i].hasakid &&
-		    c.aiacrit == (et[i].crit && !strcmp(et[i].oid, AIA)) &&
+		check(rc == 0 && c.hasakid == et[i].hasakid &&
+		    c.aia == (et[i].crit && !strcmp(et[i].oid, AIA) ? XAiaCritical :
+		    et[i].aiabad ? XAiaBad : XOk) &&
 		    !!(c.cecrit & (CE(CeSki) | CE(CeAki))) ==
 		    (et[i].crit && strcmp(et[i].oid, AIA) != 0),
-		    "%s: parsed%s%s%s", et[i].what, c.aiabad ? ", malformed" : "",
+		    "%s: parsed%s%s%s", et[i].what, c.aia == XAiaBad ? ", malformed" : "",
 		    c.hasakid ? ", a key identifier" : "", et[i].crit ? ", critical" : "");
 	}
 	extparse(&c, "\x55\x1d\x13", 0, "\x30\x03\x01\x01\xff", 5);
@@ -178,8 +179,15 @@ testextensions(void)
 	extparse(&c, AIA, 1, AIAOCSP, 24);
 	len = tlv(buf, 0x06, AIA, 8);
 	len += tlv(buf + len, 0x04, AIAOCSP, 24);
-	check(extension((Der){ buf, len }, &c) == 0 && c.aiacrit,
+	check(extension((Der){ buf, len }, &c) == 0 && c.aia == XAiaCritical,
 	    "a critical AIA stays critical after a second AIA");
+	/* and a malformed one, then a critical one */
+	extparse(&c, AIA, 0, "\x30\x00", 2);
+	len = tlv(buf, 0x06, AIA, 8);
+	len += tlv(buf + len, 0x01, "\xff", 1);
+	len += tlv(buf + len, 0x04, AIAOCSP, 24);
+	check(extension((Der){ buf, len }, &c) == 0 && c.aia == XAiaCritical,
+	    "a malformed AIA, then a critical one: critical");
 }
 
 /* a Name of one attribute, oid (2.5.4.x by its last arc) of type tag, or empty */
@@ -331,10 +339,10 @@ testprofile(void)
 		c.hasakid = 0;
 		check(profile(&c, !i) == (XNoAki | iss), "%s: %s", who, x509_msg(profile(&c, !i)));
 		c = i ? ca : leaf;
-		c.aiacrit = 1;
+		c.aia = XAiaCritical;
 		check(profile(&c, !i) == (XAiaCritical | iss), "%s: %s", who, x509_msg(profile(&c, !i)));
 		c = i ? ca : leaf;
-		c.aiabad = 1;
+		c.aia = XAiaBad;
 		check(profile(&c, !i) == (XAiaBad | iss), "%s: %s", who, x509_msg(profile(&c, !i)));
 	}
 	c = ca;
@@ -417,6 +425,7 @@ testbundle(void)
 	const br_x509_pkey *pk;
 	Anchors a;
 	Cert c;
+	X509 x;
 	char err[256];
 	size_t i, bad = 0, undecodable = 0, notca = 0;
 	FILE *f;
@@ -453,6 +462,18 @@ testbundle(void)
 	check(b64dec("a GV\ts", 6, (unsigned char *)err) == 3 && !memcmp(err, "hel", 3) &&
 	    b64dec("aGVsbG8*", 8, (unsigned char *)err) == -1 && b64dec("aG-s", 4, (unsigned char *)err) == -1,
 	    "base64: white space inside a group; a byte not of base64 refused");
+	/* chains that are no chains, against no anchors */
+	memset(&a, 0, sizeof(a));
+	x509_init(&x, &a);
+	check(x509_verify(&x, (const unsigned char *)"", 0, "localhost", 0) == XEmpty,
+	    "no certificate: %s", x509_msg(XEmpty));
+	check(x509_verify(&x, (const unsigned char *)"\0\0\5\x30", 4, "localhost", 0) ==
+	    XMalformed, "a length past the list's end: malformed");
+	check(x509_verify(&x, (const unsigned char *)"\0\0\0", 3, "localhost", 0) == XMalformed,
+	    "an empty leaf: malformed");
+	check(x509_verify(&x, (const unsigned char *)"\0\0\2\x30\0", 5, "localhost", 0) ==
+	    XMalformed, "a leaf that is an empty SEQUENCE: malformed");
+	x509_free(&x);
 	if (access(bundle, R_OK) != 0)
 		return;
 	rc = x509_loadanchors(&a, bundle, err, sizeof(err));
