@@ -209,6 +209,36 @@ findtag(int ns, const char *s, size_t n)
 }
 
 /*
+ * Make s[0..n) one line: each inner run of white space one space, none at
+ * the ends, and every other control character (C0, DEL, and C1: 0xc2 0x80
+ * to 0xc2 0x9f) removed, as one shows as nothing a reader could want:
+ * ab<U+0008>cd is abcd.  Returns the new length.
+ */
+static size_t
+collapse(char *s, size_t n)
+{
+	size_t i, o;
+	int sp = 0, c;
+
+	for (i = o = 0; i < n; i++) {
+		c = (unsigned char)s[i];
+		if (isws(c)) {
+			sp = 1;
+		} else if (c < ' ' || c == 0x7f) {
+			;
+		} else if (c == 0xc2 && i + 1 < n && (unsigned char)s[i + 1] < 0xa0) {
+			i++;
+		} else {
+			if (sp && o)
+				s[o++] = ' ';
+			sp = 0;
+			s[o++] = c;
+		}
+	}
+	return o;
+}
+
+/*
  * The next attribute in the attributes of a start tag at *sp, up to e:
  * its qualified name and its value, quotes off, not decoded.  0 when
  * there is none; *sp then follows it.
@@ -340,7 +370,7 @@ addbase(Parser *ps, const char *v, size_t n)
 	if (n > MAXBASE)
 		return;
 	/* made one line as a link is, its ends trimmed */
-	ref[k = text_collapse(ref, text_xml(v, n, ref, 1), 0)] = '\0';
+	ref[k = collapse(ref, text_xml(v, n, ref, 1))] = '\0';
 	b = curbase(ps);
 	if (bufgrow(&ps->bases, (b ? strlen(b) : 0) + k + 2) < 0) {
 		ps->err = "out of memory";
@@ -514,7 +544,7 @@ setfield(Parser *ps, const Tag *t, char *s, size_t n, int plain)
 	 * (LWN pads descriptions with blank lines) and the white space that
 	 * starts it; any other value is made one line */
 	if (t->field != FDesc && t->field != FDate) {
-		n = text_collapse(s, n, 0);
+		n = collapse(s, n);
 	} else {
 		while (n && (unsigned char)s[n - 1] <= ' ')
 			n--;
@@ -530,7 +560,7 @@ setfield(Parser *ps, const Tag *t, char *s, size_t n, int plain)
 	if (t->field == FLink) {
 		/* a base can hold what a value may not: the result is one too */
 		if ((r = resolve(ps, s, &n)) != s)
-			n = text_collapse(s = r, n, 0);
+			n = collapse(s = r, n);
 		n = lwnlink(s, n);
 		s[n] = '\0';
 	}
@@ -676,7 +706,7 @@ endtag(Parser *ps, const char *qn, size_t qlen)
 		ps->initem = 0;
 		/* shown as it is when it does not parse, so one line, as a title */
 		if (!(ps->cur.dated = datetime(ps->cur.date, 0, &ps->cur.time)))
-			ps->cur.date[text_collapse(ps->cur.date, strlen(ps->cur.date), 0)] = '\0';
+			ps->cur.date[collapse(ps->cur.date, strlen(ps->cur.date))] = '\0';
 		if (bufadd(&ps->items, &ps->cur, sizeof(ps->cur)) < 0)
 			ps->err = "out of memory";
 	} else if (qlen == ps->rootqlen && !memcmp(qn, ps->rootq, qlen)) {
@@ -946,6 +976,6 @@ rdf_text(const char *desc, int plain, int paras)
 
 	/* plain text is one line, as a title is */
 	if (out)
-		out[plain ? text_collapse(out, strlen(out), 0) : text_html(out, strlen(out), out, paras)] = '\0';
+		out[plain ? collapse(out, strlen(out)) : text_html(out, strlen(out), out, paras)] = '\0';
 	return out;
 }

@@ -162,57 +162,18 @@ blocktag(const char *s, size_t n)
 }
 
 /*
- * Make s[0..n) one line: each inner run of white space one space, none at
- * the ends, and every other control character (C0, DEL, and C1: 0xc2 0x80
- * to 0xc2 0x9f) removed, as one shows as nothing a reader could want:
- * ab<U+0008>cd is abcd.  With paras, text_html's own: there a '\n' is a
- * block tag's break and a '\t' after it says it is inside a blockquote,
- * the breaks of a run kept as its last one says.  Returns the new length.
- */
-size_t
-text_collapse(char *s, size_t n, int paras)
-{
-	size_t i, o;
-	int sp = 0, br = 0, quote = 0, c;
-
-	for (i = o = 0; i < n; i++) {
-		c = (unsigned char)s[i];
-		if (isws(c)) {
-			sp = 1;
-			if (paras && c == '\n')
-				br = 1, quote = 0;
-			else if (paras && c == '\t')
-				quote = 1;
-		} else if (c < ' ' || c == 0x7f) {
-			;
-		} else if (c == 0xc2 && i + 1 < n && (unsigned char)s[i + 1] < 0xa0) {
-			i++;
-		} else {
-			if (sp && o)
-				s[o++] = br ? '\n' : ' ';
-			if (sp && br && quote)
-				s[o++] = '\t';
-			sp = br = quote = 0;
-			s[o++] = c;
-		}
-	}
-	return o;
-}
-
-/*
- * The text of HTML [s, s + len) into out, which may be s itself: tags
- * dropped, references decoded, white space and no-break spaces made ' '
- * and a block tag's break a '\n' (and a '\t' inside a blockquote), never
- * more than the 3 bytes of "<p>"; then text_collapse makes it one line,
- * or with paras keeps the breaks.  Returns the length written.
+ * The text of HTML [s, s + len) into out, which may be s itself: nothing
+ * writes more than it has read, a tag becoming at most one space, or
+ * with paras a '\n' and a '\t', never more than the 3 bytes of "<p>".
+ * Returns the length written.
  */
 size_t
 text_html(const char *s, size_t len, char *out, int paras)
 {
 	const char *e = s + len, *n, *q, *c;
 	size_t used, k;
-	char *o = out;
-	int quote = 0;
+	char *o = out, buf[4];
+	int sp = 0, br = 0, quote = 0;
 
 	while (s < e) {
 		if (*s == '<' && s + 1 < e && (s[1] == '/' || s[1] == '!' || s[1] == '?' ||
@@ -242,28 +203,41 @@ text_html(const char *s, size_t len, char *out, int paras)
 			}
 			if (k == 10 && !strncasecmp(n, "blockquote", 10))
 				quote += s[1] == '/' ? -(quote > 0) : 1;
-			if (blocktag(n, k)) {
-				*o++ = '\n';
-				if (quote)
-					*o++ = '\t';
-			}
+			if (blocktag(n, k))
+				sp = br = 1;
 			s = q + 1;
 			continue;
 		}
 		if (*s == '&') {
-			k = entity(s, e, o, &used);
+			k = entity(s, e, buf, &used);
 		} else {
-			used = k = 1 + (e - s >= 2 && !memcmp(s, "\xc2\xa0", 2));
-			memmove(o, s, k);
+			/* U+0080 to U+00BF whole (a no-break space, a C1
+			 * control), as its reference makes it */
+			used = k = e - s >= 2 && (unsigned char)*s == 0xc2 ? 2 : 1;
+			memcpy(buf, s, k);
 		}
 		s += used;
 		/* white space, a reference to it and no-break spaces part
 		 * words, as one space */
-		if ((k == 1 && isws((unsigned char)*o)) || (k == 2 && !memcmp(o, "\xc2\xa0", 2)))
-			*o = ' ', k = 1;
+		if ((k == 1 && isws((unsigned char)*buf)) || (k == 2 && !memcmp(buf, "\xc2\xa0", 2))) {
+			sp = 1;
+			continue;
+		}
+		/* other control characters (C0, DEL, C1) are nothing, as in a title */
+		if ((k == 1 && ((unsigned char)*buf < ' ' || *buf == 0x7f)) ||
+		    (k == 2 && (unsigned char)buf[0] == 0xc2 && (unsigned char)buf[1] < 0xa0))
+			continue;
+		if (sp) {
+			if (o > out)
+				*o++ = paras && br ? '\n' : ' ';
+			if (paras && br && quote)
+				*o++ = '\t';
+			sp = br = 0;
+		}
+		memcpy(o, buf, k);
 		o += k;
 	}
-	return text_collapse(out, o - out, paras);
+	return o - out;
 }
 
 /*
@@ -281,10 +255,17 @@ text_xml(const char *s, size_t len, char *out, int markup)
 	size_t used, k;
 
 	while (s < e) {
+		/* the run up to the next '&' or '<' is copied as it is */
+		for (k = 0; s + k < e && s[k] != '&' && s[k] != '<'; k++)
+			;
+		memmove(o, s, k);
+		o += k;
+		if ((s += k) >= e)
+			break;
 		if (*s == '&') {
 			o += entity(s, e, o, &used);
 			s += used;
-		} else if (*s == '<' && (q = text_pass(s, e)) != s) {
+		} else if ((q = text_pass(s, e)) != s) {
 			/* an unfinished one runs to the end */
 			if (s[1] == '!' && s[2] == '[') {
 				k = (q ? q - 3 : e) - (s + 9);
@@ -292,7 +273,7 @@ text_xml(const char *s, size_t len, char *out, int markup)
 				o += k;
 			}
 			s = q ? q : e;
-		} else if (*s == '<' && !markup && e - s > 1 && (s[1] == '/' || s[1] == '!' ||
+		} else if (!markup && e - s > 1 && (s[1] == '/' || s[1] == '!' ||
 		    isnamestart((unsigned char)s[1]))) {
 			q = text_tagend(s + 1, e);
 			s = q ? q + 1 : e;

@@ -35,14 +35,6 @@ const char *text_tagend(const char *s, const char *e);
 size_t text_xml(const char *s, size_t len, char *out, int markup);
 
 /*
- * text_collapse: s[0..n) made one line in place: inner runs of white
- * space one space, none at either end, other control characters (C0,
- * DEL, C1) removed.  paras is text_html's, 0 for anyone else.  Returns
- * the new length.
- */
-size_t text_collapse(char *s, size_t n, int paras);
-
-/*
  * text_html: the text of HTML s[0..len): tags dropped (script and style
  * with their content), references decoded, white space and no-break
  * spaces collapsed to one space, other control characters (C0, DEL, C1)
