@@ -128,8 +128,8 @@ enum { SchemeNorm, SchemeSel, SchemeDim, SchemeBar, SchemeErr, SchemeLast }; /* 
 enum { ColFg, ColBg }; /* color scheme index */
 enum { WMProtocols, WMDelete, NetWMName, NetWMPid, UTF8String, XEmbedInfo,
        XEmbed, AtomLast }; /* atoms */
-enum { DiskCache, DiskRead, DiskExe, DiskLast }; /* files not written, or not run */
-enum { Fail = 1, Flash = 2 }; /* how setstatus shows a message */
+enum { MsgFetch, MsgCache, MsgRead, MsgExe, MsgFlash, MsgLast }; /* title bar messages */
+enum { Fail = 1, Quiet = 2 }; /* how setmsg shows a message */
 
 typedef union {
 	int i;
@@ -276,14 +276,15 @@ static struct {
 	int open, off;
 } reading;
 
-/* the title bar's messages, on the right of the title */
+/*
+ * The title bar's messages, on the right of the title: the last fetch's
+ * status, a file not written (the cache, the read state) or a binary
+ * that cannot take the window over, until it is, and in place of them
+ * all a message for a few seconds or until a key
+ */
 static struct {
-	char status[256];       /* of the last fetch, as large as flash */
-	int failed;             /* ... which failed */
-	char disk[DiskLast][256]; /* a file not written, until it is; a
-	                           binary that cannot take the window over */
-	char flash[256];        /* a message for a few seconds or until a key */
-	int flasherr;
+	char text[MsgLast][256];
+	int err;                /* bit k: text[k] is an error */
 	time_t flashend;
 } msg;
 
@@ -574,18 +575,7 @@ addpart(char *buf, size_t size, const char *fmt, ...)
 static int
 ageshown(void)
 {
-	return shown.feed.nitems && shown.fetched && (shown.fromcache || msg.failed);
-}
-
-/* a file not written (the cache's, the read state's) or a new binary not run, if any */
-static const char *
-diskerr(void)
-{
-	int k;
-
-	for (k = 0; k < DiskLast - 1 && !msg.disk[k][0]; k++)
-		;
-	return msg.disk[k];
+	return shown.feed.nitems && shown.fetched && (shown.fromcache || msg.err & 1 << MsgFetch);
 }
 
 /*
@@ -600,28 +590,24 @@ static void
 drawbar(void)
 {
 	const char *left = shown.feed.title && *shown.feed.title ? shown.feed.title : "lwnrss";
-	int err = msg.failed || diskerr()[0] || (msg.flash[0] && msg.flasherr);
-	XftColor *c = scheme[err ? SchemeErr : SchemeBar];
+	int flash = msg.text[MsgFlash][0] != '\0', err = 0;
 	int avail = lay.w - 2 * lay.pad, sw, tw, lw, y = lay.barpad + (lay.boldh - lay.lineh) / 2;
 	int i, n = 0;
-	char text[sizeof(msg.status) + sizeof(msg.flash) + sizeof(msg.disk) + 128], age[32];
+	char text[sizeof(msg.text) + 128], age[32];
 	char line[sizeof(filt.text) + 2];
+	XftColor *c;
 	unsigned long cp;
 	size_t k;
 
 	text[0] = '\0';
-	if (msg.flash[0]) {
-		addpart(text, sizeof(text), "%s", msg.flash);
-	} else {
-		if (msg.status[0])
-			addpart(text, sizeof(text), "%s", msg.status);
-		if (diskerr()[0])
-			addpart(text, sizeof(text), "%s", diskerr());
-		if (ageshown()) {
-			agestr(age, sizeof(age), (long long)(NOW() - shown.fetched));
-			addpart(text, sizeof(text), "%s %s", shown.fromcache ? "cached" :
-			        "checked", age);
-		}
+	for (k = 0; k < MsgLast; k++) {
+		err |= msg.text[k][0] && msg.err >> k & 1;
+		if (msg.text[k][0] && (k == MsgFlash) == flash)
+			addpart(text, sizeof(text), "%s", msg.text[k]);
+	}
+	if (!flash && ageshown()) {
+		agestr(age, sizeof(age), (long long)(NOW() - shown.fetched));
+		addpart(text, sizeof(text), "%s %s", shown.fromcache ? "cached" : "checked", age);
 	}
 	if (shown.hideread)
 		addpart(text, sizeof(text), "read hidden");
@@ -636,6 +622,7 @@ drawbar(void)
 		snprintf(line, sizeof(line), "/%s", filt.text);
 		left = line;
 	}
+	c = scheme[err ? SchemeErr : SchemeBar];
 	drw_rect(&drw, &c[ColBg], 0, 0, lay.w, lay.barh);
 	tw = drw_textw(&drw, FaceBold, left);
 	sw = MIN(drw_textw(&drw, FaceNorm, text), avail - MIN(tw, avail / 3) - lay.pad);
@@ -799,7 +786,7 @@ drawall(void)
 			         MAX(end - top, mw));
 		}
 	}
-	if (!shown.nview && lay.barh < lay.h && fetcher.pid < 0 && !msg.failed)
+	if (!shown.nview && lay.barh < lay.h && fetcher.pid < 0 && !(msg.err & 1 << MsgFetch))
 		drw_text(&drw, FaceNorm, lay.pad, lay.barh + lay.pad, lay.w - 2 * lay.pad,
 		         filt.text[0] && shown.feed.nitems ? "No headline matches." :
 		         shown.hideread && shown.feed.nitems ? "No unread headlines." :
@@ -875,44 +862,30 @@ seturgent(int on)
 }
 
 /*
- * The fetch's status in the title bar, or with Flash a message there for
- * flashtime seconds or until the next key; with Fail in the error
- * colour, and on stderr too
+ * Message k in the title bar, "" for none (MsgFlash goes after flashtime
+ * seconds or the next key); with Fail in the error colour, and said on
+ * stderr too when it is not the message there already, unless Quiet
  */
 static void
-setstatus(int how, const char *fmt, ...)
+setmsg(int k, int how, const char *fmt, ...)
 {
-	char *m = how & Flash ? msg.flash : msg.status;
+	char m[sizeof(msg.text[k])];
 	va_list ap;
 
 	va_start(ap, fmt);
-	vsnprintf(m, sizeof(msg.flash), fmt, ap);
+	vsnprintf(m, sizeof(m), fmt, ap);
 	va_end(ap);
-	if (how & Flash) {
-		msg.flasherr = how & Fail;
-		msg.flashend = NOW() + flashtime;
-	} else {
-		msg.failed = how & Fail;
-	}
-	if (how & Fail)
+	if (how == Fail && m[0] && strcmp(m, msg.text[k]))
 		warn("%s", m);
-	/* without rows, the status decides whether "No headlines." shows */
+	memcpy(msg.text[k], m, sizeof(m));
+	msg.err = how & Fail ? msg.err | 1 << k : msg.err & ~(1 << k);
+	if (k == MsgFlash)
+		msg.flashend = NOW() + flashtime;
+	/* without rows, the fetch's status decides whether "No headlines." shows */
 	if (shown.nview)
 		ui.dirtybar = 1;
 	else
 		ui.dirty = 1;
-}
-
-/* file k was written (e ""), or not (e says why): shown in the title bar
- * until it is, said on stderr when it first fails unless quiet */
-static void
-setdisk(int k, const char *e, int quiet)
-{
-	if (e[0] && !msg.disk[k][0] && !quiet)
-		warn("%s", e);
-	if (strcmp(msg.disk[k], e))
-		ui.dirtybar = 1;
-	snprintf(msg.disk[k], sizeof(msg.disk[k]), "%s", e);
 }
 
 /* the children */
@@ -971,7 +944,7 @@ statechanged(void)
 	reads.changes = reads.set.changes;
 	if ((reads.pid = proc_fork(&reads.fd, &xfd, 1)) < 0) {
 		snprintf(err, sizeof(err), "read state not written: %s", strerror(errno));
-		setdisk(DiskRead, err, 0);
+		setmsg(MsgRead, Fail, "%s", err);
 	} else if (reads.pid == 0) {
 		rc = state_save(&reads.set, NOW(), (time_t)readdays * 86400, err, sizeof(err));
 		if (rc < 0)
@@ -999,7 +972,7 @@ saveread(void)
 	else
 		snprintf(err, sizeof(err), "%.400s; the marks stay in memory",
 		         reads.buf.len ? reads.buf.p : "the read state was not written");
-	setdisk(DiskRead, err, reads.warned);
+	setmsg(MsgRead, reads.warned ? Fail | Quiet : Fail, "%s", err);
 	buffree(&reads.buf);
 	readload();
 	/* changes made meanwhile; after a failure only they try again:
@@ -1161,9 +1134,9 @@ fetchfailed(const char *err)
 
 	fetcher.fails++;
 	if ((due = fetchdue()))
-		setstatus(1, "%s \xc2\xb7 retry %s", err, strtime("%H:%M", due));
+		setmsg(MsgFetch, Fail, "%s \xc2\xb7 retry %s", err, strtime("%H:%M", due));
 	else
-		setstatus(1, "%s", err);
+		setmsg(MsgFetch, Fail, "%s", err);
 }
 
 static void
@@ -1182,7 +1155,7 @@ fetchstart(void)
 	}
 	if (fetcher.pid == 0)
 		fetch_child(&fconf, url, !fetcher.askall, fetcher.fd);
-	setstatus(0, "Loading\xe2\x80\xa6");
+	setmsg(MsgFetch, 0, "Loading\xe2\x80\xa6");
 }
 
 /* a fetch that brought a feed, or confirmed it: the status says when */
@@ -1196,12 +1169,12 @@ fetchok(int rc)
 	shown.fetched = now;
 	shown.fromcache = 0;
 	if (rc == FetchSame)
-		setstatus(0, "up to date");
+		setmsg(MsgFetch, 0, "up to date");
 	else if (shown.feed.truncated)
-		setstatus(0, "feed cut off after %zu item%s%s%s", shown.feed.nitems,
+		setmsg(MsgFetch, 0, "feed cut off after %zu item%s%s%s", shown.feed.nitems,
 		          shown.feed.nitems == 1 ? "" : "s", t[0] ? " \xc2\xb7 " : "", t);
 	else
-		setstatus(0, "%s", t);
+		setmsg(MsgFetch, 0, "%s", t);
 	if (rc != FetchSame && shown.feed.truncated)
 		warn("feed is truncated after %zu complete item%s: %s", shown.feed.nitems,
 		     shown.feed.nitems == 1 ? "" : "s", host());
@@ -1240,7 +1213,7 @@ fetchdone(int wstatus)
 		return;
 	}
 	if (strcmp(url, "-"))
-		setdisk(DiskCache, line[2], 0);
+		setmsg(MsgCache, Fail, "%s", line[2]);
 	/* the answer's times, unless it set none (no answer came); the
 	 * cache's copy, read next, adds the feed's own hints */
 	if (next)
@@ -1353,7 +1326,7 @@ unread(const Arg *arg)
 	if (i >= 0 && i < shown.nview)
 		setsel(i);
 	else
-		setstatus(Flash, "no unread article %s", arg->i > 0 ? "below" : "above");
+		setmsg(MsgFlash, 0, "no unread article %s", arg->i > 0 ? "below" : "above");
 }
 
 /* u: read articles leave the view, or come back; the selected article
@@ -1389,7 +1362,7 @@ curlink(void)
 	int i = cur();
 
 	if (i >= 0 && !shown.feed.items[i].link[0]) {
-		setstatus(Flash, "this article has no link");
+		setmsg(MsgFlash, 0, "this article has no link");
 		return -1;
 	}
 	return i;
@@ -1421,7 +1394,7 @@ spawnread(int k)
 		return;
 	spawns[k] = spawns[--nspawn];
 	if (e)
-		setstatus(Flash | Fail, "cannot run %s: %s", opencmd[0], strerror(e));
+		setmsg(MsgFlash, Fail, "cannot run %s: %s", opencmd[0], strerror(e));
 	else
 		opened(link);
 	free(link);
@@ -1442,7 +1415,7 @@ openitem(const Arg *arg)
 	/* only an http or https page goes to the open command: javascript:,
 	 * file: and data: links, relative ones too, are for no browser */
 	if (!url_isweb(link = shown.feed.items[i].link)) {
-		setstatus(Flash, "not opened: not an http or https link");
+		setmsg(MsgFlash, 0, "not opened: not an http or https link");
 		return;
 	}
 	/* opencmd ends in NULL: the link in its place */
@@ -1450,7 +1423,7 @@ openitem(const Arg *arg)
 	argv[LENGTH(opencmd) - 1] = (char *)link;
 	argv[LENGTH(opencmd)] = NULL;
 	if ((fd = proc_spawn(argv, &xfd, 1)) < 0) {
-		setstatus(Flash | Fail, "cannot run %s: %s", opencmd[0], strerror(errno));
+		setmsg(MsgFlash, Fail, "cannot run %s: %s", opencmd[0], strerror(errno));
 	} else if (nspawn < (int)LENGTH(spawns)) {
 		spawns[nspawn].fd = fd;
 		spawns[nspawn++].link = estrdup(link);
@@ -1538,9 +1511,9 @@ copy(const Arg *arg)
 	if (!xsel.dpy)
 		sel_init(&xsel, dpy, win);
 	if (sel_own(&xsel, text, ui.lasttime) == 0)
-		setstatus(Flash, "copied");
+		setmsg(MsgFlash, 0, "copied");
 	else
-		setstatus(Flash | Fail, "cannot own the selection");
+		setmsg(MsgFlash, Fail, "cannot own the selection");
 	free(text);
 }
 
@@ -1809,10 +1782,8 @@ keypress(XEvent *e)
 
 	ui.lasttime = k.time;
 	/* a key ends a message */
-	if (msg.flash[0]) {
-		msg.flash[0] = '\0';
-		ui.dirtybar = 1;
-	}
+	if (msg.text[MsgFlash][0])
+		setmsg(MsgFlash, 0, "");
 	if (filt.typing && filterkey(&e->xkey))
 		return;
 	/* the keysym with Shift, whatever Caps Lock and Num Lock are */
@@ -1869,23 +1840,24 @@ static void (*handler[LASTEvent])(XEvent *) = {
 /*
  * The view a re-exec hands the new image in $LWNRSS_RESUME: the window's
  * id and the numbers in decimal (the selected item by its place in the
- * feed, which the cache's copy has too), then the texts (the filter, the fetch's
- * status, a binary not run), each after its length and a colon, so that
- * a filter may hold any byte.  stateset and stateload list the fields in
- * the same order; a new one goes at the end of its kind, and an image
- * that finds fewer keeps its own values for the rest.
+ * feed, which the cache's copy has too; the messages that are errors),
+ * then the texts (the filter, the fetch's status, a binary not run),
+ * each after its length and a colon, so that a filter may hold any byte.
+ * stateset and stateload list the fields in the same order; a new one
+ * goes at the end of its kind, and an image that finds fewer keeps its
+ * own values for the rest.
  */
 static int
 stateset(void)
 {
-	char s[32 * 16 + 3 * sizeof(msg.status)];
+	char s[32 * 16 + 3 * sizeof(msg.text[0])];
 
 	snprintf(s, sizeof(s), "%lu %d %d %d %d %d %lld %d %d %d %d %d %d %d %zu:%s%zu:%s%zu:%s",
 	         (unsigned long)win, cur(), shown.top, shown.moved, shown.fromcache,
-	         fetcher.first, (long long)fetcher.asked, fetcher.fails, msg.failed, ui.focused,
+	         fetcher.first, (long long)fetcher.asked, fetcher.fails, msg.err, ui.focused,
 	         ui.unseen, shown.hideread, reading.open, reading.off, strlen(filt.text),
-	         filt.text, strlen(msg.status), msg.status, strlen(msg.disk[DiskExe]),
-	         msg.disk[DiskExe]);
+	         filt.text, strlen(msg.text[MsgFetch]), msg.text[MsgFetch],
+	         strlen(msg.text[MsgExe]), msg.text[MsgExe]);
 	return setenv("LWNRSS_RESUME", s, 1);
 }
 
@@ -1893,22 +1865,22 @@ stateset(void)
 static void
 stateload(const char *p)
 {
-	/* the texts, all as large as msg.status */
-	char *text[] = { filt.text, msg.status, msg.disk[DiskExe] }, *e;
+	/* the texts, all as large as a message */
+	char *text[] = { filt.text, msg.text[MsgFetch], msg.text[MsgExe] }, *e;
 	long long asked = fetcher.asked;
 	size_t k, len;
 	int n = 0, keep = -1;
 
 	sscanf(p, "%*s %d %d %d %d %d %lld %d %d %d %d %d %d %d %n", &keep, &shown.top,
 	       &shown.moved, &shown.fromcache, &fetcher.first, &asked, &fetcher.fails,
-	       &msg.failed, &ui.focused, &ui.unseen, &shown.hideread, &reading.open,
+	       &msg.err, &ui.focused, &ui.unseen, &shown.hideread, &reading.open,
 	       &reading.off, &n);
 	fetcher.asked = asked;
 	for (p += n, k = 0; n && k < LENGTH(text); k++, p = e + 1 + len) {
 		len = strtoul(p, &e, 10);
 		if (*e != ':' || strlen(e + 1) < len)
 			break;
-		snprintf(text[k], sizeof(msg.status), "%.*s", (int)len, e + 1);
+		snprintf(text[k], sizeof(msg.text[0]), "%.*s", (int)len, e + 1);
 	}
 	/* the rows the filter leaves, the selected article among them */
 	buildview(keep);
@@ -1919,22 +1891,6 @@ stateload(const char *p)
 		seturgent(1);
 	/* an adopted window has no Expose to wait for */
 	redraw(0);
-}
-
-/* a new binary that cannot take the window over: said, in the title bar
- * until one can */
-static void
-selferr(const char *fmt, ...)
-{
-	char e[sizeof(msg.disk[DiskExe]) - 16];
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(e, sizeof(e), fmt, ap);
-	va_end(ap);
-	warn("not restarted: %s", e);
-	snprintf(msg.disk[DiskExe], sizeof(msg.disk[DiskExe]), "not restarted: %s", e);
-	ui.dirtybar = 1;
 }
 
 /* the check (again) at t: one under way checks a binary replaced since */
@@ -2017,11 +1973,13 @@ checkstart(void)
 {
 	self.at = 0;
 	if (!strcmp(url, "-")) {
-		selferr("the feed came from standard input, which was read");
+		setmsg(MsgExe, Fail, "not restarted: the feed came from standard input, "
+		       "which was read");
 		return;
 	}
 	if ((self.pid = proc_fork(&self.fd, &xfd, 1)) < 0) {
-		selferr("cannot check %s: %s", self.path, strerror(errno));
+		setmsg(MsgExe, Fail, "not restarted: cannot check %s: %s", self.path,
+		       strerror(errno));
 		return;
 	}
 	if (self.pid == 0) {
@@ -2063,13 +2021,16 @@ checkread(void)
 	if (WIFEXITED(wstatus) && WEXITSTATUS(wstatus) == 0 && !strcmp(p, "ok"))
 		self.ready = 1;
 	else if (*p)
-		selferr("%s", p);
+		setmsg(MsgExe, Fail, "not restarted: %s", p);
 	else if (WIFSIGNALED(wstatus) && NOW() >= self.at)
-		selferr("%s did not start in %d s", self.path, CHECKTIME);
+		setmsg(MsgExe, Fail, "not restarted: %s did not start in %d s", self.path,
+		       CHECKTIME);
 	else if (WIFSIGNALED(wstatus))
-		selferr("%s killed by signal %d", self.path, WTERMSIG(wstatus));
+		setmsg(MsgExe, Fail, "not restarted: %s killed by signal %d", self.path,
+		       WTERMSIG(wstatus));
 	else
-		selferr("%s exited with status %d, not ok", self.path, WEXITSTATUS(wstatus));
+		setmsg(MsgExe, Fail, "not restarted: %s exited with status %d, not ok",
+		       self.path, WEXITSTATUS(wstatus));
 	self.at = 0;
 	buffree(&self.buf);
 }
@@ -2094,17 +2055,17 @@ reexec(void)
 	self.ready = 0;
 	if (state_dirty(&reads.set) && state_save(&reads.set, NOW(),
 	    (time_t)readdays * 86400, err, sizeof(err)) < 0) {
-		selferr("read marks not written: %s", err);
+		setmsg(MsgExe, Fail, "not restarted: read marks not written: %s", err);
 		return;
 	}
-	msg.disk[DiskExe][0] = '\0';
+	setmsg(MsgExe, 0, "");
 	if (stateset() < 0) {
-		selferr("%s", strerror(errno));
+		setmsg(MsgExe, Fail, "not restarted: %s", strerror(errno));
 		return;
 	}
 	cleanup(1);
 	execvp(self.path, self.argv);
-	selferr("cannot run %s: %s", self.path, strerror(errno));
+	setmsg(MsgExe, Fail, "not restarted: cannot run %s: %s", self.path, strerror(errno));
 #ifdef __linux__
 	/* this image again, in the same window, saying so */
 	if (stateset() == 0)
@@ -2301,12 +2262,12 @@ waitevents(const sigset_t *waitmask)
 	}
 	if ((due = fetchdue()))
 		ts.tv_sec = MIN(ts.tv_sec, MAX(0, due - now));
-	if (msg.flash[0])
+	if (msg.text[MsgFlash][0])
 		ts.tv_sec = MIN(ts.tv_sec, MAX(0, msg.flashend - now));
 	if (self.at)
 		ts.tv_sec = MIN(ts.tv_sec, MAX(0, self.at - now));
 	n = pselect(maxfd + 1, &fds, NULL, NULL,
-	            due || self.at || msg.flash[0] || ageshown() ? &ts : NULL, waitmask);
+	            due || self.at || msg.text[MsgFlash][0] || ageshown() ? &ts : NULL, waitmask);
 	if (n < 0 && errno != EINTR)
 		die("pselect:");
 	if (n > 0 && fetcher.fd >= 0 && FD_ISSET(fetcher.fd, &fds))
@@ -2325,10 +2286,8 @@ waitevents(const sigset_t *waitmask)
 		checkstart();
 	if (n == 0 && ageshown())
 		ui.dirtybar = 1;
-	if (msg.flash[0] && NOW() >= msg.flashend) {
-		msg.flash[0] = '\0';
-		ui.dirtybar = 1;
-	}
+	if (msg.text[MsgFlash][0] && NOW() >= msg.flashend)
+		setmsg(MsgFlash, 0, "");
 	if ((due = fetchdue()) && NOW() >= due)
 		fetchstart();
 }
@@ -2419,7 +2378,7 @@ cleanup(int keep)
 	/* the cause again only if it was never said */
 	if (state_dirty(&reads.set) && state_save(&reads.set, NOW(),
 	    (time_t)readdays * 86400, err, sizeof(err)) < 0) {
-		if (msg.disk[DiskRead][0] || reads.warned)
+		if (msg.text[MsgRead][0] || reads.warned)
 			warn("quitting with read marks not written");
 		else
 			warn("quitting with read marks not written: %s", err);
@@ -2466,7 +2425,7 @@ firstpaint(int force)
 		warn("%s", err);
 	h = force ? 0 : refresh_held(&fetcher.next, &fetcher.retry, fetcher.asked);
 	if (h > fetcher.asked)
-		setstatus(0, "next fetch %s", strtime("%H:%M", h));
+		setmsg(MsgFetch, 0, "next fetch %s", strtime("%H:%M", h));
 	if ((shown.fromcache && !force) || h > fetcher.asked)
 		fetcher.first = 1;
 	else
