@@ -2461,33 +2461,28 @@ main(int argc, char *argv[])
 	XWindowAttributes wa;
 	Window embed = 0;
 	const char *embedarg = NULL, *operand = NULL;
-	char *f, *resume = NULL;
+	char *resume = NULL;
 	char flag[128] = {0};   /* -f, -p and -v given */
-	int i, opts = 1;
+	int c, opts = 1;
 
 	url = feedurl;
 	/*
 	 * Options may follow the URL: tabbed appends the window id to the
 	 * command it runs, so "tabbed -c lwnrss URL -w" runs
-	 * "lwnrss URL -w ID".  "--" ends the options.
+	 * "lwnrss URL -w ID".  getopt stops at the URL (GNU's after the
+	 * options that follow it), and at "--", which ends the options.
 	 */
-	for (i = 1; i < argc; i++) {
-		if (opts && !strcmp(argv[i], "--")) {
-			opts = 0;
-		} else if (opts && argv[i][0] == '-' && argv[i][1]) {
-			/* flags may be grouped, -pv; -w takes the next argument */
-			for (f = argv[i] + 1; *f; f++) {
-				if (*f == 'w' && !f[1] && i + 1 < argc) {
-					embedarg = argv[++i];
-					embed = windowid(embedarg);
-				} else if (strchr("fpv", *f)) {
-					flag[(unsigned char)*f] = 1;
-				} else {
-					usage();
-				}
-			}
+	while (optind < argc) {
+		if (opts && (c = getopt(argc, argv, "fpvw:")) != -1) {
+			if (c == '?')
+				usage();
+			else if (c == 'w')
+				embed = windowid(embedarg = optarg);
+			else
+				flag[c] = 1;
 		} else if (!operand) {
-			operand = argv[i];
+			opts = opts && strcmp(argv[optind - 1], "--");
+			operand = argv[optind++];
 		} else {
 			usage();
 		}
