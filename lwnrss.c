@@ -157,6 +157,7 @@ typedef struct {
 	char *full;             /* ... as paragraphs (rdf_text with paras), made when first read */
 	unsigned char hread;    /* read when h was measured */
 	int h, hw;              /* its height in px at window width hw; 0: not measured */
+	int descy;              /* where its description starts, from its top, as drawn */
 } Row;
 
 /* function declarations: those config.h names come first */
@@ -641,27 +642,11 @@ drawbar(void)
 		drw_rect(&drw, &c[ColFg], lay.pad + MIN(tw, lw) + lay.gap, lay.barpad, 2, lay.boldh);
 }
 
-/* the line under a row's title: the date and author, and a link Return
- * will not open, saying so and what it is; "" for none */
-static const char *
-rowmeta(const Item *it, char *meta, size_t size)
-{
-	const char *date = it->dated ? strtime(datefmt, it->time) : "";
-
-	snprintf(meta, size, "%s%s%s", date[0] ? date : it->date,
-	         (date[0] || it->date[0]) && it->author[0] ? "  \xc2\xb7  " : "",
-	         it->author);
-	if (it->link[0] && !url_isweb(it->link))
-		snprintf(meta + strlen(meta), size - strlen(meta),
-		         "%s\xe2\x8a\x98 not a web link: %s", meta[0] ? "  \xc2\xb7  " : "",
-		         it->link);
-	return meta;
-}
-
 /*
  * The row at view position pos: the title, bold until read, grey for a
  * Dim rule, after a Badge rule's label, on up to titlelines lines; the
- * date and author, unless it has neither; the start of the description.
+ * date and author, unless it has neither, and a link Return will not
+ * open, saying so and what it is; the start of the description.
  */
 static void
 drawrow(int pos, int y)
@@ -671,8 +656,10 @@ drawrow(int pos, int y)
 	Row *row = &shown.rows[i];
 	XftColor *c = scheme[pos == shown.sel ? SchemeSel : SchemeNorm];
 	XftColor *dim = &scheme[SchemeDim][ColFg];
+	const char *date = it->dated ? strtime(datefmt, it->time) : "";
 	char meta[512], label[64];
 	int w = lay.w - 2 * lay.pad, x, bw, pad = lay.pad, h = rowheight(pos), read = isread(i);
+	int top = y;
 	unsigned int lines = desclines;
 
 	drw_rect(&drw, &c[ColBg], 0, y, lay.w, h - 1);
@@ -692,13 +679,20 @@ drawrow(int pos, int y)
 	            y + (read ? (lay.boldh - lay.lineh) / 2 : 0), pad + w - x,
 	            headline(i), titlelines, row->look.dim ? dim : &c[ColFg]);
 	y += h - lay.rowh + lay.boldh + lay.gap;
+	snprintf(meta, sizeof(meta), "%s%s%s", date[0] ? date : it->date,
+	         (date[0] || it->date[0]) && it->author[0] ? "  \xc2\xb7  " : "", it->author);
+	if (it->link[0] && !url_isweb(it->link))
+		snprintf(meta + strlen(meta), sizeof(meta) - strlen(meta),
+		         "%s\xe2\x8a\x98 not a web link: %s", meta[0] ? "  \xc2\xb7  " : "",
+		         it->link);
 	/* no date nor author: the description takes the line */
-	if (rowmeta(it, meta, sizeof(meta))[0]) {
+	if (meta[0]) {
 		drw_text(&drw, FaceNorm, pad, y, w, meta, dim);
 		y += lay.lineh;
 	} else if (lines) {
 		lines++;
 	}
+	row->descy = y - top;
 	/* decoded only now: most descriptions are never shown */
 	if (lines && !row->desc && it->desc[0])
 		row->desc = rdf_text(it->desc, it->desctext, 0);
@@ -1469,8 +1463,7 @@ markall(const Arg *arg)
 static void
 clickrow(const Arg *arg)
 {
-	int open = ui.pointrow == shown.sel, twice, y;
-	char meta[512];
+	int open = ui.pointrow == shown.sel, twice;
 
 	if (ui.pointrow < 0 || ui.pointrow >= shown.nview)
 		return;
@@ -1483,10 +1476,7 @@ clickrow(const Arg *arg)
 	} else if (!twice) {
 		/* the description: under the title's lines and the date's,
 		 * or on the date's line when there is none */
-		y = rowheight(shown.sel) - lay.rowh + lay.pad + lay.boldh + lay.gap;
-		if (rowmeta(&shown.feed.items[cur()], meta, sizeof(meta))[0])
-			y += lay.lineh;
-		if (desclines && ui.pointy >= y)
+		if (desclines && ui.pointy >= shown.rows[cur()].descy)
 			summary(arg);
 		else
 			openitem(arg);
