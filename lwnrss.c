@@ -924,7 +924,9 @@ readload(void)
 
 /*
  * Write the read state's changes, in a child so that fsync never holds up
- * the window; changes made meanwhile wait for it to end.
+ * the window: the loop's, after each round.  Changes made meanwhile (those
+ * after reads.changes) wait for it to end; after a failure only they try
+ * again: nothing forks in a loop.
  */
 static void
 statechanged(void)
@@ -932,8 +934,7 @@ statechanged(void)
 	char err[512];
 	int rc;
 
-	/* changes made meanwhile are those after reads.changes */
-	if (reads.pid > 0)
+	if (reads.pid > 0 || reads.set.changes == reads.changes)
 		return;
 	reads.changes = reads.set.changes;
 	if ((reads.pid = proc_fork(&reads.fd, &xfd, 1)) < 0) {
@@ -947,8 +948,8 @@ statechanged(void)
 	}
 }
 
-/* the writer's pipe is readable: take its message; on EOF reap, take
- * what others wrote too, and write what came meanwhile */
+/* the writer's pipe is readable: take its message; on EOF reap, and
+ * take what others wrote too */
 static void
 saveread(void)
 {
@@ -969,10 +970,6 @@ saveread(void)
 	setmsg(MsgRead, reads.warned ? Fail | Quiet : Fail, "%s", err);
 	buffree(&reads.buf);
 	readload();
-	/* changes made meanwhile; after a failure only they try again:
-	 * nothing forks in a loop */
-	if (reads.set.changes != reads.changes)
-		statechanged();
 }
 
 /* the shown feed's read links were seen now: keep them from expiring */
@@ -980,13 +977,10 @@ static void
 touchseen(void)
 {
 	size_t i;
-	int seen = 0;
 
 	for (i = 0; i < shown.feed.nitems; i++)
 		if (isread(i))
-			seen |= state_seen(&reads.set, shown.feed.items[i].link, NOW());
-	if (seen)
-		statechanged();
+			state_seen(&reads.set, shown.feed.items[i].link, NOW());
 }
 
 /* mark item i read or unread */
@@ -1370,10 +1364,8 @@ opened(const char *link)
 	int vis = selwhole();
 
 	state_mark(&shown.known, link, 1, 0);
-	if (!state_isread(&reads.set, link)) {
+	if (!state_isread(&reads.set, link))
 		state_mark(&reads.set, link, 1, NOW());
-		statechanged();
-	}
 	clampview(vis);
 }
 
@@ -1438,7 +1430,6 @@ markread(const Arg *arg)
 	if (i < 0)
 		return;
 	setread(i, !isread(i));
-	statechanged();
 	clampview(vis);
 }
 
@@ -1446,14 +1437,11 @@ markread(const Arg *arg)
 static void
 markall(const Arg *arg)
 {
-	unsigned long before = reads.set.changes;
 	int i, vis = selwhole();
 
 	(void)arg;
 	for (i = 0; i < shown.nview; i++)
 		setread(shown.view[i], 1);
-	if (reads.set.changes != before)
-		statechanged();
 	clampview(vis);
 }
 
@@ -2314,6 +2302,7 @@ run(const sigset_t *waitmask)
 			if (handler[ev.type])
 				handler[ev.type](&ev);
 		}
+		statechanged();
 		if (ui.dirty || ui.dirtybar)
 			redraw(0);
 		XFlush(dpy);
