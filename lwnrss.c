@@ -1146,39 +1146,18 @@ fetchstart(void)
 	setmsg(MsgFetch, 0, "Loading\xe2\x80\xa6");
 }
 
-/* a fetch that brought a feed, or confirmed it: the status says when */
-static void
-fetchok(int rc)
-{
-	time_t now = NOW();
-	const char *t = strtime(timefmt, now);
-
-	fetcher.fails = 0;
-	shown.fetched = now;
-	shown.fromcache = 0;
-	if (rc == FetchSame)
-		setmsg(MsgFetch, 0, "up to date");
-	else if (shown.feed.truncated)
-		setmsg(MsgFetch, 0, "feed cut off after %zu item%s%s%s", shown.feed.nitems,
-		          shown.feed.nitems == 1 ? "" : "s", t[0] ? " \xc2\xb7 " : "", t);
-	else
-		setmsg(MsgFetch, 0, "%s", t);
-	if (rc != FetchSame && shown.feed.truncated)
-		warn("feed is truncated after %zu complete item%s: %s", shown.feed.nitems,
-		     shown.feed.nitems == 1 ? "" : "s", host());
-}
-
 /*
  * The child ended: what happened is its exit status (fetch.h); it sent
  * the times the answer set and its errors (the fetch's, the cache's), a
  * line each, then a feed the cache did not keep.  A new or confirmed
- * feed comes from the cache.
+ * feed comes from the cache; the status then says when.
  */
 static void
 fetchdone(int wstatus)
 {
 	int rc = WIFEXITED(wstatus) ? WEXITSTATUS(wstatus) : -1, k;
 	char *p = fetcher.buf.p, *end = p + fetcher.buf.len, *nl, e[512], perr[256];
+	const char *t;
 	/* the times, the fetch's error and the cache's: "" when missing */
 	char *line[3] = { "", "", "" };
 	long long next = 0, retry = 0;
@@ -1200,8 +1179,7 @@ fetchdone(int wstatus)
 		fetchfailed(e);
 		return;
 	}
-	if (strcmp(url, "-"))
-		setmsg(MsgCache, Fail, "%s", line[2]);
+	setmsg(MsgCache, Fail, "%s", line[2]);
 	/* the answer's times, unless it set none (no answer came); the
 	 * cache's copy, read next, adds the feed's own hints */
 	if (next)
@@ -1223,10 +1201,23 @@ fetchdone(int wstatus)
 		setfeed(&f, &fetcher.buf);
 	} else if (cacheshow(e, sizeof(e)) < 1 && !e[0])
 		snprintf(e, sizeof(e), "no feed in the cache after the fetch: %s", host());
-	if (e[0])
+	if (e[0]) {
 		fetchfailed(e);
-	else
-		fetchok(rc);
+		return;
+	}
+	fetcher.fails = 0;
+	shown.fromcache = 0;
+	t = strtime(timefmt, shown.fetched = NOW());
+	if (rc == FetchSame) {
+		setmsg(MsgFetch, 0, "up to date");
+	} else if (shown.feed.truncated) {
+		setmsg(MsgFetch, 0, "feed cut off after %zu item%s%s%s", shown.feed.nitems,
+		       shown.feed.nitems == 1 ? "" : "s", t[0] ? " \xc2\xb7 " : "", t);
+		warn("feed is truncated after %zu complete item%s: %s", shown.feed.nitems,
+		     shown.feed.nitems == 1 ? "" : "s", host());
+	} else {
+		setmsg(MsgFetch, 0, "%s", t);
+	}
 }
 
 /* the pipe is readable: take what is there; on EOF reap and finish */
