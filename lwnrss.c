@@ -178,8 +178,6 @@ static void scroll(const Arg *arg);
 static void unread(const Arg *arg);
 static void summary(const Arg *arg);
 
-static void cleanup(int keep);
-
 /* variables */
 static const char *url;                 /* the feed's URL, or "-" for stdin */
 static FetchConf fconf;                 /* config.h's fetch settings, set in main */
@@ -2005,6 +2003,58 @@ checkread(void)
 }
 
 /*
+ * The children stopped, the X server's resources freed, the window
+ * destroyed; with keep it outlives the connection, for a re-exec.  Memory
+ * goes with the process (exit or exec): what is freed here is what the
+ * server would keep for a connection closed with RetainPermanent.
+ */
+static void
+cleanup(int keep)
+{
+	char err[512];
+	int i, j;
+
+	reap(&fetcher.pid, &fetcher.fd, SIGKILL);
+	/* a new binary's check: it may never end (an older lwnrss's window) */
+	checkat(0);
+	if (filt.xic)
+		XDestroyIC(filt.xic);
+	if (filt.xim)
+		XCloseIM(filt.xim);
+	for (i = 0; i < SchemeLast; i++)
+		for (j = 0; j < 2; j++)
+			drw_clrfree(&drw, &scheme[i][j]);
+	drw_clrfree(&drw, &newclr);
+	drw_free(&drw);
+	XFreePixmap(dpy, pm);
+	XFreeGC(dpy, gc);
+	if (keep && !ui.adopted) {
+		/* ButtonPress is one client's at a time: the next image's */
+		XSelectInput(dpy, win, NoEventMask);
+		XSetCloseDownMode(dpy, RetainPermanent);
+	} else if (win && !keep && ui.adopted) {
+		/* its maker is gone: killing it takes the window, and
+		 * anything else that maker left */
+		XKillClient(dpy, win);
+	} else if (win && !keep) {
+		XDestroyWindow(dpy, win);
+	}
+	XCloseDisplay(dpy);
+
+	/* the window is gone: now the read state's last changes, at leisure,
+	 * after the writer's, if one runs (it holds the lock) */
+	reap(&reads.pid, &reads.fd, 0);
+	/* the cause again only if it was never said */
+	if (state_dirty(&reads.set) && state_save(&reads.set, NOW(),
+	    (time_t)readdays * 86400, err, sizeof(err)) < 0) {
+		if (msg.text[MsgRead][0] || reads.warned)
+			warn("quitting with read marks not written");
+		else
+			warn("quitting with read marks not written: %s", err);
+	}
+}
+
+/*
  * Run the checked binary in place: the same window, view and schedule,
  * no fetch.  No child runs (run waits), and unwritten read marks are
  * written now, so the new image loses none.  The window outlives this
@@ -2297,61 +2347,6 @@ run(const sigset_t *waitmask)
 		if (ui.dirty || ui.dirtybar)
 			redraw(0);
 		XFlush(dpy);
-	}
-}
-
-/*
- * The children stopped, the X server's resources freed, the window
- * destroyed; with keep it outlives the connection, for a re-exec.  Memory
- * goes with the process (exit or exec): what is freed here is what the
- * server would keep for a connection closed with RetainPermanent.
- */
-static void
-cleanup(int keep)
-{
-	char err[512];
-	int i, j, wstatus;
-
-	reap(&fetcher.pid, &fetcher.fd, SIGKILL);
-	/* a new binary's check: it may never end (an older lwnrss's window) */
-	checkat(0);
-	if (filt.xic)
-		XDestroyIC(filt.xic);
-	if (filt.xim)
-		XCloseIM(filt.xim);
-	for (i = 0; i < SchemeLast; i++)
-		for (j = 0; j < 2; j++)
-			drw_clrfree(&drw, &scheme[i][j]);
-	drw_clrfree(&drw, &newclr);
-	drw_free(&drw);
-	XFreePixmap(dpy, pm);
-	XFreeGC(dpy, gc);
-	if (keep && !ui.adopted) {
-		/* ButtonPress is one client's at a time: the next image's */
-		XSelectInput(dpy, win, NoEventMask);
-		XSetCloseDownMode(dpy, RetainPermanent);
-	} else if (win && !keep && ui.adopted) {
-		/* its maker is gone: killing it takes the window, and
-		 * anything else that maker left */
-		XKillClient(dpy, win);
-	} else if (win && !keep) {
-		XDestroyWindow(dpy, win);
-	}
-	XCloseDisplay(dpy);
-
-	/* the window is gone: now the read state's last changes, at leisure */
-	if (reads.pid > 0) {
-		wstatus = reap(&reads.pid, &reads.fd, 0);
-		if (WIFEXITED(wstatus) && WEXITSTATUS(wstatus) == 0)
-			state_clean(&reads.set, reads.changes);
-	}
-	/* the cause again only if it was never said */
-	if (state_dirty(&reads.set) && state_save(&reads.set, NOW(),
-	    (time_t)readdays * 86400, err, sizeof(err)) < 0) {
-		if (msg.text[MsgRead][0] || reads.warned)
-			warn("quitting with read marks not written");
-		else
-			warn("quitting with read marks not written: %s", err);
 	}
 }
 
