@@ -569,14 +569,6 @@ addpart(char *buf, size_t size, const char *fmt, ...)
 	va_end(ap);
 }
 
-/* rows that are not fresh say how old they are: the cache's until a fetch
- * confirms or replaces them, any rows after a failed fetch */
-static int
-ageshown(void)
-{
-	return shown.feed.nitems && shown.fetched && (shown.fromcache || msg.err & 1 << MsgFetch);
-}
-
 /*
  * The title bar: the feed's title, or the filter line while there is a
  * filter, on the left.  On the right what matters most comes first, so
@@ -604,7 +596,10 @@ drawbar(void)
 		if (msg.text[k][0] && (k == MsgFlash) == flash)
 			addpart(text, sizeof(text), "%s", msg.text[k]);
 	}
-	if (!flash && ageshown()) {
+	/* rows that are not fresh say how old they are: the cache's until a
+	 * fetch confirms or replaces them, any rows after a failed fetch */
+	if (!flash && shown.feed.nitems && shown.fetched &&
+	    (shown.fromcache || msg.err & 1 << MsgFetch)) {
 		agestr(age, sizeof(age), (long long)(NOW() - shown.fetched));
 		addpart(text, sizeof(text), "%s %s", shown.fromcache ? "cached" : "checked", age);
 	}
@@ -2257,8 +2252,8 @@ setup(Window embed, int argc, char *argv[], const char *resume)
 /*
  * Wait for the X connection, the children's pipes (the fetch, the read
  * state's writer, the open commands' exec, a new binary's check), the
- * binary's watch, or a timer: the next automatic fetch, a minute while
- * the title bar shows an age, the end of a message, a check.
+ * binary's watch, or a timer: the next automatic fetch, the end of a
+ * message, a check, else a minute (for the title bar's age).
  * Wall-clock time, checked at least once a minute, so a suspended laptop
  * refreshes soon after it wakes.  Signals come only in here.
  */
@@ -2268,6 +2263,7 @@ waitevents(const sigset_t *waitmask)
 	fd_set fds;
 	struct timespec ts = { 60, 0 };
 	time_t due, now = NOW();
+	time_t at[] = { fetchdue(), msg.text[MsgFlash][0] ? msg.flashend : 0, self.at };
 	int w[5 + LENGTH(spawns)] = { xfd, fetcher.fd, reads.fd, self.ifd, self.fd };
 	int n, k, nw = 5, maxfd = -1;
 
@@ -2279,15 +2275,10 @@ waitevents(const sigset_t *waitmask)
 			FD_SET(w[k], &fds);
 		maxfd = MAX(maxfd, w[k]);
 	}
-	if ((due = fetchdue()))
-		ts.tv_sec = MIN(ts.tv_sec, MAX(0, due - now));
-	if (msg.text[MsgFlash][0])
-		ts.tv_sec = MIN(ts.tv_sec, MAX(0, msg.flashend - now));
-	if (self.at)
-		ts.tv_sec = MIN(ts.tv_sec, MAX(0, self.at - now));
-	n = pselect(maxfd + 1, &fds, NULL, NULL,
-	            due || self.at || msg.text[MsgFlash][0] || ageshown() ? &ts : NULL, waitmask);
-	if (n < 0 && errno != EINTR)
+	for (k = 0; k < (int)LENGTH(at); k++)
+		if (at[k])
+			ts.tv_sec = MIN(ts.tv_sec, MAX(0, at[k] - now));
+	if ((n = pselect(maxfd + 1, &fds, NULL, NULL, &ts, waitmask)) < 0 && errno != EINTR)
 		die("pselect:");
 	if (n > 0 && fetcher.fd >= 0 && FD_ISSET(fetcher.fd, &fds))
 		fetchread();
@@ -2303,7 +2294,8 @@ waitevents(const sigset_t *waitmask)
 		checkread();
 	else if (self.at && self.pid < 0 && NOW() >= self.at)
 		checkstart();
-	if (n == 0 && ageshown())
+	/* a timer ran out: the title bar again, for the age it may show */
+	if (n == 0)
 		ui.dirtybar = 1;
 	if (msg.text[MsgFlash][0] && NOW() >= msg.flashend)
 		setmsg(MsgFlash, 0, "");
