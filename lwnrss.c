@@ -289,17 +289,16 @@ static struct {
 
 /* the window itself */
 static struct {
-	int running, mapped, painted;
+	int running, mapped;    /* mapped: painted by the end of the round */
 	int dirty;              /* redraw everything */
 	int dirtybar;           /* redraw the title bar */
 	int focused;            /* the window has the keyboard */
 	int unseen;             /* new articles arrived while it had not */
 	Time lasttime;          /* of the last key or button event */
 	Time clicktime;         /* of the last click that opened a row */
-	int pointrow, pointy;   /* view position under the last button press (-1:
-	                           none), and the press's y in that row */
+	int pointy;             /* y of the last button press */
 	int adopted;            /* the window is one a re-exec left (reexec) */
-} ui = { .running = 1, .pointrow = -1 };
+} ui = { .running = 1 };
 
 /*
  * The binary the window runs, and its re-exec (reexec): a change to it,
@@ -470,14 +469,15 @@ fits(int from, int dir)
 	return n;
 }
 
-/* the view position at y in the window, -1 when no row is there; *dy
- * is y in that row */
+/* the view position at y in the window, -1 when no row is there (the
+ * reading view's one row is the selected one); *dy is y in that row */
 static int
 rowat(int y, int *dy)
 {
-	int i, t;
+	int i, t, end = reading.open ? shown.sel + 1 : shown.nview;
 
-	for (i = shown.top, t = lay.barh; y >= t && i < shown.nview; t += rowheight(i++)) {
+	for (i = reading.open ? shown.sel : shown.top, t = lay.barh; y >= t && i < end;
+	     t += rowheight(i++)) {
 		*dy = y - t;
 		if (y < t + rowheight(i))
 			return i;
@@ -804,7 +804,6 @@ redraw(int expose)
 		return;
 	}
 	XCopyArea(dpy, pm, win, gc, 0, 0, lay.w, h, 0, 0);
-	ui.painted = 1;
 }
 
 static void
@@ -1096,7 +1095,7 @@ fetchdue(void)
 	time_t held = refresh_held(&fetcher.next, &fetcher.retry, now);
 
 	if (fetcher.first)
-		return MAX(fetcher.asked + !ui.painted, held);
+		return MAX(fetcher.asked + !ui.mapped, held);
 	if (!refresh || fetcher.pid > 0 || !strcmp(url, "-"))
 		return 0;
 	/* a clock set back must not postpone fetches for as long */
@@ -1231,16 +1230,16 @@ fetchread(void)
 
 /* actions */
 
-/* select view position i; the reading view shows another article from
- * its start */
+/* select view position i, with follow scrolling it into view; the
+ * reading view shows another article from its start */
 static void
-setsel(int i)
+setsel(int i, int follow)
 {
 	int was = cur();
 
 	shown.sel = i;
 	shown.moved = 1;
-	clampview(1);
+	clampview(follow);
 	if (cur() != was)
 		reading.off = 0;
 }
@@ -1248,7 +1247,7 @@ setsel(int i)
 static void
 move(const Arg *arg)
 {
-	setsel(shown.sel + arg->i);
+	setsel(shown.sel + arg->i, 1);
 }
 
 /* arg->i halves of a page, down when positive: of the rows shown whole
@@ -1267,13 +1266,13 @@ page(const Arg *arg)
 	if (!n)
 		n = arg->i > 0 ? 1 : -1;
 	shown.top += n;
-	setsel(shown.sel + n);
+	setsel(shown.sel + n, 1);
 }
 
 static void
 jump(const Arg *arg)
 {
-	setsel(arg->i < 0 ? shown.nview - 1 : arg->i);
+	setsel(arg->i < 0 ? shown.nview - 1 : arg->i, 1);
 }
 
 static void
@@ -1283,8 +1282,7 @@ scroll(const Arg *arg)
 		summaryscroll(3 * lay.lineh * arg->i);
 	else
 		shown.top += arg->i;
-	shown.moved = 1;
-	clampview(0);
+	setsel(shown.sel, 0);
 }
 
 /* n and N: the next unread article down (arg->i 1) or up (-1) */
@@ -1296,7 +1294,7 @@ unread(const Arg *arg)
 	while (i >= 0 && i < shown.nview && isread(shown.view[i]))
 		i += arg->i;
 	if (i >= 0 && i < shown.nview)
-		setsel(i);
+		setsel(i, 1);
 	else
 		setmsg(MsgFlash, 0, "no unread article %s", arg->i > 0 ? "below" : "above");
 }
@@ -1435,20 +1433,18 @@ markall(const Arg *arg)
 static void
 clickrow(const Arg *arg)
 {
-	int open = ui.pointrow == shown.sel, twice;
+	int dy, row = rowat(ui.pointy, &dy), open = row == shown.sel, twice;
 
-	if (ui.pointrow < 0 || ui.pointrow >= shown.nview)
+	if (row < 0)
 		return;
 	twice = ui.clicktime && ui.lasttime - ui.clicktime < DOUBLECLICK;
 	ui.clicktime = open ? ui.lasttime : 0;
 	if (!open) {
-		shown.sel = ui.pointrow;
-		shown.moved = 1;
-		clampview(0);
+		setsel(row, 0);
 	} else if (!twice) {
 		/* the description: under the title's lines and the date's,
 		 * or on the date's line when there is none */
-		if (desclines && ui.pointy >= shown.rows[cur()].descy)
+		if (desclines && dy >= shown.rows[cur()].descy)
 			summary(arg);
 		else
 			openitem(arg);
@@ -1670,11 +1666,7 @@ buttonpress(XEvent *e)
 	size_t i;
 
 	ui.lasttime = ev->time;
-	ui.pointrow = rowat(ev->y, &ui.pointy);
-	/* the reading view's one row is the selected one */
-	if (reading.open)
-		ui.pointrow = (ui.pointy = ev->y - lay.barh) >= 0 &&
-		    ui.pointy < rowheight(shown.sel) ? shown.sel : -1;
+	ui.pointy = ev->y;
 	for (i = 0; i < LENGTH(buttons); i++)
 		if (buttons[i].button == ev->button && buttons[i].func &&
 		    CLEANMASK(buttons[i].mod) == CLEANMASK(ev->state))
