@@ -895,23 +895,18 @@ reap(pid_t *pid, int *fd, int sig)
 
 /* the read state */
 
-/* what others marked: the file merged in; whether it was read again
- * (it changed), which may change rows */
-static int
+/* what others marked: the file merged in (state_load reads it only when
+ * it changed), which may change rows: all redrawn, as after any change */
+static void
 readload(void)
 {
 	char err[512];
-	long long stamp[LENGTH(reads.set.stamp)];
-	int rc, changed;
+	int rc = state_load(&reads.set, err, sizeof(err));
 
-	memcpy(stamp, reads.set.stamp, sizeof(stamp));
-	rc = state_load(&reads.set, err, sizeof(err));
 	if (err[0] && !reads.warned)
 		warn("%s", err);
 	reads.warned |= rc < 0 && err[0];
-	changed = memcmp(stamp, reads.set.stamp, sizeof(stamp)) != 0;
-	ui.dirty |= changed;
-	return changed;
+	ui.dirty = 1;
 }
 
 /*
@@ -1649,8 +1644,10 @@ setfocus(int on)
 {
 	int vis = selwhole();
 
-	if (on && !ui.focused && readload())
+	if (on && !ui.focused) {
+		readload();
 		clampview(vis);
+	}
 	ui.focused = on;
 	if (on && ui.unseen) {
 		ui.unseen = 0;
