@@ -1121,6 +1121,8 @@ fetchstart(void)
 
 	if (fetcher.pid > 0)
 		return;
+	/* what the last one sent, which no feed took */
+	buffree(&fetcher.buf);
 	fetcher.first = 0;
 	fetcher.asked = NOW();
 	if ((fetcher.pid = proc_fork(&fetcher.fd, &xfd, 1)) < 0) {
@@ -1134,22 +1136,32 @@ fetchstart(void)
 }
 
 /*
- * The child ended: what happened is its exit status (fetch.h); it sent
- * the times the answer set and its errors (the fetch's, the cache's), a
- * line each, then a feed the cache did not keep.  A new or confirmed
- * feed comes from the cache; the status then says when.
+ * The pipe is readable: take what is there; on EOF reap and finish.  What
+ * happened is the child's exit status (fetch.h); it sent the times the
+ * answer set and its errors (the fetch's, the cache's), a line each, then
+ * a feed the cache did not keep.  A new or confirmed feed comes from the
+ * cache; the status then says when.
  */
 static void
-fetchdone(int wstatus)
+fetchread(void)
 {
-	int rc = WIFEXITED(wstatus) ? WEXITSTATUS(wstatus) : -1, k;
-	char *p = fetcher.buf.p, *end = p + fetcher.buf.len, *nl, e[512], perr[256];
+	int rc, wstatus, k;
+	char *p, *end, *nl, e[512], perr[256];
 	const char *t;
 	/* the times, the fetch's error and the cache's: "" when missing */
 	char *line[3] = { "", "", "" };
 	long long next = 0, retry = 0;
 	Feed f;
 
+	if (!(rc = proc_read(fetcher.fd, &fetcher.buf)))
+		return;
+	wstatus = reap(&fetcher.pid, &fetcher.fd, rc < 0 ? SIGKILL : 0);
+	if (rc < 0) {
+		fetchfailed("out of memory");
+		return;
+	}
+	rc = WIFEXITED(wstatus) ? WEXITSTATUS(wstatus) : -1;
+	end = (p = fetcher.buf.p) + fetcher.buf.len;
 	for (k = 0; k < 3 && p && (nl = memchr(p, '\n', end - p)); k++, p = nl + 1) {
 		*nl = '\0';
 		line[k] = p;
@@ -1205,22 +1217,6 @@ fetchdone(int wstatus)
 	} else {
 		setmsg(MsgFetch, 0, "%s", t);
 	}
-}
-
-/* the pipe is readable: take what is there; on EOF reap and finish */
-static void
-fetchread(void)
-{
-	int rc, wstatus;
-
-	if (!(rc = proc_read(fetcher.fd, &fetcher.buf)))
-		return;
-	wstatus = reap(&fetcher.pid, &fetcher.fd, rc < 0 ? SIGKILL : 0);
-	if (rc < 0)
-		fetchfailed("out of memory");
-	else
-		fetchdone(wstatus);
-	buffree(&fetcher.buf);
 }
 
 /* actions */
