@@ -195,9 +195,10 @@ static Atom atoms[AtomLast];
 static XftColor scheme[SchemeLast][2];
 static XftColor newclr;                 /* the mark of new articles, and badges */
 static Sel xsel;                        /* PRIMARY and CLIPBOARD, after y */
-static volatile sig_atomic_t gotsig;    /* SIGTERM or SIGINT: quit */
-static volatile sig_atomic_t gothup;    /* SIGHUP: fetch now */
-static volatile sig_atomic_t gotusr1;   /* SIGUSR1: run the binary again */
+/* the signals that came, by number (those blocksignals names are all
+ * below 32): SIGTERM or SIGINT, quit; SIGHUP, fetch now; SIGUSR1, run
+ * the binary again */
+static volatile sig_atomic_t gotsig[32];
 
 /* the layout in pixels: the fonts' and config.h's, scaled to the fonts' dpi */
 static struct {
@@ -2083,12 +2084,7 @@ reexec(void)
 static void
 sighandler(int sig)
 {
-	if (sig == SIGHUP)
-		gothup = 1;
-	else if (sig == SIGUSR1)
-		gotusr1 = 1;
-	else
-		gotsig = sig;
+	gotsig[sig] = 1;
 }
 
 static int
@@ -2298,15 +2294,15 @@ run(const sigset_t *waitmask)
 {
 	XEvent ev;
 
-	while (ui.running && !gotsig) {
+	while (ui.running && !gotsig[SIGTERM] && !gotsig[SIGINT]) {
 		if (!XPending(dpy))
 			waitevents(waitmask);
-		if (gothup) {
-			gothup = 0;
+		if (gotsig[SIGHUP]) {
+			gotsig[SIGHUP] = 0;
 			reload(NULL);
 		}
-		if (gotusr1) {
-			gotusr1 = 0;
+		if (gotsig[SIGUSR1]) {
+			gotsig[SIGUSR1] = 0;
 			checkat(NOW());
 		}
 		/* the new binary once no child's work would be lost */
