@@ -186,8 +186,7 @@ static Display *dpy;
  * exec would hold the connection open (the other fds are close-on-exec,
  * and the children's pipes only read ends, which hold nothing open) */
 static int xfd;
-static int screen;
-static Window root, win;
+static Window win;
 static Pixmap pm;
 static GC gc;
 static Drw drw;
@@ -814,7 +813,7 @@ resize(int w, int h)
 	lay.h = MAX(h, 1);
 	if (pm)
 		XFreePixmap(dpy, pm);
-	pm = XCreatePixmap(dpy, win, lay.w, lay.h, DefaultDepth(dpy, screen));
+	pm = XCreatePixmap(dpy, win, lay.w, lay.h, DefaultDepth(dpy, DefaultScreen(dpy)));
 	XftDrawChange(drw.xd, pm);
 	clampview(1);
 }
@@ -2169,12 +2168,11 @@ setup(Window embed, int argc, char *argv[], const char *resume)
 	size_t i;
 	int j;
 
-	screen = DefaultScreen(dpy);
-	root = RootWindow(dpy, screen);
 	XInternAtoms(dpy, names, AtomLast, False, atoms);
 
 	/* drawn on the root until the window's Pixmap exists */
-	if (drw_init(&drw, dpy, screen, root, fonts, LENGTH(fonts), colorfonts) < 0)
+	if (drw_init(&drw, dpy, DefaultScreen(dpy), DefaultRootWindow(dpy), fonts, LENGTH(fonts),
+	             colorfonts) < 0)
 		die("no font could be loaded");
 	for (i = 0; i < SchemeLast; i++)
 		for (j = 0; j < 2; j++)
@@ -2202,14 +2200,15 @@ setup(Window embed, int argc, char *argv[], const char *resume)
 	                 StructureNotifyMask | FocusChangeMask;
 	/* the size of the window adopted, else of the host, else no larger
 	 * than the screen, whatever the dpi */
-	wa.width = MIN(px(winwidth), DisplayWidth(dpy, screen));
-	wa.height = MIN(px(winheight), DisplayHeight(dpy, screen));
+	wa.width = MIN(px(winwidth), DisplayWidth(dpy, DefaultScreen(dpy)));
+	wa.height = MIN(px(winheight), DisplayHeight(dpy, DefaultScreen(dpy)));
 	if (!resume || !adopt(strtoul(resume, NULL, 10), &swa, &wa)) {
 		if (embed)
 			XGetWindowAttributes(dpy, embed, &wa);
-		win = XCreateWindow(dpy, embed ? embed : root, 0, 0, MAX(wa.width, 1),
-		                    MAX(wa.height, 1), 0, CopyFromParent, CopyFromParent,
-		                    CopyFromParent, CWBackPixel | CWBitGravity | CWEventMask, &swa);
+		win = XCreateWindow(dpy, embed ? embed : DefaultRootWindow(dpy), 0, 0,
+		                    MAX(wa.width, 1), MAX(wa.height, 1), 0, CopyFromParent,
+		                    CopyFromParent, CopyFromParent,
+		                    CWBackPixel | CWBitGravity | CWEventMask, &swa);
 	}
 	gc = XCreateGC(dpy, win, 0, NULL);
 	resize(wa.width, wa.height);
