@@ -925,8 +925,7 @@ statechanged(void)
 		return;
 	reads.changes = reads.set.changes;
 	if ((reads.pid = proc_fork(&reads.fd, &xfd, 1)) < 0) {
-		snprintf(err, sizeof(err), "read state not written: %s", strerror(errno));
-		setmsg(MsgRead, Fail, "%s", err);
+		setmsg(MsgRead, Fail, "read state not written: %s", strerror(errno));
 	} else if (reads.pid == 0) {
 		rc = state_save(&reads.set, NOW(), (time_t)readdays * 86400, err, sizeof(err));
 		if (rc < 0)
@@ -968,16 +967,6 @@ touchseen(void)
 	for (i = 0; i < shown.feed.nitems; i++)
 		if (isread(i))
 			state_seen(&reads.set, shown.feed.items[i].link, NOW());
-}
-
-/* mark item i read or unread */
-static void
-setread(int i, int read)
-{
-	if (i < 0 || !shown.feed.items[i].link[0] || isread(i) == read)
-		return;
-	state_mark(&reads.set, shown.feed.items[i].link, read, NOW());
-	ui.dirty = 1;
 }
 
 /* the feed */
@@ -1402,7 +1391,7 @@ markread(const Arg *arg)
 	(void)arg;
 	if (i < 0)
 		return;
-	setread(i, !isread(i));
+	state_mark(&reads.set, shown.feed.items[i].link, !isread(i), NOW());
 	clampview(vis);
 }
 
@@ -1411,10 +1400,13 @@ static void
 markall(const Arg *arg)
 {
 	int i, vis = selwhole();
+	const char *link;
 
 	(void)arg;
 	for (i = 0; i < shown.nview; i++)
-		setread(shown.view[i], 1);
+		if ((link = shown.feed.items[shown.view[i]].link)[0] &&
+		    !state_isread(&reads.set, link))
+			state_mark(&reads.set, link, 1, NOW());
 	clampview(vis);
 }
 
@@ -1729,8 +1721,7 @@ keypress(XEvent *e)
 
 	ui.lasttime = k.time;
 	/* a key ends a message */
-	if (msg.text[MsgFlash][0])
-		setmsg(MsgFlash, 0, "");
+	setmsg(MsgFlash, 0, "");
 	if (filt.typing && filterkey(&e->xkey))
 		return;
 	/* the keysym with Shift, whatever Caps Lock and Num Lock are */
