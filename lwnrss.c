@@ -2120,16 +2120,15 @@ adopt(Window w, XSetWindowAttributes *swa, XWindowAttributes *wa)
 	unsigned char *p = NULL;
 	unsigned long n, left;
 	Atom type;
-	int fmt;
+	int fmt, ours;
 
-	if (!w || XGetWindowProperty(dpy, w, atoms[NetWMPid], 0, 1, False, XA_CARDINAL,
-	    &type, &fmt, &n, &left, &p) != Success || !p || n != 1 || fmt != 32 ||
-	    *(long *)p != (long)getpid()) {
-		if (p)
-			XFree(p);
+	ours = w && XGetWindowProperty(dpy, w, atoms[NetWMPid], 0, 1, False, XA_CARDINAL,
+	       &type, &fmt, &n, &left, &p) == Success && p && n == 1 && fmt == 32 &&
+	       *(long *)p == (long)getpid();
+	if (p)
+		XFree(p);
+	if (!ours)
 		return 0;
-	}
-	XFree(p);
 	XChangeWindowAttributes(dpy, w, CWBackPixel | CWBitGravity | CWEventMask, swa);
 	if (!XGetWindowAttributes(dpy, w, wa))
 		return 0;
@@ -2194,8 +2193,9 @@ setup(Window embed, int argc, char *argv[], const char *resume)
 	wa.width = MIN(px(winwidth), DisplayWidth(dpy, DefaultScreen(dpy)));
 	wa.height = MIN(px(winheight), DisplayHeight(dpy, DefaultScreen(dpy)));
 	if (!resume || !adopt(strtoul(resume, NULL, 10), &swa, &wa)) {
-		if (embed)
-			XGetWindowAttributes(dpy, embed, &wa);
+		/* xerror says nothing of a window missing */
+		if (embed && !XGetWindowAttributes(dpy, embed, &wa))
+			die("-w 0x%lx: no such window", (unsigned long)embed);
 		win = XCreateWindow(dpy, embed ? embed : DefaultRootWindow(dpy), 0, 0,
 		                    MAX(wa.width, 1), MAX(wa.height, 1), 0, CopyFromParent,
 		                    CopyFromParent, CopyFromParent,
@@ -2386,10 +2386,9 @@ int
 main(int argc, char *argv[])
 {
 	sigset_t orig;
-	XWindowAttributes wa;
 	Window embed = 0;
-	const char *embedarg = NULL, *operand = NULL;
-	char *resume = NULL;
+	const char *operand = NULL;
+	const char *resume;
 	char flag[128] = {0};   /* -f, -p and -v given */
 	int c, opts = 1;
 
@@ -2405,7 +2404,7 @@ main(int argc, char *argv[])
 			if (c == '?')
 				usage();
 			else if (c == 'w')
-				embed = windowid(embedarg = optarg);
+				embed = windowid(optarg);
 			else
 				flag[c] = 1;
 		} else if (!operand) {
@@ -2426,10 +2425,8 @@ main(int argc, char *argv[])
 
 	if (flag['p'])
 		return fetch_print(&fconf, url, flag['f']);
-	/* a re-exec's state (reexec), read once: no child inherits it */
-	if ((resume = getenv("LWNRSS_RESUME")))
-		resume = estrdup(resume);
-	unsetenv("LWNRSS_RESUME");
+	/* a re-exec's state (reexec), unset once read */
+	resume = getenv("LWNRSS_RESUME");
 
 	setlocale(LC_CTYPE, "");
 	setlocale(LC_TIME, "");
@@ -2439,9 +2436,6 @@ main(int argc, char *argv[])
 	fcntl(xfd, F_SETFD, FD_CLOEXEC);
 	XSetIOErrorHandler(xioerror);
 	XSetErrorHandler(xerror);
-	/* the -w window exists: xerror says nothing of a window missing */
-	if (embed && !XGetWindowAttributes(dpy, embed, &wa))
-		die("-w %s: no such window", embedarg);
 	/* what was read, before the first paint draws it */
 	readload();
 
@@ -2454,7 +2448,8 @@ main(int argc, char *argv[])
 	firstpaint(flag['f'] && !ui.adopted);
 	if (ui.adopted)
 		stateload(resume);
-	free(resume);
+	/* no child that execs inherits it: none has started yet */
+	unsetenv("LWNRSS_RESUME");
 	watchself(argv);
 	run(&orig);
 	cleanup(0);
