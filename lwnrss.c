@@ -895,18 +895,23 @@ reap(pid_t *pid, int *fd, int sig)
 
 /* the read state */
 
-/* what others marked: the file merged in (state_load reads it only when
- * it changed), which may change rows: all redrawn, as after any change */
-static void
+/* what others marked: the file merged in; whether it was read again
+ * (it changed), which may change rows */
+static int
 readload(void)
 {
 	char err[512];
-	int rc = state_load(&reads.set, err, sizeof(err));
+	long long stamp[LENGTH(reads.set.stamp)];
+	int rc, changed;
 
+	memcpy(stamp, reads.set.stamp, sizeof(stamp));
+	rc = state_load(&reads.set, err, sizeof(err));
 	if (err[0] && !reads.warned)
 		warn("%s", err);
 	reads.warned |= rc < 0 && err[0];
-	ui.dirty = 1;
+	changed = memcmp(stamp, reads.set.stamp, sizeof(stamp)) != 0;
+	ui.dirty |= changed;
+	return changed;
 }
 
 /*
@@ -1632,10 +1637,8 @@ setfocus(int on)
 {
 	int vis = selwhole();
 
-	if (on && !ui.focused) {
-		readload();
+	if (on && !ui.focused && readload())
 		clampview(vis);
-	}
 	ui.focused = on;
 	if (on && ui.unseen) {
 		ui.unseen = 0;
@@ -1721,7 +1724,8 @@ keypress(XEvent *e)
 
 	ui.lasttime = k.time;
 	/* a key ends a message */
-	setmsg(MsgFlash, 0, "");
+	if (msg.text[MsgFlash][0])
+		setmsg(MsgFlash, 0, "");
 	if (filt.typing && filterkey(&e->xkey))
 		return;
 	/* the keysym with Shift, whatever Caps Lock and Num Lock are */
