@@ -128,8 +128,8 @@ enum { SchemeNorm, SchemeSel, SchemeDim, SchemeBar, SchemeErr, SchemeLast }; /* 
 enum { ColFg, ColBg }; /* color scheme index */
 enum { WMProtocols, WMDelete, NetWMName, NetWMPid, UTF8String, XEmbedInfo,
        XEmbed, AtomLast }; /* atoms */
-enum { DiskCache, DiskRead, DiskExe, DiskLast }; /* files not written, or not run */
-enum { Fail = 1, Flash = 2 }; /* how setstatus shows a message */
+enum { MsgFetch, MsgCache, MsgRead, MsgExe, MsgFlash, MsgLast }; /* title bar messages */
+enum { Fail = 1, Quiet = 2 }; /* how setmsg shows a message */
 
 typedef union {
 	int i;
@@ -157,6 +157,7 @@ typedef struct {
 	char *full;             /* ... as paragraphs (rdf_text with paras), made when first read */
 	unsigned char hread;    /* read when h was measured */
 	int h, hw;              /* its height in px at window width hw; 0: not measured */
+	int descy;              /* where its description starts, from its top, as drawn */
 } Row;
 
 /* function declarations: those config.h names come first */
@@ -177,8 +178,6 @@ static void scroll(const Arg *arg);
 static void unread(const Arg *arg);
 static void summary(const Arg *arg);
 
-static void cleanup(int keep);
-
 /* variables */
 static const char *url;                 /* the feed's URL, or "-" for stdin */
 static FetchConf fconf;                 /* config.h's fetch settings, set in main */
@@ -187,8 +186,7 @@ static Display *dpy;
  * exec would hold the connection open (the other fds are close-on-exec,
  * and the children's pipes only read ends, which hold nothing open) */
 static int xfd;
-static int screen;
-static Window root, win;
+static Window win;
 static Pixmap pm;
 static GC gc;
 static Drw drw;
@@ -196,9 +194,10 @@ static Atom atoms[AtomLast];
 static XftColor scheme[SchemeLast][2];
 static XftColor newclr;                 /* the mark of new articles, and badges */
 static Sel xsel;                        /* PRIMARY and CLIPBOARD, after y */
-static volatile sig_atomic_t gotsig;    /* SIGTERM or SIGINT: quit */
-static volatile sig_atomic_t gothup;    /* SIGHUP: fetch now */
-static volatile sig_atomic_t gotusr1;   /* SIGUSR1: run the binary again */
+/* the signals that came, by number (those blocksignals names are all
+ * below 32): SIGTERM or SIGINT, quit; SIGHUP, fetch now; SIGUSR1, run
+ * the binary again */
+static volatile sig_atomic_t gotsig[32];
 
 /* the layout in pixels: the fonts' and config.h's, scaled to the fonts' dpi */
 static struct {
@@ -276,30 +275,30 @@ static struct {
 	int open, off;
 } reading;
 
-/* the title bar's messages, on the right of the title */
+/*
+ * The title bar's messages, on the right of the title: the last fetch's
+ * status, a file not written (the cache, the read state) or a binary
+ * that cannot take the window over, until it is, and in place of them
+ * all a message for a few seconds or until a key
+ */
 static struct {
-	char status[256];       /* of the last fetch, as large as flash */
-	int failed;             /* ... which failed */
-	char disk[DiskLast][256]; /* a file not written, until it is; a
-	                           binary that cannot take the window over */
-	char flash[256];        /* a message for a few seconds or until a key */
-	int flasherr;
+	char text[MsgLast][256];
+	int err;                /* bit k: text[k] is an error */
 	time_t flashend;
 } msg;
 
 /* the window itself */
 static struct {
-	int running, mapped, painted;
+	int running, mapped;    /* mapped: painted by the end of the round */
 	int dirty;              /* redraw everything */
 	int dirtybar;           /* redraw the title bar */
 	int focused;            /* the window has the keyboard */
 	int unseen;             /* new articles arrived while it had not */
 	Time lasttime;          /* of the last key or button event */
 	Time clicktime;         /* of the last click that opened a row */
-	int pointrow, pointy;   /* view position under the last button press (-1:
-	                           none), and the press's y in that row */
+	int pointy;             /* y of the last button press */
 	int adopted;            /* the window is one a re-exec left (reexec) */
-} ui = { .running = 1, .pointrow = -1 };
+} ui = { .running = 1 };
 
 /*
  * The binary the window runs, and its re-exec (reexec): a change to it,
@@ -470,14 +469,15 @@ fits(int from, int dir)
 	return n;
 }
 
-/* the view position at y in the window, -1 when no row is there; *dy
- * is y in that row */
+/* the view position at y in the window, -1 when no row is there (the
+ * reading view's one row is the selected one); *dy is y in that row */
 static int
 rowat(int y, int *dy)
 {
-	int i, t;
+	int i, t, end = reading.open ? shown.sel + 1 : shown.nview;
 
-	for (i = shown.top, t = lay.barh; y >= t && i < shown.nview; t += rowheight(i++)) {
+	for (i = reading.open ? shown.sel : shown.top, t = lay.barh; y >= t && i < end;
+	     t += rowheight(i++)) {
 		*dy = y - t;
 		if (y < t + rowheight(i))
 			return i;
@@ -569,25 +569,6 @@ addpart(char *buf, size_t size, const char *fmt, ...)
 	va_end(ap);
 }
 
-/* rows that are not fresh say how old they are: the cache's until a fetch
- * confirms or replaces them, any rows after a failed fetch */
-static int
-ageshown(void)
-{
-	return shown.feed.nitems && shown.fetched && (shown.fromcache || msg.failed);
-}
-
-/* a file not written (the cache's, the read state's) or a new binary not run, if any */
-static const char *
-diskerr(void)
-{
-	int k;
-
-	for (k = 0; k < DiskLast - 1 && !msg.disk[k][0]; k++)
-		;
-	return msg.disk[k];
-}
-
 /*
  * The title bar: the feed's title, or the filter line while there is a
  * filter, on the left.  On the right what matters most comes first, so
@@ -600,28 +581,27 @@ static void
 drawbar(void)
 {
 	const char *left = shown.feed.title && *shown.feed.title ? shown.feed.title : "lwnrss";
-	int err = msg.failed || diskerr()[0] || (msg.flash[0] && msg.flasherr);
-	XftColor *c = scheme[err ? SchemeErr : SchemeBar];
+	int flash = msg.text[MsgFlash][0] != '\0', err = 0;
 	int avail = lay.w - 2 * lay.pad, sw, tw, lw, y = lay.barpad + (lay.boldh - lay.lineh) / 2;
 	int i, n = 0;
-	char text[sizeof(msg.status) + sizeof(msg.flash) + sizeof(msg.disk) + 128], age[32];
+	char text[sizeof(msg.text) + 128], age[32];
 	char line[sizeof(filt.text) + 2];
+	XftColor *c;
 	unsigned long cp;
 	size_t k;
 
 	text[0] = '\0';
-	if (msg.flash[0]) {
-		addpart(text, sizeof(text), "%s", msg.flash);
-	} else {
-		if (msg.status[0])
-			addpart(text, sizeof(text), "%s", msg.status);
-		if (diskerr()[0])
-			addpart(text, sizeof(text), "%s", diskerr());
-		if (ageshown()) {
-			agestr(age, sizeof(age), (long long)(NOW() - shown.fetched));
-			addpart(text, sizeof(text), "%s %s", shown.fromcache ? "cached" :
-			        "checked", age);
-		}
+	for (k = 0; k < MsgLast; k++) {
+		err |= msg.text[k][0] && msg.err >> k & 1;
+		if (msg.text[k][0] && (k == MsgFlash) == flash)
+			addpart(text, sizeof(text), "%s", msg.text[k]);
+	}
+	/* rows that are not fresh say how old they are: the cache's until a
+	 * fetch confirms or replaces them, any rows after a failed fetch */
+	if (!flash && shown.feed.nitems && shown.fetched &&
+	    (shown.fromcache || msg.err & 1 << MsgFetch)) {
+		agestr(age, sizeof(age), (long long)(NOW() - shown.fetched));
+		addpart(text, sizeof(text), "%s %s", shown.fromcache ? "cached" : "checked", age);
 	}
 	if (shown.hideread)
 		addpart(text, sizeof(text), "read hidden");
@@ -636,6 +616,7 @@ drawbar(void)
 		snprintf(line, sizeof(line), "/%s", filt.text);
 		left = line;
 	}
+	c = scheme[err ? SchemeErr : SchemeBar];
 	drw_rect(&drw, &c[ColBg], 0, 0, lay.w, lay.barh);
 	tw = drw_textw(&drw, FaceBold, left);
 	sw = MIN(drw_textw(&drw, FaceNorm, text), avail - MIN(tw, avail / 3) - lay.pad);
@@ -654,27 +635,11 @@ drawbar(void)
 		drw_rect(&drw, &c[ColFg], lay.pad + MIN(tw, lw) + lay.gap, lay.barpad, 2, lay.boldh);
 }
 
-/* the line under a row's title: the date and author, and a link Return
- * will not open, saying so and what it is; "" for none */
-static const char *
-rowmeta(const Item *it, char *meta, size_t size)
-{
-	const char *date = it->dated ? strtime(datefmt, it->time) : "";
-
-	snprintf(meta, size, "%s%s%s", date[0] ? date : it->date,
-	         (date[0] || it->date[0]) && it->author[0] ? "  \xc2\xb7  " : "",
-	         it->author);
-	if (it->link[0] && !url_isweb(it->link))
-		snprintf(meta + strlen(meta), size - strlen(meta),
-		         "%s\xe2\x8a\x98 not a web link: %s", meta[0] ? "  \xc2\xb7  " : "",
-		         it->link);
-	return meta;
-}
-
 /*
  * The row at view position pos: the title, bold until read, grey for a
  * Dim rule, after a Badge rule's label, on up to titlelines lines; the
- * date and author, unless it has neither; the start of the description.
+ * date and author, unless it has neither, and a link Return will not
+ * open, saying so and what it is; the start of the description.
  */
 static void
 drawrow(int pos, int y)
@@ -684,8 +649,10 @@ drawrow(int pos, int y)
 	Row *row = &shown.rows[i];
 	XftColor *c = scheme[pos == shown.sel ? SchemeSel : SchemeNorm];
 	XftColor *dim = &scheme[SchemeDim][ColFg];
+	const char *date = it->dated ? strtime(datefmt, it->time) : "";
 	char meta[512], label[64];
 	int w = lay.w - 2 * lay.pad, x, bw, pad = lay.pad, h = rowheight(pos), read = isread(i);
+	int top = y;
 	unsigned int lines = desclines;
 
 	drw_rect(&drw, &c[ColBg], 0, y, lay.w, h - 1);
@@ -705,13 +672,20 @@ drawrow(int pos, int y)
 	            y + (read ? (lay.boldh - lay.lineh) / 2 : 0), pad + w - x,
 	            headline(i), titlelines, row->look.dim ? dim : &c[ColFg]);
 	y += h - lay.rowh + lay.boldh + lay.gap;
+	snprintf(meta, sizeof(meta), "%s%s%s", date[0] ? date : it->date,
+	         (date[0] || it->date[0]) && it->author[0] ? "  \xc2\xb7  " : "", it->author);
+	if (it->link[0] && !url_isweb(it->link))
+		snprintf(meta + strlen(meta), sizeof(meta) - strlen(meta),
+		         "%s\xe2\x8a\x98 not a web link: %s", meta[0] ? "  \xc2\xb7  " : "",
+		         it->link);
 	/* no date nor author: the description takes the line */
-	if (rowmeta(it, meta, sizeof(meta))[0]) {
+	if (meta[0]) {
 		drw_text(&drw, FaceNorm, pad, y, w, meta, dim);
 		y += lay.lineh;
 	} else if (lines) {
 		lines++;
 	}
+	row->descy = y - top;
 	/* decoded only now: most descriptions are never shown */
 	if (lines && !row->desc && it->desc[0])
 		row->desc = rdf_text(it->desc, it->desctext, 0);
@@ -799,7 +773,7 @@ drawall(void)
 			         MAX(end - top, mw));
 		}
 	}
-	if (!shown.nview && lay.barh < lay.h && fetcher.pid < 0 && !msg.failed)
+	if (!shown.nview && lay.barh < lay.h && fetcher.pid < 0 && !(msg.err & 1 << MsgFetch))
 		drw_text(&drw, FaceNorm, lay.pad, lay.barh + lay.pad, lay.w - 2 * lay.pad,
 		         filt.text[0] && shown.feed.nitems ? "No headline matches." :
 		         shown.hideread && shown.feed.nitems ? "No unread headlines." :
@@ -830,7 +804,6 @@ redraw(int expose)
 		return;
 	}
 	XCopyArea(dpy, pm, win, gc, 0, 0, lay.w, h, 0, 0);
-	ui.painted = 1;
 }
 
 static void
@@ -840,7 +813,7 @@ resize(int w, int h)
 	lay.h = MAX(h, 1);
 	if (pm)
 		XFreePixmap(dpy, pm);
-	pm = XCreatePixmap(dpy, win, lay.w, lay.h, DefaultDepth(dpy, screen));
+	pm = XCreatePixmap(dpy, win, lay.w, lay.h, DefaultDepth(dpy, DefaultScreen(dpy)));
 	XftDrawChange(drw.xd, pm);
 	clampview(1);
 }
@@ -875,44 +848,30 @@ seturgent(int on)
 }
 
 /*
- * The fetch's status in the title bar, or with Flash a message there for
- * flashtime seconds or until the next key; with Fail in the error
- * colour, and on stderr too
+ * Message k in the title bar, "" for none (MsgFlash goes after flashtime
+ * seconds or the next key); with Fail in the error colour, and said on
+ * stderr too when it is not the message there already, unless Quiet
  */
 static void
-setstatus(int how, const char *fmt, ...)
+setmsg(int k, int how, const char *fmt, ...)
 {
-	char *m = how & Flash ? msg.flash : msg.status;
+	char m[sizeof(msg.text[k])];
 	va_list ap;
 
 	va_start(ap, fmt);
-	vsnprintf(m, sizeof(msg.flash), fmt, ap);
+	vsnprintf(m, sizeof(m), fmt, ap);
 	va_end(ap);
-	if (how & Flash) {
-		msg.flasherr = how & Fail;
-		msg.flashend = NOW() + flashtime;
-	} else {
-		msg.failed = how & Fail;
-	}
-	if (how & Fail)
+	if (how == Fail && m[0] && strcmp(m, msg.text[k]))
 		warn("%s", m);
-	/* without rows, the status decides whether "No headlines." shows */
+	memcpy(msg.text[k], m, sizeof(m));
+	msg.err = how & Fail ? msg.err | 1 << k : msg.err & ~(1 << k);
+	if (k == MsgFlash)
+		msg.flashend = NOW() + flashtime;
+	/* without rows, the fetch's status decides whether "No headlines." shows */
 	if (shown.nview)
 		ui.dirtybar = 1;
 	else
 		ui.dirty = 1;
-}
-
-/* file k was written (e ""), or not (e says why): shown in the title bar
- * until it is, said on stderr when it first fails unless quiet */
-static void
-setdisk(int k, const char *e, int quiet)
-{
-	if (e[0] && !msg.disk[k][0] && !quiet)
-		warn("%s", e);
-	if (strcmp(msg.disk[k], e))
-		ui.dirtybar = 1;
-	snprintf(msg.disk[k], sizeof(msg.disk[k]), "%s", e);
 }
 
 /* the children */
@@ -957,7 +916,9 @@ readload(void)
 
 /*
  * Write the read state's changes, in a child so that fsync never holds up
- * the window; changes made meanwhile wait for it to end.
+ * the window: the loop's, after each round.  Changes made meanwhile (those
+ * after reads.changes) wait for it to end; after a failure only they try
+ * again: nothing forks in a loop.
  */
 static void
 statechanged(void)
@@ -965,13 +926,11 @@ statechanged(void)
 	char err[512];
 	int rc;
 
-	/* changes made meanwhile are those after reads.changes */
-	if (reads.pid > 0)
+	if (reads.pid > 0 || reads.set.changes == reads.changes)
 		return;
 	reads.changes = reads.set.changes;
 	if ((reads.pid = proc_fork(&reads.fd, &xfd, 1)) < 0) {
-		snprintf(err, sizeof(err), "read state not written: %s", strerror(errno));
-		setdisk(DiskRead, err, 0);
+		setmsg(MsgRead, Fail, "read state not written: %s", strerror(errno));
 	} else if (reads.pid == 0) {
 		rc = state_save(&reads.set, NOW(), (time_t)readdays * 86400, err, sizeof(err));
 		if (rc < 0)
@@ -980,8 +939,8 @@ statechanged(void)
 	}
 }
 
-/* the writer's pipe is readable: take its message; on EOF reap, take
- * what others wrote too, and write what came meanwhile */
+/* the writer's pipe is readable: take its message; on EOF reap, and
+ * take what others wrote too */
 static void
 saveread(void)
 {
@@ -999,13 +958,9 @@ saveread(void)
 	else
 		snprintf(err, sizeof(err), "%.400s; the marks stay in memory",
 		         reads.buf.len ? reads.buf.p : "the read state was not written");
-	setdisk(DiskRead, err, reads.warned);
+	setmsg(MsgRead, reads.warned ? Fail | Quiet : Fail, "%s", err);
 	buffree(&reads.buf);
 	readload();
-	/* changes made meanwhile; after a failure only they try again:
-	 * nothing forks in a loop */
-	if (reads.set.changes != reads.changes)
-		statechanged();
 }
 
 /* the shown feed's read links were seen now: keep them from expiring */
@@ -1013,23 +968,10 @@ static void
 touchseen(void)
 {
 	size_t i;
-	int seen = 0;
 
 	for (i = 0; i < shown.feed.nitems; i++)
 		if (isread(i))
-			seen |= state_seen(&reads.set, shown.feed.items[i].link, NOW());
-	if (seen)
-		statechanged();
-}
-
-/* mark item i read or unread */
-static void
-setread(int i, int read)
-{
-	if (i < 0 || !shown.feed.items[i].link[0] || isread(i) == read)
-		return;
-	state_mark(&reads.set, shown.feed.items[i].link, read, NOW());
-	ui.dirty = 1;
+			state_seen(&reads.set, shown.feed.items[i].link, NOW());
 }
 
 /* the feed */
@@ -1142,7 +1084,7 @@ fetchdue(void)
 	time_t held = refresh_held(&fetcher.next, &fetcher.retry, now);
 
 	if (fetcher.first)
-		return MAX(fetcher.asked + !ui.painted, held);
+		return MAX(fetcher.asked + !ui.mapped, held);
 	if (!refresh || fetcher.pid > 0 || !strcmp(url, "-"))
 		return 0;
 	/* a clock set back must not postpone fetches for as long */
@@ -1161,9 +1103,9 @@ fetchfailed(const char *err)
 
 	fetcher.fails++;
 	if ((due = fetchdue()))
-		setstatus(1, "%s \xc2\xb7 retry %s", err, strtime("%H:%M", due));
+		setmsg(MsgFetch, Fail, "%s \xc2\xb7 retry %s", err, strtime("%H:%M", due));
 	else
-		setstatus(1, "%s", err);
+		setmsg(MsgFetch, Fail, "%s", err);
 }
 
 static void
@@ -1173,6 +1115,8 @@ fetchstart(void)
 
 	if (fetcher.pid > 0)
 		return;
+	/* what the last one sent, which no feed took */
+	buffree(&fetcher.buf);
 	fetcher.first = 0;
 	fetcher.asked = NOW();
 	if ((fetcher.pid = proc_fork(&fetcher.fd, &xfd, 1)) < 0) {
@@ -1182,48 +1126,37 @@ fetchstart(void)
 	}
 	if (fetcher.pid == 0)
 		fetch_child(&fconf, url, !fetcher.askall, fetcher.fd);
-	setstatus(0, "Loading\xe2\x80\xa6");
-}
-
-/* a fetch that brought a feed, or confirmed it: the status says when */
-static void
-fetchok(int rc)
-{
-	time_t now = NOW();
-	const char *t = strtime(timefmt, now);
-
-	fetcher.fails = 0;
-	shown.fetched = now;
-	shown.fromcache = 0;
-	if (rc == FetchSame)
-		setstatus(0, "up to date");
-	else if (shown.feed.truncated)
-		setstatus(0, "feed cut off after %zu item%s%s%s", shown.feed.nitems,
-		          shown.feed.nitems == 1 ? "" : "s", t[0] ? " \xc2\xb7 " : "", t);
-	else
-		setstatus(0, "%s", t);
-	if (rc != FetchSame && shown.feed.truncated)
-		warn("feed is truncated after %zu complete item%s: %s", shown.feed.nitems,
-		     shown.feed.nitems == 1 ? "" : "s", host());
+	setmsg(MsgFetch, 0, "Loading\xe2\x80\xa6");
 }
 
 /*
- * The child ended: what happened is its exit status (fetch.h); it sent
- * the times the answer set and its errors (the fetch's, the cache's), a
- * line each, then a feed the cache did not keep.  A new or confirmed
- * feed comes from the cache.
+ * The pipe is readable: take what is there; on EOF reap and finish.  What
+ * happened is the child's exit status (fetch.h); it sent the times the
+ * answer set and its errors (the fetch's, the cache's), a line each, then
+ * a feed the cache did not keep.  A new or confirmed feed comes from the
+ * cache; the status then says when.
  */
 static void
-fetchdone(int wstatus)
+fetchread(void)
 {
-	int rc = WIFEXITED(wstatus) ? WEXITSTATUS(wstatus) : -1, k;
-	char *p = fetcher.buf.p, *end = p + fetcher.buf.len, *nl, e[512], perr[256];
+	int rc, wstatus, k;
+	char *p, *end, *nl, e[512], perr[256];
+	const char *t;
 	/* the times, the fetch's error and the cache's: "" when missing */
 	char *line[3] = { "", "", "" };
 	long long next = 0, retry = 0;
 	Feed f;
 	int vis = selwhole();
 
+	if (!(rc = proc_read(fetcher.fd, &fetcher.buf)))
+		return;
+	wstatus = reap(&fetcher.pid, &fetcher.fd, rc < 0 ? SIGKILL : 0);
+	if (rc < 0) {
+		fetchfailed("out of memory");
+		return;
+	}
+	rc = WIFEXITED(wstatus) ? WEXITSTATUS(wstatus) : -1;
+	end = (p = fetcher.buf.p) + fetcher.buf.len;
 	for (k = 0; k < 3 && p && (nl = memchr(p, '\n', end - p)); k++, p = nl + 1) {
 		*nl = '\0';
 		line[k] = p;
@@ -1241,8 +1174,7 @@ fetchdone(int wstatus)
 		fetchfailed(e);
 		return;
 	}
-	if (strcmp(url, "-"))
-		setdisk(DiskCache, line[2], 0);
+	setmsg(MsgCache, Fail, "%s", line[2]);
 	/* the answer's times, unless it set none (no answer came); the
 	 * cache's copy, read next, adds the feed's own hints */
 	if (next)
@@ -1264,40 +1196,37 @@ fetchdone(int wstatus)
 		setfeed(&f, &fetcher.buf);
 	} else if (cacheshow(e, sizeof(e)) < 1 && !e[0])
 		snprintf(e, sizeof(e), "no feed in the cache after the fetch: %s", host());
-	if (e[0])
+	if (e[0]) {
 		fetchfailed(e);
-	else
-		fetchok(rc);
-}
-
-/* the pipe is readable: take what is there; on EOF reap and finish */
-static void
-fetchread(void)
-{
-	int rc, wstatus;
-
-	if (!(rc = proc_read(fetcher.fd, &fetcher.buf)))
 		return;
-	wstatus = reap(&fetcher.pid, &fetcher.fd, rc < 0 ? SIGKILL : 0);
-	if (rc < 0)
-		fetchfailed("out of memory");
-	else
-		fetchdone(wstatus);
-	buffree(&fetcher.buf);
+	}
+	fetcher.fails = 0;
+	shown.fromcache = 0;
+	t = strtime(timefmt, shown.fetched = NOW());
+	if (rc == FetchSame) {
+		setmsg(MsgFetch, 0, "up to date");
+	} else if (shown.feed.truncated) {
+		setmsg(MsgFetch, 0, "feed cut off after %zu item%s%s%s", shown.feed.nitems,
+		       shown.feed.nitems == 1 ? "" : "s", t[0] ? " \xc2\xb7 " : "", t);
+		warn("feed is truncated after %zu complete item%s: %s", shown.feed.nitems,
+		     shown.feed.nitems == 1 ? "" : "s", host());
+	} else {
+		setmsg(MsgFetch, 0, "%s", t);
+	}
 }
 
 /* actions */
 
-/* select view position i; the reading view shows another article from
- * its start */
+/* select view position i, with follow scrolling it into view; the
+ * reading view shows another article from its start */
 static void
-setsel(int i)
+setsel(int i, int follow)
 {
 	int was = cur();
 
 	shown.sel = i;
 	shown.moved = 1;
-	clampview(1);
+	clampview(follow);
 	if (cur() != was)
 		reading.off = 0;
 }
@@ -1305,7 +1234,7 @@ setsel(int i)
 static void
 move(const Arg *arg)
 {
-	setsel(shown.sel + arg->i);
+	setsel(shown.sel + arg->i, 1);
 }
 
 /* arg->i halves of a page, down when positive: of the rows shown whole
@@ -1324,13 +1253,13 @@ page(const Arg *arg)
 	if (!n)
 		n = arg->i > 0 ? 1 : -1;
 	shown.top += n;
-	setsel(shown.sel + n);
+	setsel(shown.sel + n, 1);
 }
 
 static void
 jump(const Arg *arg)
 {
-	setsel(arg->i < 0 ? shown.nview - 1 : arg->i);
+	setsel(arg->i < 0 ? shown.nview - 1 : arg->i, 1);
 }
 
 static void
@@ -1340,8 +1269,7 @@ scroll(const Arg *arg)
 		summaryscroll(3 * lay.lineh * arg->i);
 	else
 		shown.top += arg->i;
-	shown.moved = 1;
-	clampview(0);
+	setsel(shown.sel, 0);
 }
 
 /* n and N: the next unread article down (arg->i 1) or up (-1) */
@@ -1353,9 +1281,9 @@ unread(const Arg *arg)
 	while (i >= 0 && i < shown.nview && isread(shown.view[i]))
 		i += arg->i;
 	if (i >= 0 && i < shown.nview)
-		setsel(i);
+		setsel(i, 1);
 	else
-		setstatus(Flash, "no unread article %s", arg->i > 0 ? "below" : "above");
+		setmsg(MsgFlash, 0, "no unread article %s", arg->i > 0 ? "below" : "above");
 }
 
 /* u: read articles leave the view, or come back; the selected article
@@ -1391,7 +1319,7 @@ curlink(void)
 	int i = cur();
 
 	if (i >= 0 && !shown.feed.items[i].link[0]) {
-		setstatus(Flash, "this article has no link");
+		setmsg(MsgFlash, 0, "this article has no link");
 		return -1;
 	}
 	return i;
@@ -1405,10 +1333,8 @@ opened(const char *link)
 	int vis = selwhole();
 
 	state_mark(&shown.known, link, 1, 0);
-	if (!state_isread(&reads.set, link)) {
+	if (!state_isread(&reads.set, link))
 		state_mark(&reads.set, link, 1, NOW());
-		statechanged();
-	}
 	clampview(vis);
 }
 
@@ -1423,7 +1349,7 @@ spawnread(int k)
 		return;
 	spawns[k] = spawns[--nspawn];
 	if (e)
-		setstatus(Flash | Fail, "cannot run %s: %s", opencmd[0], strerror(e));
+		setmsg(MsgFlash, Fail, "cannot run %s: %s", opencmd[0], strerror(e));
 	else
 		opened(link);
 	free(link);
@@ -1444,7 +1370,7 @@ openitem(const Arg *arg)
 	/* only an http or https page goes to the open command: javascript:,
 	 * file: and data: links, relative ones too, are for no browser */
 	if (!url_isweb(link = shown.feed.items[i].link)) {
-		setstatus(Flash, "not opened: not an http or https link");
+		setmsg(MsgFlash, 0, "not opened: not an http or https link");
 		return;
 	}
 	/* opencmd ends in NULL: the link in its place */
@@ -1452,7 +1378,7 @@ openitem(const Arg *arg)
 	argv[LENGTH(opencmd) - 1] = (char *)link;
 	argv[LENGTH(opencmd)] = NULL;
 	if ((fd = proc_spawn(argv, &xfd, 1)) < 0) {
-		setstatus(Flash | Fail, "cannot run %s: %s", opencmd[0], strerror(errno));
+		setmsg(MsgFlash, Fail, "cannot run %s: %s", opencmd[0], strerror(errno));
 	} else if (nspawn < (int)LENGTH(spawns)) {
 		spawns[nspawn].fd = fd;
 		spawns[nspawn++].link = estrdup(link);
@@ -1472,8 +1398,7 @@ markread(const Arg *arg)
 	(void)arg;
 	if (i < 0)
 		return;
-	setread(i, !isread(i));
-	statechanged();
+	state_mark(&reads.set, shown.feed.items[i].link, !isread(i), NOW());
 	clampview(vis);
 }
 
@@ -1481,14 +1406,14 @@ markread(const Arg *arg)
 static void
 markall(const Arg *arg)
 {
-	unsigned long before = reads.set.changes;
 	int i, vis = selwhole();
+	const char *link;
 
 	(void)arg;
 	for (i = 0; i < shown.nview; i++)
-		setread(shown.view[i], 1);
-	if (reads.set.changes != before)
-		statechanged();
+		if ((link = shown.feed.items[shown.view[i]].link)[0] &&
+		    !state_isread(&reads.set, link))
+			state_mark(&reads.set, link, 1, NOW());
 	clampview(vis);
 }
 
@@ -1498,24 +1423,18 @@ markall(const Arg *arg)
 static void
 clickrow(const Arg *arg)
 {
-	int open = ui.pointrow == shown.sel, twice, y;
-	char meta[512];
+	int dy, row = rowat(ui.pointy, &dy), open = row == shown.sel, twice;
 
-	if (ui.pointrow < 0 || ui.pointrow >= shown.nview)
+	if (row < 0)
 		return;
 	twice = ui.clicktime && ui.lasttime - ui.clicktime < DOUBLECLICK;
 	ui.clicktime = open ? ui.lasttime : 0;
 	if (!open) {
-		shown.sel = ui.pointrow;
-		shown.moved = 1;
-		clampview(0);
+		setsel(row, 0);
 	} else if (!twice) {
 		/* the description: under the title's lines and the date's,
 		 * or on the date's line when there is none */
-		y = rowheight(shown.sel) - lay.rowh + lay.pad + lay.boldh + lay.gap;
-		if (rowmeta(&shown.feed.items[cur()], meta, sizeof(meta))[0])
-			y += lay.lineh;
-		if (desclines && ui.pointy >= y)
+		if (desclines && dy >= shown.rows[cur()].descy)
 			summary(arg);
 		else
 			openitem(arg);
@@ -1540,9 +1459,9 @@ copy(const Arg *arg)
 	if (!xsel.dpy)
 		sel_init(&xsel, dpy, win);
 	if (sel_own(&xsel, text, ui.lasttime) == 0)
-		setstatus(Flash, "copied");
+		setmsg(MsgFlash, 0, "copied");
 	else
-		setstatus(Flash | Fail, "cannot own the selection");
+		setmsg(MsgFlash, Fail, "cannot own the selection");
 	free(text);
 }
 
@@ -1737,11 +1656,7 @@ buttonpress(XEvent *e)
 	size_t i;
 
 	ui.lasttime = ev->time;
-	ui.pointrow = rowat(ev->y, &ui.pointy);
-	/* the reading view's one row is the selected one */
-	if (reading.open)
-		ui.pointrow = (ui.pointy = ev->y - lay.barh) >= 0 &&
-		    ui.pointy < rowheight(shown.sel) ? shown.sel : -1;
+	ui.pointy = ev->y;
 	for (i = 0; i < LENGTH(buttons); i++)
 		if (buttons[i].button == ev->button && buttons[i].func &&
 		    CLEANMASK(buttons[i].mod) == CLEANMASK(ev->state))
@@ -1811,10 +1726,8 @@ keypress(XEvent *e)
 
 	ui.lasttime = k.time;
 	/* a key ends a message */
-	if (msg.flash[0]) {
-		msg.flash[0] = '\0';
-		ui.dirtybar = 1;
-	}
+	if (msg.text[MsgFlash][0])
+		setmsg(MsgFlash, 0, "");
 	if (filt.typing && filterkey(&e->xkey))
 		return;
 	/* the keysym with Shift, whatever Caps Lock and Num Lock are */
@@ -1871,23 +1784,24 @@ static void (*handler[LASTEvent])(XEvent *) = {
 /*
  * The view a re-exec hands the new image in $LWNRSS_RESUME: the window's
  * id and the numbers in decimal (the selected item by its place in the
- * feed, which the cache's copy has too), then the texts (the filter, the fetch's
- * status, a binary not run), each after its length and a colon, so that
- * a filter may hold any byte.  stateset and stateload list the fields in
- * the same order; a new one goes at the end of its kind, and an image
- * that finds fewer keeps its own values for the rest.
+ * feed, which the cache's copy has too; the messages that are errors),
+ * then the texts (the filter, the fetch's status, a binary not run),
+ * each after its length and a colon, so that a filter may hold any byte.
+ * stateset and stateload list the fields in the same order; a new one
+ * goes at the end of its kind, and an image that finds fewer keeps its
+ * own values for the rest.
  */
 static int
 stateset(void)
 {
-	char s[32 * 16 + 3 * sizeof(msg.status)];
+	char s[32 * 16 + 3 * sizeof(msg.text[0])];
 
 	snprintf(s, sizeof(s), "%lu %d %d %d %d %d %lld %d %d %d %d %d %d %d %zu:%s%zu:%s%zu:%s",
 	         (unsigned long)win, cur(), shown.top, shown.moved, shown.fromcache,
-	         fetcher.first, (long long)fetcher.asked, fetcher.fails, msg.failed, ui.focused,
+	         fetcher.first, (long long)fetcher.asked, fetcher.fails, msg.err, ui.focused,
 	         ui.unseen, shown.hideread, reading.open, reading.off, strlen(filt.text),
-	         filt.text, strlen(msg.status), msg.status, strlen(msg.disk[DiskExe]),
-	         msg.disk[DiskExe]);
+	         filt.text, strlen(msg.text[MsgFetch]), msg.text[MsgFetch],
+	         strlen(msg.text[MsgExe]), msg.text[MsgExe]);
 	return setenv("LWNRSS_RESUME", s, 1);
 }
 
@@ -1895,22 +1809,22 @@ stateset(void)
 static void
 stateload(const char *p)
 {
-	/* the texts, all as large as msg.status */
-	char *text[] = { filt.text, msg.status, msg.disk[DiskExe] }, *e;
+	/* the texts, all as large as a message */
+	char *text[] = { filt.text, msg.text[MsgFetch], msg.text[MsgExe] }, *e;
 	long long asked = fetcher.asked;
 	size_t k, len;
 	int n = 0, keep = -1;
 
 	sscanf(p, "%*s %d %d %d %d %d %lld %d %d %d %d %d %d %d %n", &keep, &shown.top,
 	       &shown.moved, &shown.fromcache, &fetcher.first, &asked, &fetcher.fails,
-	       &msg.failed, &ui.focused, &ui.unseen, &shown.hideread, &reading.open,
+	       &msg.err, &ui.focused, &ui.unseen, &shown.hideread, &reading.open,
 	       &reading.off, &n);
 	fetcher.asked = asked;
 	for (p += n, k = 0; n && k < LENGTH(text); k++, p = e + 1 + len) {
 		len = strtoul(p, &e, 10);
 		if (*e != ':' || strlen(e + 1) < len)
 			break;
-		snprintf(text[k], sizeof(msg.status), "%.*s", (int)len, e + 1);
+		snprintf(text[k], sizeof(msg.text[0]), "%.*s", (int)len, e + 1);
 	}
 	/* the rows the filter leaves, the selected article among them */
 	buildview(keep);
@@ -1921,22 +1835,6 @@ stateload(const char *p)
 		seturgent(1);
 	/* an adopted window has no Expose to wait for */
 	redraw(0);
-}
-
-/* a new binary that cannot take the window over: said, in the title bar
- * until one can */
-static void
-selferr(const char *fmt, ...)
-{
-	char e[sizeof(msg.disk[DiskExe]) - 16];
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(e, sizeof(e), fmt, ap);
-	va_end(ap);
-	warn("not restarted: %s", e);
-	snprintf(msg.disk[DiskExe], sizeof(msg.disk[DiskExe]), "not restarted: %s", e);
-	ui.dirtybar = 1;
 }
 
 /* the check (again) at t: one under way checks a binary replaced since */
@@ -2019,11 +1917,13 @@ checkstart(void)
 {
 	self.at = 0;
 	if (!strcmp(url, "-")) {
-		selferr("the feed came from standard input, which was read");
+		setmsg(MsgExe, Fail, "not restarted: the feed came from standard input, "
+		       "which was read");
 		return;
 	}
 	if ((self.pid = proc_fork(&self.fd, &xfd, 1)) < 0) {
-		selferr("cannot check %s: %s", self.path, strerror(errno));
+		setmsg(MsgExe, Fail, "not restarted: cannot check %s: %s", self.path,
+		       strerror(errno));
 		return;
 	}
 	if (self.pid == 0) {
@@ -2065,15 +1965,70 @@ checkread(void)
 	if (WIFEXITED(wstatus) && WEXITSTATUS(wstatus) == 0 && !strcmp(p, "ok"))
 		self.ready = 1;
 	else if (*p)
-		selferr("%s", p);
+		setmsg(MsgExe, Fail, "not restarted: %s", p);
 	else if (WIFSIGNALED(wstatus) && NOW() >= self.at)
-		selferr("%s did not start in %d s", self.path, CHECKTIME);
+		setmsg(MsgExe, Fail, "not restarted: %s did not start in %d s", self.path,
+		       CHECKTIME);
 	else if (WIFSIGNALED(wstatus))
-		selferr("%s killed by signal %d", self.path, WTERMSIG(wstatus));
+		setmsg(MsgExe, Fail, "not restarted: %s killed by signal %d", self.path,
+		       WTERMSIG(wstatus));
 	else
-		selferr("%s exited with status %d, not ok", self.path, WEXITSTATUS(wstatus));
+		setmsg(MsgExe, Fail, "not restarted: %s exited with status %d, not ok",
+		       self.path, WEXITSTATUS(wstatus));
 	self.at = 0;
 	buffree(&self.buf);
+}
+
+/*
+ * The children stopped, the X server's resources freed, the window
+ * destroyed; with keep it outlives the connection, for a re-exec.  Memory
+ * goes with the process (exit or exec): what is freed here is what the
+ * server would keep for a connection closed with RetainPermanent.
+ */
+static void
+cleanup(int keep)
+{
+	char err[512];
+	int i, j;
+
+	reap(&fetcher.pid, &fetcher.fd, SIGKILL);
+	/* a new binary's check: it may never end (an older lwnrss's window) */
+	checkat(0);
+	if (filt.xic)
+		XDestroyIC(filt.xic);
+	if (filt.xim)
+		XCloseIM(filt.xim);
+	for (i = 0; i < SchemeLast; i++)
+		for (j = 0; j < 2; j++)
+			drw_clrfree(&drw, &scheme[i][j]);
+	drw_clrfree(&drw, &newclr);
+	drw_free(&drw);
+	XFreePixmap(dpy, pm);
+	XFreeGC(dpy, gc);
+	if (keep && !ui.adopted) {
+		/* ButtonPress is one client's at a time: the next image's */
+		XSelectInput(dpy, win, NoEventMask);
+		XSetCloseDownMode(dpy, RetainPermanent);
+	} else if (win && !keep && ui.adopted) {
+		/* its maker is gone: killing it takes the window, and
+		 * anything else that maker left */
+		XKillClient(dpy, win);
+	} else if (win && !keep) {
+		XDestroyWindow(dpy, win);
+	}
+	XCloseDisplay(dpy);
+
+	/* the window is gone: now the read state's last changes, at leisure,
+	 * after the writer's, if one runs (it holds the lock) */
+	reap(&reads.pid, &reads.fd, 0);
+	/* the cause again only if it was never said */
+	if (state_dirty(&reads.set) && state_save(&reads.set, NOW(),
+	    (time_t)readdays * 86400, err, sizeof(err)) < 0) {
+		if (msg.text[MsgRead][0] || reads.warned)
+			warn("quitting with read marks not written");
+		else
+			warn("quitting with read marks not written: %s", err);
+	}
 }
 
 /*
@@ -2096,17 +2051,17 @@ reexec(void)
 	self.ready = 0;
 	if (state_dirty(&reads.set) && state_save(&reads.set, NOW(),
 	    (time_t)readdays * 86400, err, sizeof(err)) < 0) {
-		selferr("read marks not written: %s", err);
+		setmsg(MsgExe, Fail, "not restarted: read marks not written: %s", err);
 		return;
 	}
-	msg.disk[DiskExe][0] = '\0';
+	setmsg(MsgExe, 0, "");
 	if (stateset() < 0) {
-		selferr("%s", strerror(errno));
+		setmsg(MsgExe, Fail, "not restarted: %s", strerror(errno));
 		return;
 	}
 	cleanup(1);
 	execvp(self.path, self.argv);
-	selferr("cannot run %s: %s", self.path, strerror(errno));
+	setmsg(MsgExe, Fail, "not restarted: cannot run %s: %s", self.path, strerror(errno));
 #ifdef __linux__
 	/* this image again, in the same window, saying so */
 	if (stateset() == 0)
@@ -2125,12 +2080,7 @@ reexec(void)
 static void
 sighandler(int sig)
 {
-	if (sig == SIGHUP)
-		gothup = 1;
-	else if (sig == SIGUSR1)
-		gotusr1 = 1;
-	else
-		gotsig = sig;
+	gotsig[sig] = 1;
 }
 
 static int
@@ -2176,16 +2126,15 @@ adopt(Window w, XSetWindowAttributes *swa, XWindowAttributes *wa)
 	unsigned char *p = NULL;
 	unsigned long n, left;
 	Atom type;
-	int fmt;
+	int fmt, ours;
 
-	if (!w || XGetWindowProperty(dpy, w, atoms[NetWMPid], 0, 1, False, XA_CARDINAL,
-	    &type, &fmt, &n, &left, &p) != Success || !p || n != 1 || fmt != 32 ||
-	    *(long *)p != (long)getpid()) {
-		if (p)
-			XFree(p);
+	ours = w && XGetWindowProperty(dpy, w, atoms[NetWMPid], 0, 1, False, XA_CARDINAL,
+	       &type, &fmt, &n, &left, &p) == Success && p && n == 1 && fmt == 32 &&
+	       *(long *)p == (long)getpid();
+	if (p)
+		XFree(p);
+	if (!ours)
 		return 0;
-	}
-	XFree(p);
 	XChangeWindowAttributes(dpy, w, CWBackPixel | CWBitGravity | CWEventMask, swa);
 	if (!XGetWindowAttributes(dpy, w, wa))
 		return 0;
@@ -2215,12 +2164,11 @@ setup(Window embed, int argc, char *argv[], const char *resume)
 	size_t i;
 	int j;
 
-	screen = DefaultScreen(dpy);
-	root = RootWindow(dpy, screen);
 	XInternAtoms(dpy, names, AtomLast, False, atoms);
 
 	/* drawn on the root until the window's Pixmap exists */
-	if (drw_init(&drw, dpy, screen, root, fonts, LENGTH(fonts), colorfonts) < 0)
+	if (drw_init(&drw, dpy, DefaultScreen(dpy), DefaultRootWindow(dpy), fonts, LENGTH(fonts),
+	             colorfonts) < 0)
 		die("no font could be loaded");
 	for (i = 0; i < SchemeLast; i++)
 		for (j = 0; j < 2; j++)
@@ -2248,14 +2196,16 @@ setup(Window embed, int argc, char *argv[], const char *resume)
 	                 StructureNotifyMask | FocusChangeMask;
 	/* the size of the window adopted, else of the host, else no larger
 	 * than the screen, whatever the dpi */
-	wa.width = MIN(px(winwidth), DisplayWidth(dpy, screen));
-	wa.height = MIN(px(winheight), DisplayHeight(dpy, screen));
+	wa.width = MIN(px(winwidth), DisplayWidth(dpy, DefaultScreen(dpy)));
+	wa.height = MIN(px(winheight), DisplayHeight(dpy, DefaultScreen(dpy)));
 	if (!resume || !adopt(strtoul(resume, NULL, 10), &swa, &wa)) {
-		if (embed)
-			XGetWindowAttributes(dpy, embed, &wa);
-		win = XCreateWindow(dpy, embed ? embed : root, 0, 0, MAX(wa.width, 1),
-		                    MAX(wa.height, 1), 0, CopyFromParent, CopyFromParent,
-		                    CopyFromParent, CWBackPixel | CWBitGravity | CWEventMask, &swa);
+		/* xerror says nothing of a window missing */
+		if (embed && !XGetWindowAttributes(dpy, embed, &wa))
+			die("-w 0x%lx: no such window", (unsigned long)embed);
+		win = XCreateWindow(dpy, embed ? embed : DefaultRootWindow(dpy), 0, 0,
+		                    MAX(wa.width, 1), MAX(wa.height, 1), 0, CopyFromParent,
+		                    CopyFromParent, CopyFromParent,
+		                    CWBackPixel | CWBitGravity | CWEventMask, &swa);
 	}
 	gc = XCreateGC(dpy, win, 0, NULL);
 	resize(wa.width, wa.height);
@@ -2279,8 +2229,8 @@ setup(Window embed, int argc, char *argv[], const char *resume)
 /*
  * Wait for the X connection, the children's pipes (the fetch, the read
  * state's writer, the open commands' exec, a new binary's check), the
- * binary's watch, or a timer: the next automatic fetch, a minute while
- * the title bar shows an age, the end of a message, a check.
+ * binary's watch, or a timer: the next automatic fetch, the end of a
+ * message, a check, else a minute (for the title bar's age).
  * Wall-clock time, checked at least once a minute, so a suspended laptop
  * refreshes soon after it wakes.  Signals come only in here.
  */
@@ -2290,6 +2240,7 @@ waitevents(const sigset_t *waitmask)
 	fd_set fds;
 	struct timespec ts = { 60, 0 };
 	time_t due, now = NOW();
+	time_t at[] = { fetchdue(), msg.text[MsgFlash][0] ? msg.flashend : 0, self.at };
 	int w[5 + LENGTH(spawns)] = { xfd, fetcher.fd, reads.fd, self.ifd, self.fd };
 	int n, k, nw = 5, maxfd = -1;
 
@@ -2301,15 +2252,10 @@ waitevents(const sigset_t *waitmask)
 			FD_SET(w[k], &fds);
 		maxfd = MAX(maxfd, w[k]);
 	}
-	if ((due = fetchdue()))
-		ts.tv_sec = MIN(ts.tv_sec, MAX(0, due - now));
-	if (msg.flash[0])
-		ts.tv_sec = MIN(ts.tv_sec, MAX(0, msg.flashend - now));
-	if (self.at)
-		ts.tv_sec = MIN(ts.tv_sec, MAX(0, self.at - now));
-	n = pselect(maxfd + 1, &fds, NULL, NULL,
-	            due || self.at || msg.flash[0] || ageshown() ? &ts : NULL, waitmask);
-	if (n < 0 && errno != EINTR)
+	for (k = 0; k < (int)LENGTH(at); k++)
+		if (at[k])
+			ts.tv_sec = MIN(ts.tv_sec, MAX(0, at[k] - now));
+	if ((n = pselect(maxfd + 1, &fds, NULL, NULL, &ts, waitmask)) < 0 && errno != EINTR)
 		die("pselect:");
 	if (n > 0 && fetcher.fd >= 0 && FD_ISSET(fetcher.fd, &fds))
 		fetchread();
@@ -2325,12 +2271,11 @@ waitevents(const sigset_t *waitmask)
 		checkread();
 	else if (self.at && self.pid < 0 && NOW() >= self.at)
 		checkstart();
-	if (n == 0 && ageshown())
+	/* a timer ran out: the title bar again, for the age it may show */
+	if (n == 0)
 		ui.dirtybar = 1;
-	if (msg.flash[0] && NOW() >= msg.flashend) {
-		msg.flash[0] = '\0';
-		ui.dirtybar = 1;
-	}
+	if (msg.text[MsgFlash][0] && NOW() >= msg.flashend)
+		setmsg(MsgFlash, 0, "");
 	if ((due = fetchdue()) && NOW() >= due)
 		fetchstart();
 }
@@ -2345,15 +2290,15 @@ run(const sigset_t *waitmask)
 {
 	XEvent ev;
 
-	while (ui.running && !gotsig) {
+	while (ui.running && !gotsig[SIGTERM] && !gotsig[SIGINT]) {
 		if (!XPending(dpy))
 			waitevents(waitmask);
-		if (gothup) {
-			gothup = 0;
+		if (gotsig[SIGHUP]) {
+			gotsig[SIGHUP] = 0;
 			reload(NULL);
 		}
-		if (gotusr1) {
-			gotusr1 = 0;
+		if (gotsig[SIGUSR1]) {
+			gotsig[SIGUSR1] = 0;
 			checkat(NOW());
 		}
 		/* the new binary once no child's work would be lost */
@@ -2367,64 +2312,10 @@ run(const sigset_t *waitmask)
 			if (handler[ev.type])
 				handler[ev.type](&ev);
 		}
+		statechanged();
 		if (ui.dirty || ui.dirtybar)
 			redraw(0);
 		XFlush(dpy);
-	}
-}
-
-/*
- * The children stopped, the X server's resources freed, the window
- * destroyed; with keep it outlives the connection, for a re-exec.  Memory
- * goes with the process (exit or exec): what is freed here is what the
- * server would keep for a connection closed with RetainPermanent.
- */
-static void
-cleanup(int keep)
-{
-	char err[512];
-	int i, j, wstatus;
-
-	reap(&fetcher.pid, &fetcher.fd, SIGKILL);
-	/* a new binary's check: it may never end (an older lwnrss's window) */
-	checkat(0);
-	if (filt.xic)
-		XDestroyIC(filt.xic);
-	if (filt.xim)
-		XCloseIM(filt.xim);
-	for (i = 0; i < SchemeLast; i++)
-		for (j = 0; j < 2; j++)
-			drw_clrfree(&drw, &scheme[i][j]);
-	drw_clrfree(&drw, &newclr);
-	drw_free(&drw);
-	XFreePixmap(dpy, pm);
-	XFreeGC(dpy, gc);
-	if (keep && !ui.adopted) {
-		/* ButtonPress is one client's at a time: the next image's */
-		XSelectInput(dpy, win, NoEventMask);
-		XSetCloseDownMode(dpy, RetainPermanent);
-	} else if (win && !keep && ui.adopted) {
-		/* its maker is gone: killing it takes the window, and
-		 * anything else that maker left */
-		XKillClient(dpy, win);
-	} else if (win && !keep) {
-		XDestroyWindow(dpy, win);
-	}
-	XCloseDisplay(dpy);
-
-	/* the window is gone: now the read state's last changes, at leisure */
-	if (reads.pid > 0) {
-		wstatus = reap(&reads.pid, &reads.fd, 0);
-		if (WIFEXITED(wstatus) && WEXITSTATUS(wstatus) == 0)
-			state_clean(&reads.set, reads.changes);
-	}
-	/* the cause again only if it was never said */
-	if (state_dirty(&reads.set) && state_save(&reads.set, NOW(),
-	    (time_t)readdays * 86400, err, sizeof(err)) < 0) {
-		if (msg.disk[DiskRead][0] || reads.warned)
-			warn("quitting with read marks not written");
-		else
-			warn("quitting with read marks not written: %s", err);
 	}
 }
 
@@ -2468,7 +2359,7 @@ firstpaint(int force)
 		warn("%s", err);
 	h = force ? 0 : refresh_held(&fetcher.next, &fetcher.retry, fetcher.asked);
 	if (h > fetcher.asked)
-		setstatus(0, "next fetch %s", strtime("%H:%M", h));
+		setmsg(MsgFetch, 0, "next fetch %s", strtime("%H:%M", h));
 	if ((shown.fromcache && !force) || h > fetcher.asked)
 		fetcher.first = 1;
 	else
@@ -2501,36 +2392,30 @@ int
 main(int argc, char *argv[])
 {
 	sigset_t orig;
-	XWindowAttributes wa;
 	Window embed = 0;
-	const char *embedarg = NULL, *operand = NULL;
-	char *f, *resume = NULL;
+	const char *operand = NULL;
+	const char *resume;
 	char flag[128] = {0};   /* -f, -p and -v given */
-	int i, opts = 1;
+	int c, opts = 1;
 
 	url = feedurl;
 	/*
 	 * Options may follow the URL: tabbed appends the window id to the
 	 * command it runs, so "tabbed -c lwnrss URL -w" runs
-	 * "lwnrss URL -w ID".  "--" ends the options.
+	 * "lwnrss URL -w ID".  getopt stops at the URL (GNU's after the
+	 * options that follow it), and at "--", which ends the options.
 	 */
-	for (i = 1; i < argc; i++) {
-		if (opts && !strcmp(argv[i], "--")) {
-			opts = 0;
-		} else if (opts && argv[i][0] == '-' && argv[i][1]) {
-			/* flags may be grouped, -pv; -w takes the next argument */
-			for (f = argv[i] + 1; *f; f++) {
-				if (*f == 'w' && !f[1] && i + 1 < argc) {
-					embedarg = argv[++i];
-					embed = windowid(embedarg);
-				} else if (strchr("fpv", *f)) {
-					flag[(unsigned char)*f] = 1;
-				} else {
-					usage();
-				}
-			}
+	while (optind < argc) {
+		if (opts && (c = getopt(argc, argv, "fpvw:")) != -1) {
+			if (c == '?')
+				usage();
+			else if (c == 'w')
+				embed = windowid(optarg);
+			else
+				flag[c] = 1;
 		} else if (!operand) {
-			operand = argv[i];
+			opts = opts && strcmp(argv[optind - 1], "--");
+			operand = argv[optind++];
 		} else {
 			usage();
 		}
@@ -2546,10 +2431,8 @@ main(int argc, char *argv[])
 
 	if (flag['p'])
 		return fetch_print(&fconf, url, flag['f']);
-	/* a re-exec's state (reexec), read once: no child inherits it */
-	if ((resume = getenv("LWNRSS_RESUME")))
-		resume = estrdup(resume);
-	unsetenv("LWNRSS_RESUME");
+	/* a re-exec's state (reexec), unset once read */
+	resume = getenv("LWNRSS_RESUME");
 
 	setlocale(LC_CTYPE, "");
 	setlocale(LC_TIME, "");
@@ -2559,9 +2442,6 @@ main(int argc, char *argv[])
 	fcntl(xfd, F_SETFD, FD_CLOEXEC);
 	XSetIOErrorHandler(xioerror);
 	XSetErrorHandler(xerror);
-	/* the -w window exists: xerror says nothing of a window missing */
-	if (embed && !XGetWindowAttributes(dpy, embed, &wa))
-		die("-w %s: no such window", embedarg);
 	/* what was read, before the first paint draws it */
 	readload();
 
@@ -2574,7 +2454,8 @@ main(int argc, char *argv[])
 	firstpaint(flag['f'] && !ui.adopted);
 	if (ui.adopted)
 		stateload(resume);
-	free(resume);
+	/* no child that execs inherits it: none has started yet */
+	unsetenv("LWNRSS_RESUME");
 	watchself(argv);
 	run(&orig);
 	cleanup(0);
