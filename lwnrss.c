@@ -1146,7 +1146,7 @@ fetchread(void)
 	char *line[3] = { "", "", "" };
 	long long next = 0, retry = 0;
 	Feed f;
-	int vis = selwhole();
+	int vis;
 
 	if (!(rc = proc_read(fetcher.fd, &fetcher.buf)))
 		return;
@@ -1162,6 +1162,7 @@ fetchread(void)
 		line[k] = p;
 	}
 	/* others' marks, and the rows on screen seen now, whatever came */
+	vis = selwhole();
 	if (readload())
 		clampview(vis);
 	touchseen();
