@@ -139,12 +139,13 @@ tests/fuzz/x509-fuzz: tests/fuzz/x509.c x509.c util.c x509.h util.h
 test: lwnrss $(TESTBIN)
 	./tests/run.sh
 
-# the tests but the slow ones: no fuzzing, no second run under the
+# the tests but the slow ones: no fuzzing (the window's random events,
+# tests/monkey.sh, too), no second run under the
 # sanitizers, no valgrind (the HTTP tests' client is still a -san build);
 # JOBS at a time
 JOBS = 2
 check: lwnrss $(UNITS) tests/http_test-san $(XTESTS)
-	JOBS=$(JOBS) SKIP="$(UNITS:=-san) tests/fuzz.sh tests/san.sh tests/memcheck.sh" ./tests/run.sh
+	JOBS=$(JOBS) SKIP="$(UNITS:=-san) tests/fuzz.sh tests/san.sh tests/memcheck.sh tests/monkey.sh" ./tests/run.sh
 
 # every target for FUZZTIME seconds, one at a time; fails on any finding
 fuzz: $(FUZZBIN)
