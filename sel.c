@@ -24,6 +24,13 @@ sel_init(Sel *s, Display *dpy, Window win)
 	s->utf8 = a[2];
 }
 
+/* the bit of s->owned that stands for selection a, 0 for another */
+static int
+bit(const Sel *s, Atom a)
+{
+	return a == XA_PRIMARY ? 1 : a == s->clipboard ? 2 : 0;
+}
+
 int
 sel_own(Sel *s, const char *text, Time t)
 {
@@ -33,21 +40,13 @@ sel_own(Sel *s, const char *text, Time t)
 	XSetSelectionOwner(s->dpy, s->clipboard, s->win, t);
 	s->owned = (XGetSelectionOwner(s->dpy, XA_PRIMARY) == s->win) |
 	           (XGetSelectionOwner(s->dpy, s->clipboard) == s->win) << 1;
-	if (s->owned)
-		return 0;
-	sel_free(s);
-	return -1;
+	return s->owned ? 0 : -1;
 }
 
 void
 sel_clear(Sel *s, const XSelectionClearEvent *ev)
 {
-	if (ev->selection == XA_PRIMARY)
-		s->owned &= ~1;
-	else if (ev->selection == s->clipboard)
-		s->owned &= ~2;
-	if (!s->owned)
-		sel_free(s);
+	s->owned &= ~bit(s, ev->selection);
 }
 
 void
@@ -59,8 +58,6 @@ sel_request(Sel *s, const XSelectionRequestEvent *rq)
 	/* an obsolete client names no property: the target is its name */
 	Atom prop = rq->property != None ? rq->property : rq->target;
 	Atom targets[] = { s->targets, s->utf8, XA_STRING };
-	int which = rq->selection == XA_PRIMARY ? 1 :
-	            rq->selection == s->clipboard ? 2 : 0;
 	unsigned long cp;
 	long max;
 	char *l1;
@@ -72,7 +69,7 @@ sel_request(Sel *s, const XSelectionRequestEvent *rq)
 	if (!(max = XExtendedMaxRequestSize(s->dpy)))
 		max = XMaxRequestSize(s->dpy);
 	max = max * 4 - 24;
-	if (s->text && (s->owned & which) && (len = strlen(s->text)) <= (size_t)max) {
+	if ((s->owned & bit(s, rq->selection)) && (len = strlen(s->text)) <= (size_t)max) {
 		ev.property = prop;
 		if (rq->target == s->targets) {
 			XChangeProperty(s->dpy, rq->requestor, prop, XA_ATOM, 32,
@@ -94,12 +91,4 @@ sel_request(Sel *s, const XSelectionRequestEvent *rq)
 		}
 	}
 	XSendEvent(s->dpy, rq->requestor, False, NoEventMask, (XEvent *)&ev);
-}
-
-void
-sel_free(Sel *s)
-{
-	free(s->text);
-	s->text = NULL;
-	s->owned = 0;
 }
