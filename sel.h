@@ -13,7 +13,7 @@
 typedef struct {
 	Display *dpy;
 	Window win;
-	Atom clipboard, targets, utf8;
+	Atom atom[4];           /* TARGETS, UTF8_STRING, STRING, CLIPBOARD */
 	char *text;             /* malloc'd, the last text owned or offered */
 	int owned;              /* 1: PRIMARY, 2: CLIPBOARD */
 } Sel;
