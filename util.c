@@ -268,13 +268,10 @@ utf8fold(char *out, const char *s, size_t n)
 	size_t i = 0, o = 0, k;
 
 	while (i < n) {
-		if ((unsigned char)s[i] < 0x80) {
-			out[o++] = foldcp((unsigned char)s[i++]);
-			continue;
-		}
 		k = utf8dec(s + i, n - i, &cp);
-		/* invalid input stays as it is: U+FFFD could be longer */
-		if (cp == 0xfffd) {
+		/* invalid input stays as it is, and so does NUL, which
+		 * utf8enc would make U+FFFD: that could be longer */
+		if (cp == 0xfffd || !cp) {
 			memcpy(out + o, s + i, k);
 			o += k;
 		} else {
