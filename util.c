@@ -383,7 +383,7 @@ zone(const char *s)
 		{ "MST", -7 }, { "MDT", -6 }, { "PST", -8 }, { "PDT", -7 },
 	};
 	const char *d;
-	size_t i, n;
+	size_t i;
 	int h, m, sign;
 
 	if (*s == '+' || *s == '-') {
@@ -397,10 +397,9 @@ zone(const char *s)
 			m = 0;
 		return sign * (h * 3600L + m * 60L);
 	}
-	for (n = 0; asciialpha(s[n]); n++)
-		;
+	/* a name of three letters, no more */
 	for (i = 0; i < LENGTH(zones); i++)
-		if (n == 3 && !strncasecmp(s, zones[i].name, 3))
+		if (!strncasecmp(s, zones[i].name, 3) && !asciialpha(s[3]))
 			return zones[i].hours * 3600L;
 	return 0;
 }
