@@ -929,7 +929,7 @@ statechanged(void)
 	if (reads.pid > 0 || reads.set.changes == reads.changes)
 		return;
 	reads.changes = reads.set.changes;
-	if ((reads.pid = proc_fork(&reads.fd, &xfd, 1)) < 0) {
+	if ((reads.pid = proc_fork(&reads.fd, xfd)) < 0) {
 		setmsg(MsgRead, Fail, "read state not written: %s", strerror(errno));
 	} else if (reads.pid == 0) {
 		rc = state_save(&reads.set, NOW(), (time_t)readdays * 86400, err, sizeof(err));
@@ -1119,7 +1119,7 @@ fetchstart(void)
 	buffree(&fetcher.buf);
 	fetcher.first = 0;
 	fetcher.asked = NOW();
-	if ((fetcher.pid = proc_fork(&fetcher.fd, &xfd, 1)) < 0) {
+	if ((fetcher.pid = proc_fork(&fetcher.fd, xfd)) < 0) {
 		snprintf(err, sizeof(err), "cannot start the fetch: %s", strerror(errno));
 		fetchfailed(err);
 		return;
@@ -1378,7 +1378,7 @@ openitem(const Arg *arg)
 	memcpy(argv, opencmd, sizeof(opencmd));
 	argv[LENGTH(opencmd) - 1] = (char *)link;
 	argv[LENGTH(opencmd)] = NULL;
-	if ((fd = proc_spawn(argv, &xfd, 1)) < 0) {
+	if ((fd = proc_spawn(argv, xfd)) < 0) {
 		setmsg(MsgFlash, Fail, "cannot run %s: %s", opencmd[0], strerror(errno));
 	} else if (nspawn < (int)LENGTH(spawns)) {
 		spawns[nspawn].fd = fd;
@@ -1922,7 +1922,7 @@ checkstart(void)
 		       "which was read");
 		return;
 	}
-	if ((self.pid = proc_fork(&self.fd, &xfd, 1)) < 0) {
+	if ((self.pid = proc_fork(&self.fd, xfd)) < 0) {
 		setmsg(MsgExe, Fail, "not restarted: cannot check %s: %s", self.path,
 		       strerror(errno));
 		return;

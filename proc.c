@@ -12,11 +12,10 @@
 #include "proc.h"
 
 pid_t
-proc_fork(int *fd, const int *closed, size_t n)
+proc_fork(int *fd, int closed)
 {
 	sigset_t none;
 	int fds[2], e;
-	size_t i;
 	pid_t pid;
 
 	if (pipe(fds) < 0)
@@ -34,9 +33,7 @@ proc_fork(int *fd, const int *closed, size_t n)
 		signal(SIGTERM, SIG_DFL);
 		signal(SIGINT, SIG_DFL);
 		signal(SIGHUP, SIG_IGN);
-		for (i = 0; i < n; i++)
-			if (closed[i] >= 0)
-				close(closed[i]);
+		close(closed);
 		close(fds[0]);
 		*fd = fds[1];
 		return 0;
@@ -66,23 +63,22 @@ proc_read(int fd, Buf *b)
  * worked, an errno that it failed.
  */
 int
-proc_spawn(char *const argv[], const int *closed, size_t n)
+proc_spawn(char *const argv[], int closed)
 {
 	pid_t pid;
-	int fd, null, e;
+	int fd, e;
 
-	if ((pid = proc_fork(&fd, closed, n)) < 0)
+	if ((pid = proc_fork(&fd, closed)) < 0)
 		return -1;
 	if (pid == 0) {
 		fcntl(fd, F_SETFD, FD_CLOEXEC);
 		if (fork() == 0) {
 			/* the command lives on its own, hangups included */
 			signal(SIGHUP, SIG_DFL);
-			/* not the feed's pipe when that is standard input */
-			if ((null = open("/dev/null", O_RDONLY)) >= 0 && null != 0) {
-				dup2(null, 0);
-				close(null);
-			}
+			/* not the feed's pipe when that is standard input:
+			 * the lowest free fd, 0, is /dev/null's */
+			close(0);
+			open("/dev/null", O_RDONLY);
 			setsid();
 			execvp(argv[0], argv);
 			e = errno;
@@ -101,8 +97,8 @@ proc_spawned(int fd)
 	ssize_t n;
 	int e;
 
-	while ((n = read(fd, &e, sizeof(e))) < 0 && errno == EINTR)
-		;
+	/* non-blocking: no signal can interrupt it */
+	n = read(fd, &e, sizeof(e));
 	if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK))
 		return -1;
 	close(fd);

@@ -12,11 +12,11 @@
  * returns 0, with *fd the pipe's write end and no signal blocked, SIGTERM
  * and SIGINT as by default and SIGHUP ignored (a terminal's hangup
  * reaches the whole group, and a fetch or a write should end as it
- * began), and the parent's fds closed[0..n) closed.  In the parent it
+ * began), and the parent's fd closed closed.  In the parent it
  * returns the child's pid, with *fd the read end (close-on-exec and
  * non-blocking); -1 when no pipe or process could be made (errno set).
  */
-pid_t proc_fork(int *fd, const int *closed, size_t n);
+pid_t proc_fork(int *fd, int closed);
 
 /*
  * proc_read takes what a child's pipe holds into b.  Returns 0 while more
@@ -26,11 +26,11 @@ int proc_read(int fd, Buf *b);
 
 /*
  * proc_spawn runs argv detached: in a session of its own, standard input
- * from /dev/null, reaped at once, never waited for; closed[0..n) are
- * closed in it.  Returns the read end of the pipe that proc_spawned
+ * from /dev/null, reaped at once, never waited for; closed is closed
+ * in it.  Returns the read end of the pipe that proc_spawned
  * reads, or -1 when no pipe or process could be made (errno set).
  */
-int proc_spawn(char *const argv[], const int *closed, size_t n);
+int proc_spawn(char *const argv[], int closed);
 
 /* proc_spawned: what the exec behind fd did: -1 not known yet, 0 it ran
  * (fd then closed), else its errno (fd closed) */

@@ -8,20 +8,27 @@
 #include "sel.h"
 #include "util.h"
 
+/* s->atom's: the targets answered, in TARGETS' order, then CLIPBOARD */
+enum { Targets, Utf8, String, Clipboard };
+
 void
 sel_init(Sel *s, Display *dpy, Window win)
 {
-	char *names[] = { "CLIPBOARD", "TARGETS", "UTF8_STRING" };
-	Atom a[3];
+	char *names[] = { "TARGETS", "UTF8_STRING", "STRING", "CLIPBOARD" };
 
 	memset(s, 0, sizeof(*s));
 	s->dpy = dpy;
 	s->win = win;
-	/* one round trip, when the first copy needs them */
-	XInternAtoms(dpy, names, 3, False, a);
-	s->clipboard = a[0];
-	s->targets = a[1];
-	s->utf8 = a[2];
+	/* one round trip, when the first copy needs them; STRING is
+	 * XA_STRING, as every predefined atom is its name's */
+	XInternAtoms(dpy, names, 4, False, s->atom);
+}
+
+/* the bit of s->owned that stands for selection a, 0 for another */
+static int
+bit(const Sel *s, Atom a)
+{
+	return a == XA_PRIMARY ? 1 : a == s->atom[Clipboard] ? 2 : 0;
 }
 
 int
@@ -30,24 +37,16 @@ sel_own(Sel *s, const char *text, Time t)
 	free(s->text);
 	s->text = estrdup(text);
 	XSetSelectionOwner(s->dpy, XA_PRIMARY, s->win, t);
-	XSetSelectionOwner(s->dpy, s->clipboard, s->win, t);
+	XSetSelectionOwner(s->dpy, s->atom[Clipboard], s->win, t);
 	s->owned = (XGetSelectionOwner(s->dpy, XA_PRIMARY) == s->win) |
-	           (XGetSelectionOwner(s->dpy, s->clipboard) == s->win) << 1;
-	if (s->owned)
-		return 0;
-	sel_free(s);
-	return -1;
+	           (XGetSelectionOwner(s->dpy, s->atom[Clipboard]) == s->win) << 1;
+	return s->owned ? 0 : -1;
 }
 
 void
 sel_clear(Sel *s, const XSelectionClearEvent *ev)
 {
-	if (ev->selection == XA_PRIMARY)
-		s->owned &= ~1;
-	else if (ev->selection == s->clipboard)
-		s->owned &= ~2;
-	if (!s->owned)
-		sel_free(s);
+	s->owned &= ~bit(s, ev->selection);
 }
 
 void
@@ -58,9 +57,6 @@ sel_request(Sel *s, const XSelectionRequestEvent *rq)
 		.time = rq->time };
 	/* an obsolete client names no property: the target is its name */
 	Atom prop = rq->property != None ? rq->property : rq->target;
-	Atom targets[] = { s->targets, s->utf8, XA_STRING };
-	int which = rq->selection == XA_PRIMARY ? 1 :
-	            rq->selection == s->clipboard ? 2 : 0;
 	unsigned long cp;
 	long max;
 	char *l1;
@@ -72,13 +68,13 @@ sel_request(Sel *s, const XSelectionRequestEvent *rq)
 	if (!(max = XExtendedMaxRequestSize(s->dpy)))
 		max = XMaxRequestSize(s->dpy);
 	max = max * 4 - 24;
-	if (s->text && (s->owned & which) && (len = strlen(s->text)) <= (size_t)max) {
+	if ((s->owned & bit(s, rq->selection)) && (len = strlen(s->text)) <= (size_t)max) {
 		ev.property = prop;
-		if (rq->target == s->targets) {
+		if (rq->target == s->atom[Targets]) {
 			XChangeProperty(s->dpy, rq->requestor, prop, XA_ATOM, 32,
-			                PropModeReplace, (unsigned char *)targets, 3);
-		} else if (rq->target == s->utf8) {
-			XChangeProperty(s->dpy, rq->requestor, prop, s->utf8, 8,
+			                PropModeReplace, (unsigned char *)s->atom, 3);
+		} else if (rq->target == s->atom[Utf8]) {
+			XChangeProperty(s->dpy, rq->requestor, prop, s->atom[Utf8], 8,
 			                PropModeReplace, (unsigned char *)s->text, len);
 		} else if (rq->target == XA_STRING) {
 			l1 = ecalloc(1, len + 1);
@@ -94,12 +90,4 @@ sel_request(Sel *s, const XSelectionRequestEvent *rq)
 		}
 	}
 	XSendEvent(s->dpy, rq->requestor, False, NoEventMask, (XEvent *)&ev);
-}
-
-void
-sel_free(Sel *s)
-{
-	free(s->text);
-	s->text = NULL;
-	s->owned = 0;
 }

@@ -13,8 +13,8 @@
 typedef struct {
 	Display *dpy;
 	Window win;
-	Atom clipboard, targets, utf8;
-	char *text;             /* malloc'd, NULL when neither is owned */
+	Atom atom[4];           /* TARGETS, UTF8_STRING, STRING, CLIPBOARD */
+	char *text;             /* malloc'd, the last text owned or offered */
 	int owned;              /* 1: PRIMARY, 2: CLIPBOARD */
 } Sel;
 
@@ -25,4 +25,3 @@ int sel_own(Sel *s, const char *text, Time t);
 /* a SelectionRequest or SelectionClear for win */
 void sel_request(Sel *s, const XSelectionRequestEvent *rq);
 void sel_clear(Sel *s, const XSelectionClearEvent *ev);
-void sel_free(Sel *s);

@@ -75,6 +75,14 @@ dotsegs(char *path)
 	memmove(out, in, strlen(in) + 1);
 }
 
+/* an error naming what (a URL or a host), cut to 200 bytes, and why: -1 */
+static int
+bad(char *err, size_t errlen, const char *what, const char *why)
+{
+	seterr(err, errlen, "%.200s: %s", what, why);
+	return -1;
+}
+
 /* is host an IP address, in any form getaddrinfo would take as one? */
 static int
 isiphost(const char *host)
@@ -123,10 +131,8 @@ authority(Url *u, const char *s, const char *auth, const char *end, char *err, s
 	}
 	u->ip6 = *h == '[';
 	h += u->ip6;
-	if (!(he = memchr(h, u->ip6 ? ']' : ':', end - h)) && u->ip6) {
-		seterr(err, errlen, "%.200s: unterminated IPv6 address", s);
-		return -1;
-	}
+	if (!(he = memchr(h, u->ip6 ? ']' : ':', end - h)) && u->ip6)
+		return bad(err, errlen, s, "unterminated IPv6 address");
 	if (!he)
 		he = end;
 	p = he + u->ip6;
@@ -136,33 +142,23 @@ authority(Url *u, const char *s, const char *auth, const char *end, char *err, s
 	}
 	for (i = 0; i < n; i++)
 		u->host[i] = asciitolower(h[i]);
-	if (u->ip6 && inet_pton(AF_INET6, u->host, &a6) != 1) {
-		seterr(err, errlen, "%.200s: invalid IPv6 address", s);
-		return -1;
-	}
+	if (u->ip6 && inet_pton(AF_INET6, u->host, &a6) != 1)
+		return bad(err, errlen, s, "invalid IPv6 address");
 	/* a name is letters, digits, '-', '_' and '.', with no empty label;
 	 * one final dot is the root */
 	if (!u->ip6 && n && u->host[n - 1] == '.')
 		u->host[--n] = '\0';
 	if (!u->ip6 && (u->host[strspn(u->host, "abcdefghijklmnopqrstuvwxyz0123456789-_.")] ||
-	    u->host[0] == '.' || (n && u->host[n - 1] == '.') || strstr(u->host, ".."))) {
-		seterr(err, errlen, "%.200s: invalid host name", s);
-		return -1;
-	}
-	if (!u->host[0]) {
-		seterr(err, errlen, "%.200s: no host name", s);
-		return -1;
-	}
+	    u->host[0] == '.' || (n && u->host[n - 1] == '.') || strstr(u->host, "..")))
+		return bad(err, errlen, s, "invalid host name");
+	if (!u->host[0])
+		return bad(err, errlen, s, "no host name");
 	/* ":" and nothing means the default port (RFC 3986 3.2.3) */
-	if (p < end && *p++ != ':') {
-		seterr(err, errlen, "%.200s: invalid host and port", s);
-		return -1;
-	}
+	if (p < end && *p++ != ':')
+		return bad(err, errlen, s, "invalid host and port");
 	if (p < end) {
-		if (decnum(p, 65536, &port) != end || port == 0 || port > 65535) {
-			seterr(err, errlen, "%s: invalid port", u->host);
-			return -1;
-		}
+		if (decnum(p, 65536, &port) != end || port == 0 || port > 65535)
+			return bad(err, errlen, u->host, "invalid port");
 		u->port = port;
 	}
 	return 0;
@@ -184,20 +180,16 @@ url_parse(Url *u, const char *s, char *err, size_t errlen)
 	int enc;
 
 	memset(u, 0, sizeof(*u));
-	if (p == s) {
-		seterr(err, errlen, "%.200s: not an http:// or https:// URL", s);
-		return -1;
-	}
+	if (p == s)
+		return bad(err, errlen, s, "not an http:// or https:// URL");
 	u->tls = p - s == 8;
 	u->port = u->tls ? 443 : 80;
 	end = p + strcspn(p, "/?#");
 	if (authority(u, s, p, end, err, errlen) < 0)
 		return -1;
-	if (u->tls && isiphost(u->host)) {
-		seterr(err, errlen, "%s: https to an IP address cannot be verified; "
-		    "use the host name", u->host);
-		return -1;
-	}
+	if (u->tls && isiphost(u->host))
+		return bad(err, errlen, u->host,
+		    "https to an IP address cannot be verified; use the host name");
 
 	/* path and query, percent-encoded where needed; the fragment is ours */
 	d = u->path;
@@ -210,14 +202,10 @@ url_parse(Url *u, const char *s, char *err, size_t errlen)
 		 * three characters typed, and a URL we print would not parse
 		 */
 		enc = *p == ' ' || (unsigned char)*p > 0x7e;
-		if (d + (enc ? 3 : 1) + 1 > u->path + sizeof(u->path)) {
-			seterr(err, errlen, "%s: URL too long", u->host);
-			return -1;
-		}
-		if ((unsigned char)*p < 0x20 || *p == 0x7f) {
-			seterr(err, errlen, "%s: control character in URL", u->host);
-			return -1;
-		}
+		if (d + (enc ? 3 : 1) + 1 > u->path + sizeof(u->path))
+			return bad(err, errlen, u->host, "URL too long");
+		if ((unsigned char)*p < 0x20 || *p == 0x7f)
+			return bad(err, errlen, u->host, "control character in URL");
 		if (enc)
 			d += sprintf(d, "%%%02X", (unsigned char)*p);
 		else

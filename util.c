@@ -268,13 +268,10 @@ utf8fold(char *out, const char *s, size_t n)
 	size_t i = 0, o = 0, k;
 
 	while (i < n) {
-		if ((unsigned char)s[i] < 0x80) {
-			out[o++] = foldcp((unsigned char)s[i++]);
-			continue;
-		}
 		k = utf8dec(s + i, n - i, &cp);
-		/* invalid input stays as it is: U+FFFD could be longer */
-		if (cp == 0xfffd) {
+		/* invalid input stays as it is, and so does NUL, which
+		 * utf8enc would make U+FFFD: that could be longer */
+		if (cp == 0xfffd || !cp) {
 			memcpy(out + o, s + i, k);
 			o += k;
 		} else {
@@ -386,7 +383,7 @@ zone(const char *s)
 		{ "MST", -7 }, { "MDT", -6 }, { "PST", -8 }, { "PDT", -7 },
 	};
 	const char *d;
-	size_t i, n;
+	size_t i;
 	int h, m, sign;
 
 	if (*s == '+' || *s == '-') {
@@ -400,10 +397,9 @@ zone(const char *s)
 			m = 0;
 		return sign * (h * 3600L + m * 60L);
 	}
-	for (n = 0; asciialpha(s[n]); n++)
-		;
+	/* a name of three letters, no more */
 	for (i = 0; i < LENGTH(zones); i++)
-		if (n == 3 && !strncasecmp(s, zones[i].name, 3))
+		if (!strncasecmp(s, zones[i].name, 3) && !asciialpha(s[3]))
 			return zones[i].hours * 3600L;
 	return 0;
 }
