@@ -108,7 +108,7 @@ cacheafter(const FetchConf *cf, const char *url, const char *etag, const char *l
            const HttpResp *r, int whole, const Feed *shown, time_t now,
            time_t *next, time_t *retry, char *cerr, size_t n)
 {
-	Cache c, old;
+	Cache c = { .maxage = -1, .expires = -1 }, old;
 	HttpResp fr = *r;
 	int had = 0, ours, isnew = ret == 0 && whole && !r->nostore, rc;
 
@@ -136,8 +136,6 @@ cacheafter(const FetchConf *cf, const char *url, const char *etag, const char *l
 	if (ret < 0 && r->retryafter >= 0 && (r->status == 429 || r->status == 503))
 		*retry = now + MIN(r->retryafter, (long)MAXHINT);
 	/* the stored body kept, or the times alone */
-	memset(&c, 0, sizeof(c));
-	c.maxage = c.expires = -1;
 	if (had && old.body.len) {
 		if (ret == 1 && !ours) {
 			cache_free(&old);

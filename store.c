@@ -225,7 +225,6 @@ cache_load(const char *url, size_t max, Cache *c, char *err, size_t errlen)
 	int fd, ret;
 
 	memset(c, 0, sizeof(*c));
-	c->maxage = c->expires = -1;
 	err[0] = '\0';
 	if (!(path = cachepath(url, "")))
 		return -1;
@@ -279,7 +278,6 @@ bad:
 	snprintf(err, errlen, "%s: %s", path, why);
 out:
 	cache_free(c);
-	c->maxage = c->expires = -1;
 	free(path);
 	return -1;
 }
