@@ -456,12 +456,9 @@ apply(ReadSet *disk, const ReadSet *rs)
 		d = !l->change ? NULL : l->marked ? rsget(disk, l->link) : rsfind(disk, l->link, l->hash);
 		if (!d || !d->link)
 			continue;
-		if (l->marked) {
+		if (l->marked)
 			d->read = l->read;
-			d->seen = l->seen;
-		} else {
-			d->seen = MAX(d->seen, l->seen);
-		}
+		d->seen = l->marked ? l->seen : MAX(d->seen, l->seen);
 		d->change = l->change;
 		d->marked = l->marked;
 	}
