@@ -270,9 +270,8 @@ printfetch(const FetchConf *cf, const char *url, const Cache *c, const Feed *cac
 			status = 1;
 		}
 	} else if (ret == 1 && cached) {
-		printfeed(cf, cached);
+		/* printed below, as a failure's fallback is */
 		shown = cached;
-		status = 0;
 	}
 	cacheafter(cf, url, o.etag, o.lastmod, ret, &r, shown == &f, shown, now, &next, &retry,
 	           cerr, sizeof(cerr));
@@ -283,12 +282,12 @@ printfetch(const FetchConf *cf, const char *url, const Cache *c, const Feed *cac
 	else if (ret < 0)
 		warn("%s", r.err);
 	if (status && !*closed && cached) {
-		if (ret) {
+		if (ret < 0) {
 			agestr(age, sizeof(age), now - c->fetched);
 			warn("%s: printing the cached headlines, fetched %s", url, age);
 		}
 		printfeed(cf, cached);
-		status = 2;
+		status = shown == cached ? 0 : 2;
 	}
 	if (shown == &f)
 		rdf_free(&f);
