@@ -293,8 +293,6 @@ int
 cache_save(const char *url, const Cache *c, char *err, size_t errlen)
 {
 	char *path, *tmp, maxage[24] = "-", expires[24] = "-";
-	const char *etag = oneline(c->etag), *lastmod = oneline(c->lastmod);
-	const char *base = oneline(c->base);
 	FILE *f;
 	int lfd = -1, ret = 0;
 
@@ -312,9 +310,9 @@ cache_save(const char *url, const Cache *c, char *err, size_t errlen)
 		/* a failed write leaves f in error, for wclose to see */
 		fprintf(f, "lwnrss-cache 3\nurl %s\nbase %s\netag %s\nlastmod %s\nfetched %lld\n"
 		        "next %lld\nretry %lld\nmaxage %s\nexpires %s\nlength %zu\n\n",
-		        url, base, etag, lastmod, (long long)MAX(c->fetched, 0),
-		        (long long)MAX(c->next, 0), (long long)MAX(c->retry, 0), maxage, expires,
-		        c->body.len);
+		        url, oneline(c->base), oneline(c->etag), oneline(c->lastmod),
+		        (long long)MAX(c->fetched, 0), (long long)MAX(c->next, 0),
+		        (long long)MAX(c->retry, 0), maxage, expires, c->body.len);
 		fwrite(c->body.p, 1, c->body.len, f);
 		ret = wclose(f, tmp, path, 1);
 	}
@@ -534,22 +532,20 @@ state_load(ReadSet *rs, char *err, size_t errlen)
 	err[0] = '\0';
 	if (!(path = xdgpath("XDG_STATE_HOME", "/.local/state", "read")))
 		return -1;
-	/* the file as last read has nothing new (a focus, a fetch, each look
-	 * here; a write renames a new file into place) */
 	if (stat(path, &st) == 0) {
 		stamp[0] = st.st_dev;
 		stamp[1] = st.st_ino;
 		stamp[2] = st.st_size;
 		stamp[3] = st.st_ctim.tv_sec * 1000000000LL + st.st_ctim.tv_nsec;
-		if (!memcmp(stamp, rs->stamp, sizeof(stamp))) {
-			free(path);
-			return 0;
-		}
 	}
-	rc = stateread(path, &disk, err, errlen);
+	/* the file as last read has nothing new (a focus, a fetch, each look
+	 * here; a write renames a new file into place); no file there has a
+	 * time of change of 0 */
+	rc = stamp[3] && !memcmp(stamp, rs->stamp, sizeof(stamp)) ? 1 :
+	     stateread(path, &disk, err, errlen);
 	free(path);
-	if (rc < 0)
-		return -1;
+	if (rc)
+		return rc < 0 ? -1 : 0;
 	/*
 	 * The file's set becomes the set, with this process's unwritten
 	 * changes over it (apply).  What the file dropped (expired, unmarked elsewhere)
