@@ -56,27 +56,6 @@ fetch_cacheread(const FetchConf *cf, const char *url, Cache *c, Feed *f, char *e
 	return 0;
 }
 
-/*
- * s[0..n) is a feed, worth caching: rdf_parseurl, the one judge of that,
- * takes it, in a copy (it writes into its input; the cache keeps the body
- * as sent).  A feed cut off further on is still a feed; the window, which
- * parses it again to show it, will not confirm it.
- */
-static int
-isfeed(const char *s, size_t n)
-{
-	Buf copy = {0};
-	Feed f;
-	char err[256];
-	int ok = bufadd(&copy, s, n) == 0 &&
-	         rdf_parseurl(&f, copy.p, n, NULL, err, sizeof(err)) == 0;
-
-	if (ok)
-		rdf_free(&f);
-	buffree(&copy);
-	return ok;
-}
-
 /* a and b are the same validator, NULL for none */
 static int
 samevalidator(const char *a, const char *b)
@@ -359,8 +338,9 @@ fetch_child(const FetchConf *cf, const char *url, int cond, int fd)
 {
 	HttpOpt o;
 	HttpResp r;
-	Buf in = {0};
+	Buf in = {0}, copy = {0};
 	Cache c;
+	Feed f;
 	char cerr[512] = "", err[512];
 	time_t next = 0, retry = 0;
 	int ret, whole, kept, rc = FetchFailed;
@@ -382,7 +362,15 @@ fetch_child(const FetchConf *cf, const char *url, int cond, int fd)
 		         &c : NULL, &o);
 		ret = http_get(url, &o, &r);
 		rc = ret == 0 ? FetchNew : ret == 1 ? FetchSame : FetchFailed;
-		whole = ret == 0 && isfeed(r.body, r.len);
+		/*
+		 * A feed worth caching: rdf_parseurl, the one judge of that,
+		 * takes it, in a copy (it writes into its input; the cache
+		 * keeps the body as sent), left for _exit to free.  A feed cut
+		 * off further on is still a feed; the window, which parses it
+		 * again to show it, will not confirm it.
+		 */
+		whole = ret == 0 && bufadd(&copy, r.body, r.len) == 0 &&
+		        rdf_parseurl(&f, copy.p, r.len, NULL, err, sizeof(err)) == 0;
 		kept = cacheafter(cf, url, o.etag, o.lastmod, ret, &r, whole, NULL, cf->now(),
 		                  &next, &retry, cerr, sizeof(cerr));
 		if (kept < 0 && ret == 1) {
