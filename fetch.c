@@ -56,27 +56,6 @@ fetch_cacheread(const FetchConf *cf, const char *url, Cache *c, Feed *f, char *e
 	return 0;
 }
 
-/*
- * s[0..n) is a feed, worth caching: rdf_parseurl, the one judge of that,
- * takes it, in a copy (it writes into its input; the cache keeps the body
- * as sent).  A feed cut off further on is still a feed; the window, which
- * parses it again to show it, will not confirm it.
- */
-static int
-isfeed(const char *s, size_t n)
-{
-	Buf copy = {0};
-	Feed f;
-	char err[256];
-	int ok = bufadd(&copy, s, n) == 0 &&
-	         rdf_parseurl(&f, copy.p, n, NULL, err, sizeof(err)) == 0;
-
-	if (ok)
-		rdf_free(&f);
-	buffree(&copy);
-	return ok;
-}
-
 /* a and b are the same validator, NULL for none */
 static int
 samevalidator(const char *a, const char *b)
@@ -108,7 +87,7 @@ cacheafter(const FetchConf *cf, const char *url, const char *etag, const char *l
            const HttpResp *r, int whole, const Feed *shown, time_t now,
            time_t *next, time_t *retry, char *cerr, size_t n)
 {
-	Cache c, old;
+	Cache c = { .maxage = -1, .expires = -1 }, old;
 	HttpResp fr = *r;
 	int had = 0, ours, isnew = ret == 0 && whole && !r->nostore, rc;
 
@@ -136,8 +115,6 @@ cacheafter(const FetchConf *cf, const char *url, const char *etag, const char *l
 	if (ret < 0 && r->retryafter >= 0 && (r->status == 429 || r->status == 503))
 		*retry = now + MIN(r->retryafter, (long)MAXHINT);
 	/* the stored body kept, or the times alone */
-	memset(&c, 0, sizeof(c));
-	c.maxage = c.expires = -1;
 	if (had && old.body.len) {
 		if (ret == 1 && !ours) {
 			cache_free(&old);
@@ -272,9 +249,8 @@ printfetch(const FetchConf *cf, const char *url, const Cache *c, const Feed *cac
 			status = 1;
 		}
 	} else if (ret == 1 && cached) {
-		printfeed(cf, cached);
+		/* printed below, as a failure's fallback is */
 		shown = cached;
-		status = 0;
 	}
 	cacheafter(cf, url, o.etag, o.lastmod, ret, &r, shown == &f, shown, now, &next, &retry,
 	           cerr, sizeof(cerr));
@@ -285,12 +261,12 @@ printfetch(const FetchConf *cf, const char *url, const Cache *c, const Feed *cac
 	else if (ret < 0)
 		warn("%s", r.err);
 	if (status && !*closed && cached) {
-		if (ret) {
+		if (ret < 0) {
 			agestr(age, sizeof(age), now - c->fetched);
 			warn("%s: printing the cached headlines, fetched %s", url, age);
 		}
 		printfeed(cf, cached);
-		status = 2;
+		status = shown == cached ? 0 : 2;
 	}
 	if (shown == &f)
 		rdf_free(&f);
@@ -362,8 +338,9 @@ fetch_child(const FetchConf *cf, const char *url, int cond, int fd)
 {
 	HttpOpt o;
 	HttpResp r;
-	Buf in = {0};
+	Buf in = {0}, copy = {0};
 	Cache c;
+	Feed f;
 	char cerr[512] = "", err[512];
 	time_t next = 0, retry = 0;
 	int ret, whole, kept, rc = FetchFailed;
@@ -385,7 +362,15 @@ fetch_child(const FetchConf *cf, const char *url, int cond, int fd)
 		         &c : NULL, &o);
 		ret = http_get(url, &o, &r);
 		rc = ret == 0 ? FetchNew : ret == 1 ? FetchSame : FetchFailed;
-		whole = ret == 0 && isfeed(r.body, r.len);
+		/*
+		 * A feed worth caching: rdf_parseurl, the one judge of that,
+		 * takes it, in a copy (it writes into its input; the cache
+		 * keeps the body as sent), left for _exit to free.  A feed cut
+		 * off further on is still a feed; the window, which parses it
+		 * again to show it, will not confirm it.
+		 */
+		whole = ret == 0 && bufadd(&copy, r.body, r.len) == 0 &&
+		        rdf_parseurl(&f, copy.p, r.len, NULL, err, sizeof(err)) == 0;
 		kept = cacheafter(cf, url, o.etag, o.lastmod, ret, &r, whole, NULL, cf->now(),
 		                  &next, &retry, cerr, sizeof(cerr));
 		if (kept < 0 && ret == 1) {

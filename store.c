@@ -64,18 +64,63 @@ mkdirs(char *path)
 }
 
 /*
- * commit makes the temporary file tmp, written through fd, the file
- * path: fsync, rename, and an fsync of the directory, which makes the
- * rename durable.  0, or -1 with errno set (tmp is then still there).
+ * wopen locks lock, made with path's directories as needed, waiting up to
+ * tries times 50 ms for another process to let go of it (the lock goes
+ * with the process, even killed), and opens tmp, emptied, to write; *lfd
+ * is the lock's fd, to close after wclose.  NULL with errno set: EAGAIN
+ * when another process held the lock all along, or renamed the locked
+ * file into place meanwhile (then it is no longer ours to empty).
+ */
+static FILE *
+wopen(char *path, const char *lock, const char *tmp, int tries, int *lfd)
+{
+	struct flock lk = { .l_type = F_WRLCK, .l_whence = SEEK_SET };
+	struct timespec pause = { 0, 50000000 };
+	struct stat a, b;
+	FILE *f;
+	int fd;
+
+	if (mkdirs(path) < 0 || (*lfd = open(lock, O_RDWR | O_CREAT | O_CLOEXEC, 0600)) < 0)
+		return NULL;
+	for (; fcntl(*lfd, F_SETLK, &lk) < 0; tries--) {
+		if (errno == EACCES || errno == EINTR)
+			errno = EAGAIN;
+		if (errno != EAGAIN || !tries)
+			return NULL;
+		nanosleep(&pause, NULL);
+	}
+	if (fstat(*lfd, &a) < 0 || stat(lock, &b) < 0 || a.st_dev != b.st_dev ||
+	    a.st_ino != b.st_ino) {
+		errno = EAGAIN;
+		return NULL;
+	}
+	if ((fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600)) < 0)
+		return NULL;
+	if (!(f = fdopen(fd, "w")))
+		close(fd);
+	return f;
+}
+
+/*
+ * wclose makes tmp, written through f, the file path when ok: fsync,
+ * rename, and an fsync of the directory, which makes the rename durable.
+ * 0, or -1 with errno set and tmp removed.
  */
 static int
-commit(int fd, const char *tmp, char *path)
+wclose(FILE *f, const char *tmp, char *path, int ok)
 {
 	char *slash;
-	int dfd;
+	int dfd, e;
 
-	if (fsync(fd) < 0 || rename(tmp, path) < 0)
+	if (!ok || fflush(f) == EOF || ferror(f) || fsync(fileno(f)) < 0 ||
+	    rename(tmp, path) < 0) {
+		e = errno;
+		unlink(tmp);
+		fclose(f);
+		errno = e;
 		return -1;
+	}
+	fclose(f);
 	slash = strrchr(path, '/');
 	*slash = '\0';
 	if ((dfd = open(path, O_RDONLY | O_CLOEXEC)) >= 0) {
@@ -180,7 +225,6 @@ cache_load(const char *url, size_t max, Cache *c, char *err, size_t errlen)
 	int fd, ret;
 
 	memset(c, 0, sizeof(*c));
-	c->maxage = c->expires = -1;
 	err[0] = '\0';
 	if (!(path = cachepath(url, "")))
 		return -1;
@@ -234,7 +278,6 @@ bad:
 	snprintf(err, errlen, "%s: %s", path, why);
 out:
 	cache_free(c);
-	c->maxage = c->expires = -1;
 	free(path);
 	return -1;
 }
@@ -249,57 +292,34 @@ oneline(const char *s)
 int
 cache_save(const char *url, const Cache *c, char *err, size_t errlen)
 {
-	struct flock lk = { .l_type = F_WRLCK, .l_whence = SEEK_SET };
-	struct stat a, b;
 	char *path, *tmp, maxage[24] = "-", expires[24] = "-";
-	const char *etag = oneline(c->etag), *lastmod = oneline(c->lastmod);
-	const char *base = oneline(c->base);
-	int fd = -1, ret = -1, locked = 0;
+	FILE *f;
+	int lfd = -1, ret = 0;
 
 	if (!(path = cachepath(url, "")))
 		return 1;
-	tmp = cachepath(url, ".tmp");
-	if (mkdirs(path) < 0 ||
-	    (fd = open(tmp, O_WRONLY | O_CREAT | O_CLOEXEC, 0600)) < 0)
-		goto fail;
-	/* one writer per file: the lock goes with the process, even killed */
-	if (fcntl(fd, F_SETLK, &lk) < 0) {
-		if (errno != EACCES && errno != EAGAIN)
-			goto fail;
-		ret = 1;
-		goto out;
-	}
-	locked = 1;
-	/* the writer we waited for may have renamed this very file into
-	 * place: then it is the cache, not ours to truncate */
-	if (fstat(fd, &a) < 0 || stat(tmp, &b) < 0 || a.st_dev != b.st_dev ||
-	    a.st_ino != b.st_ino) {
-		ret = 1;
-		goto out;
-	}
 	if (c->maxage >= 0)
 		snprintf(maxage, sizeof(maxage), "%ld", c->maxage);
 	if (c->expires >= 0)
 		snprintf(expires, sizeof(expires), "%lld", c->expires);
-	if (ftruncate(fd, 0) < 0 ||
-	    dprintf(fd, "lwnrss-cache 3\nurl %s\nbase %s\netag %s\nlastmod %s\nfetched %lld\n"
-	            "next %lld\nretry %lld\nmaxage %s\nexpires %s\nlength %zu\n\n",
-	            url, base, etag, lastmod, (long long)MAX(c->fetched, 0),
-	            (long long)MAX(c->next, 0), (long long)MAX(c->retry, 0), maxage, expires,
-	            c->body.len) < 0 ||
-	    writeall(fd, c->body.p, c->body.len) < 0 || commit(fd, tmp, path) < 0)
-		goto fail;
-	locked = 0;
-	ret = 0;
-	goto out;
-fail:
-	snprintf(err, errlen, "%s: cannot write the cache: %s", path,
-	         strerror(errno));
-	if (locked)
-		unlink(tmp);
-out:
-	if (fd >= 0)
-		close(fd);
+	/* one writer per file, the lock on its temporary file */
+	tmp = cachepath(url, ".tmp");
+	if (!(f = wopen(path, tmp, tmp, 0, &lfd))) {
+		ret = errno == EAGAIN ? 1 : -1;
+	} else {
+		/* a failed write leaves f in error, for wclose to see */
+		fprintf(f, "lwnrss-cache 3\nurl %s\nbase %s\netag %s\nlastmod %s\nfetched %lld\n"
+		        "next %lld\nretry %lld\nmaxage %s\nexpires %s\nlength %zu\n\n",
+		        url, oneline(c->base), oneline(c->etag), oneline(c->lastmod),
+		        (long long)MAX(c->fetched, 0), (long long)MAX(c->next, 0),
+		        (long long)MAX(c->retry, 0), maxage, expires, c->body.len);
+		fwrite(c->body.p, 1, c->body.len, f);
+		ret = wclose(f, tmp, path, 1);
+	}
+	if (ret < 0)
+		snprintf(err, errlen, "%s: cannot write the cache: %s", path, strerror(errno));
+	if (lfd >= 0)
+		close(lfd);
 	free(tmp);
 	free(path);
 	return ret;
@@ -434,12 +454,9 @@ apply(ReadSet *disk, const ReadSet *rs)
 		d = !l->change ? NULL : l->marked ? rsget(disk, l->link) : rsfind(disk, l->link, l->hash);
 		if (!d || !d->link)
 			continue;
-		if (l->marked) {
+		if (l->marked)
 			d->read = l->read;
-			d->seen = l->seen;
-		} else {
-			d->seen = MAX(d->seen, l->seen);
-		}
+		d->seen = l->marked ? l->seen : MAX(d->seen, l->seen);
 		d->change = l->change;
 		d->marked = l->marked;
 	}
@@ -515,22 +532,20 @@ state_load(ReadSet *rs, char *err, size_t errlen)
 	err[0] = '\0';
 	if (!(path = xdgpath("XDG_STATE_HOME", "/.local/state", "read")))
 		return -1;
-	/* the file as last read has nothing new (a focus, a fetch, each look
-	 * here; a write renames a new file into place) */
 	if (stat(path, &st) == 0) {
 		stamp[0] = st.st_dev;
 		stamp[1] = st.st_ino;
 		stamp[2] = st.st_size;
 		stamp[3] = st.st_ctim.tv_sec * 1000000000LL + st.st_ctim.tv_nsec;
-		if (!memcmp(stamp, rs->stamp, sizeof(stamp))) {
-			free(path);
-			return 0;
-		}
 	}
-	rc = stateread(path, &disk, err, errlen);
+	/* the file as last read has nothing new (a focus, a fetch, each look
+	 * here; a write renames a new file into place); no file there has a
+	 * time of change of 0 */
+	rc = stamp[3] && !memcmp(stamp, rs->stamp, sizeof(stamp)) ? 1 :
+	     stateread(path, &disk, err, errlen);
 	free(path);
-	if (rc < 0)
-		return -1;
+	if (rc)
+		return rc < 0 ? -1 : 0;
 	/*
 	 * The file's set becomes the set, with this process's unwritten
 	 * changes over it (apply).  What the file dropped (expired, unmarked elsewhere)
@@ -549,42 +564,32 @@ state_save(const ReadSet *rs, time_t now, time_t maxage, char *err, size_t errle
 {
 	ReadSet disk = {0};
 	ReadLink *d;
-	struct flock lk = { .l_type = F_WRLCK, .l_whence = SEEK_SET };
-	FILE *f = NULL;
-	struct timespec pause = { 0, 50000000 };
-	char *path, *lock = NULL, *tmp = NULL;
+	FILE *f;
+	char *path, *lock, *tmp;
 	size_t i;
-	int lfd = -1, fd = -1, ret = -1, tries;
+	int lfd = -1, ret = -1;
 
 	if (!(path = xdgpath("XDG_STATE_HOME", "/.local/state", "read")))
 		return 0;
 	lock = xdgpath("XDG_STATE_HOME", "/.local/state", "read.lock");
 	tmp = xdgpath("XDG_STATE_HOME", "/.local/state", "read.tmp");
-	if (mkdirs(path) < 0 ||
-	    (lfd = open(lock, O_RDWR | O_CREAT | O_CLOEXEC, 0600)) < 0)
-		goto fail;
 	/*
-	 * One writer at a time; the lock goes with the process, even killed.
-	 * A write holds it for milliseconds: one held for LOCKWAIT seconds
-	 * is a stuck process's, and no lwnrss waits for it for ever.
+	 * One writer at a time.  A write holds the lock for milliseconds: one
+	 * held for LOCKWAIT seconds is a stuck process's, and no lwnrss waits
+	 * for it for ever.
 	 */
-	for (tries = 0; fcntl(lfd, F_SETLK, &lk) < 0; tries++) {
-		if ((errno != EACCES && errno != EAGAIN && errno != EINTR))
+	if (!(f = wopen(path, lock, tmp, LOCKWAIT * 20, &lfd))) {
+		if (errno != EAGAIN)
 			goto fail;
-		if (tries == LOCKWAIT * 20) {
-			snprintf(err, errlen, "%s: still locked after %d s, not written",
-			         lock, LOCKWAIT);
-			goto out;
-		}
-		nanosleep(&pause, NULL);
+		snprintf(err, errlen, "%s: still locked after %d s, not written", lock, LOCKWAIT);
+		goto out;
 	}
 	/* what the others wrote meanwhile, then our changes over it */
-	if (stateread(path, &disk, err, errlen) < 0 && err[0])
+	if (stateread(path, &disk, err, errlen) < 0 && err[0]) {
+		wclose(f, tmp, path, 0);
 		goto out;
+	}
 	apply(&disk, rs);
-	if ((fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600)) < 0 ||
-	    !(f = fdopen(fd, "w")))
-		goto fail;
 	fputs(statehead, f);
 	for (i = 0; i < disk.cap; i++) {
 		d = &disk.tab[i];
@@ -594,20 +599,14 @@ state_save(const ReadSet *rs, time_t now, time_t maxage, char *err, size_t errle
 			continue;
 		fprintf(f, "%lld %s\n", (long long)d->seen, d->link);
 	}
-	if (fflush(f) == EOF || ferror(f) || commit(fd, tmp, path) < 0)
+	if (wclose(f, tmp, path, 1) < 0)
 		goto fail;
 	ret = 0;
 	goto out;
 fail:
 	snprintf(err, errlen, "%s: cannot write the read state: %s", path,
 	         strerror(errno));
-	if (fd >= 0)
-		unlink(tmp);
 out:
-	if (f)
-		fclose(f);
-	else if (fd >= 0)
-		close(fd);
 	if (lfd >= 0)
 		close(lfd);
 	state_free(&disk);

@@ -33,9 +33,9 @@ typedef struct {
  * cache_load reads url's cache into *c, accepting a body of at most max
  * bytes.  Returns 0, or -1 when there is none (err then "") or the file
  * is unusable (err says which file and why: corrupt, a value that is no
- * number, another program's, another URL's); *c then needs no
- * cache_free.  The times are as the file has them: the caller judges
- * them.
+ * number, another program's, another URL's); *c then holds nothing to
+ * use and needs no cache_free.  The times are as the file has them: the
+ * caller judges them.
  */
 int cache_load(const char *url, size_t max, Cache *c, char *err, size_t errlen);
 
