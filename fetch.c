@@ -249,8 +249,9 @@ printfetch(const FetchConf *cf, const char *url, const Cache *c, const Feed *cac
 			status = 1;
 		}
 	} else if (ret == 1 && cached) {
-		/* printed below, as a failure's fallback is */
+		printfeed(cf, cached);
 		shown = cached;
+		status = 0;
 	}
 	cacheafter(cf, url, o.etag, o.lastmod, ret, &r, shown == &f, shown, now, &next, &retry,
 	           cerr, sizeof(cerr));
@@ -261,12 +262,12 @@ printfetch(const FetchConf *cf, const char *url, const Cache *c, const Feed *cac
 	else if (ret < 0)
 		warn("%s", r.err);
 	if (status && !*closed && cached) {
-		if (ret < 0) {
+		if (ret) {
 			agestr(age, sizeof(age), now - c->fetched);
 			warn("%s: printing the cached headlines, fetched %s", url, age);
 		}
 		printfeed(cf, cached);
-		status = shown == cached ? 0 : 2;
+		status = 2;
 	}
 	if (shown == &f)
 		rdf_free(&f);
