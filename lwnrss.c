@@ -1990,7 +1990,7 @@ static void
 cleanup(int keep)
 {
 	char err[512];
-	int i, j;
+	int i, j, wstatus;
 
 	reap(&fetcher.pid, &fetcher.fd, SIGKILL);
 	/* a new binary's check: it may never end (an older lwnrss's window) */
@@ -2020,8 +2020,13 @@ cleanup(int keep)
 	XCloseDisplay(dpy);
 
 	/* the window is gone: now the read state's last changes, at leisure,
-	 * after the writer's, if one runs (it holds the lock) */
-	reap(&reads.pid, &reads.fd, 0);
+	 * after the writer's, if one runs (it holds the lock); what it wrote
+	 * is not written again, over what another window may have changed */
+	if (reads.pid > 0) {
+		wstatus = reap(&reads.pid, &reads.fd, 0);
+		if (WIFEXITED(wstatus) && WEXITSTATUS(wstatus) == 0)
+			state_clean(&reads.set, reads.changes);
+	}
 	/* the cause again only if it was never said */
 	if (state_dirty(&reads.set) && state_save(&reads.set, NOW(),
 	    (time_t)readdays * 86400, err, sizeof(err)) < 0) {
