@@ -313,7 +313,9 @@ cache_save(const char *url, const Cache *c, char *err, size_t errlen)
 		        url, oneline(c->base), oneline(c->etag), oneline(c->lastmod),
 		        (long long)MAX(c->fetched, 0), (long long)MAX(c->next, 0),
 		        (long long)MAX(c->retry, 0), maxage, expires, c->body.len);
-		fwrite(c->body.p, 1, c->body.len, f);
+		/* no body (a 304's times alone, no-store): no buffer at all */
+		if (c->body.len)
+			fwrite(c->body.p, 1, c->body.len, f);
 		ret = wclose(f, tmp, path, 1);
 	}
 	if (ret < 0)
