@@ -88,16 +88,10 @@ fi
 
 BAR=38
 ROW=90
-# import waits for ever on a window whose client died: no shot then
-snap() {
-	! gone "$PID" && shot
-}
-# pixel x y: the colour of the last shot there, as #RRGGBB
-pixel() {
-	convert "$D/shot.png" -crop "1x1+$1+$2" +repage -depth 8 txt:- | sed -n '2s/.*\(#[0-9A-F]\{6\}\).*/\1/p'
-}
+# barcolour c: the title bar's colour is c (#RRGGBB), at (3, 3)
 barcolour() {
-	snap && [ "$(pixel 3 3)" = "$1" ]
+	! gone "$PID" && tests/grab "$W" 3 > "$D/column" 2> /dev/null &&
+		[ "$(sed -n 4p "$D/column")" = "$1" ]
 }
 # slow: retry for up to 15 seconds: a check and an exec, under sanitizers too
 slow() {
@@ -106,10 +100,8 @@ slow() {
 # view: what the rows show, and the title bar's text: its left half
 # (the filter line) and its right (the position), whatever its colour
 view() {
-	snap || return 1
-	h=$(identify -format %h "$D/shot.png")
-	echo "$(convert "$D/shot.png" -crop "640x$((h - BAR))+0+$BAR" +repage -format %# info:)" \
-		"$(box 0 0 320 "$BAR")" "$(box 320 0 320 "$BAR")"
+	shot || return 1
+	echo "$(below "$BAR")" "$(box 0 0 320 "$BAR")" "$(box 320 0 320 "$BAR")"
 }
 # selrow k: of seven full rows the k-th selected, whatever the bar's colour
 selrow() {

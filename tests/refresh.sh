@@ -106,7 +106,7 @@ want() {
 # bar (E after a failed fetch), W a row, G the selected row, R the line.
 # One tests/grab reads the window and the column: every step polls it
 col() {
-	tests/grab "$W" 3 /dev/null > "$D/column" 2> /dev/null || return 1
+	tests/grab "$W" 3 > "$D/column" 2> /dev/null || return 1
 	awk '
 		BEGIN { c["#0000FF"] = "B"; c["#FF00FF"] = "E"; c["#FFFFFF"] = "W"
 		        c["#00FF00"] = "G"; c["#FF0000"] = "R" }

@@ -55,10 +55,6 @@ stop() {
 alive() {
 	! gone "$PID"
 }
-# import waits for ever on a window whose client died: no shot then
-shot() {
-	alive && import -window "$W" "$D/shot.png" 2> /dev/null
-}
 
 BAR=38
 ROW=90
@@ -74,11 +70,9 @@ isopen() {
 rows() {
 	sigis "B$BAR G$ROW R1( W$ROW R1){$(($1 - 1))}( W[0-9]+)?"
 }
-# texthash: the pixels of the text's area in a new shot (one convert
-# takes it and keeps it)
+# texthash: the pixels of the text's area in a new shot
 texthash() {
-	alive && convert "x:$W" -write "$D/shot.png" -crop "640x$((H - TOP))+0+$TOP" +repage \
-		-format '%#' info: 2> /dev/null
+	shot && below "$TOP"
 }
 # paras: the paragraphs of the last shot's text area, one "top bottom"
 # line each (rows with ink less than 10 blank rows apart), in $D/paras
@@ -247,20 +241,20 @@ key space
 retry eval '[ "$(texthash)" != "$h0" ]'
 key j
 check "j from a scrolled text: an article without a description shows its row alone" \
-	retry eval 'isopen && paras && [ ! -s "$D/paras" ]'
+	retry eval 'isopen && shot && paras && [ ! -s "$D/paras" ]'
 key k
 check "k: the long one again from its start" retry eval '[ "$(texthash)" = "$h0" ]'
 # keys that come together, as on a busy machine (lwnrss stopped while
 # they are sent): the scroll is the text's the first key showed
 key k
-retry eval 'isopen && paras && [ "$(wc -l < "$D/paras")" -eq 2 ]' > /dev/null
+retry eval 'isopen && shot && paras && [ "$(wc -l < "$D/paras")" -eq 2 ]' > /dev/null
 kill -STOP "$PID"
 key j space
 kill -CONT "$PID"
 check "j and space at once: the next article's text a page down" \
 	retry eval '[ "$(texthash)" = "$hs" ]'
 key k
-retry eval 'isopen && paras && [ "$(wc -l < "$D/paras")" -eq 2 ]' > /dev/null
+retry eval 'isopen && shot && paras && [ "$(wc -l < "$D/paras")" -eq 2 ]' > /dev/null
 key Escape j
 retry sigis "B$BAR W$ROW R1 W$ROW R1 G$ROW R1( W$ROW R1){2}( W[0-9]+)?" > /dev/null
 kill -STOP "$PID"

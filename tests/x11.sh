@@ -76,6 +76,7 @@ check "not override-redirect" sh -c \
 # height but the last, whose headline takes two lines
 retry sigis 'B[0-9]+ G[0-9]+ R1 .*' > /dev/null
 s=$(sig)
+shot
 BAR=$(echo "$s" | sed 's/^B\([0-9]*\) .*/\1/')
 ROW=$(echo "$s" | sed 's/^B[0-9]* G\([0-9]*\) .*/\1/')
 ROW5=$(echo "$s" | cut -d ' ' -f 10 | tr -d W)

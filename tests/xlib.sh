@@ -51,7 +51,8 @@ hastitle() {
 	[ "$(prop WM_NAME)" = "\"$1\"" ] && [ "$(prop _NET_WM_NAME)" = "\"$1\"" ]
 }
 
-# shot: the window's pixels in $D/shot.png (tests/grab's PPM)
+# shot: the window's pixels in $D/shot.png (tests/grab's PPM: ImageMagick
+# goes by its first bytes)
 shot() {
 	tests/grab "$W" -1 "$D/shot.png" 2> /dev/null
 }
@@ -59,11 +60,10 @@ shot() {
 # sig [x]: the colours down the pixel column x (3) of a new shot of the
 # window as runs, e.g. "B38 G90 R1 W90 R1 W200": B title bar, E failed
 # title bar, W row, G selected row, R line between rows, Y newcolor (a
-# new article's mark, a badge).  One tests/grab takes the shot, keeps it
-# for box and colourful (a PPM: ImageMagick goes by its first bytes),
-# and reads the column: a check polls it many times
+# new article's mark, a badge).  tests/grab reads the column alone: a
+# check polls it many times.  box and colourful want a shot first
 sig() {
-	tests/grab "$W" "${1:-3}" "$D/shot.png" > "$D/column" 2> /dev/null || return 1
+	tests/grab "$W" "${1:-3}" > "$D/column" 2> /dev/null || return 1
 	awk -v f="$D/sig" '
 		BEGIN { c["#0000FF"] = "B"; c["#FF00FF"] = "E"; c["#FFFFFF"] = "W"
 		        c["#00FF00"] = "G"; c["#FF0000"] = "R"; c["#FFFF00"] = "Y" }
@@ -94,9 +94,16 @@ rowsel() {
 }
 
 # box x y w h: bounding box "WxH+X+Y" of what is drawn in that area of
-# the last shot, ignoring the area's background colour
+# the last shot, ignoring the area's background colour (its top left
+# pixel's)
 box() {
-	convert "$D/shot.png" -crop "${3}x${4}+$1+$2" +repage -format '%@' info: 2> /dev/null
+	tests/grab -b "$D/shot.png" "$1" "$2" "$3" "$4" 2> /dev/null
+}
+
+# below y: a checksum of the last shot's rows from y down
+below() {
+	{ read -r _; read -r _w _; } < "$D/shot.png"
+	tail -c +$(($(head -n 3 "$D/shot.png" | wc -c) + 3 * _w * $1 + 1)) "$D/shot.png" | cksum
 }
 
 # colourful x y w h: the last shot has a coloured (not grey) pixel there
