@@ -1,12 +1,13 @@
 /* See LICENSE file for copyright and license details.
  *
- * grab window x [file]: the pixel column x down the window on standard
- * output, a #RRGGBB line a pixel; with file, the window's pixels as a
- * binary PPM (P6) there (x -1: only that).  ImageMagick's import takes
- * ten times its processor time, and a column alone is read in a
- * fiftieth of the time of the whole window: tests/xlib.sh's sig polls
- * the column many times.  Exits 1 when the window cannot be read (gone,
- * say).
+ * grab [-s] window x [file]: the pixel column x down the window on
+ * standard output, a #RRGGBB line a pixel, or with -s as runs of one
+ * colour, each a letter for the test build's colours and its length
+ * ("B38 G90 R1 W90": see tests/xlib.sh's sig); with file, the window's
+ * pixels as a binary PPM (P6) there (x -1: only that).  ImageMagick's
+ * import takes ten times its processor time, and a column alone is read
+ * in a fiftieth of the time of the whole window: the tests poll the
+ * column many times.  Exits 1 when the window cannot be read (gone, say).
  *
  * grab -b file x y w h: the bounding box "WxH+X+Y" of what is drawn in
  * that area of such a PPM, as ImageMagick's convert -crop and -format %@
@@ -74,6 +75,20 @@ box(char *argv[])
 	return 0;
 }
 
+/* the letter of colour c (#RRGGBB) in a run: the test build's colours */
+static char
+letter(const char *c)
+{
+	static const char *const name[] = { "#0000FF", "#FF00FF", "#FFFFFF", "#00FF00",
+	                                    "#FF0000", "#FFFF00" };
+	int i;
+
+	for (i = 0; i < 6; i++)
+		if (!strcmp(c, name[i]))
+			return "BEWGRY"[i];
+	return '?';
+}
+
 int
 main(int argc, char *argv[])
 {
@@ -83,12 +98,15 @@ main(int argc, char *argv[])
 	XImage *img;
 	FILE *f = NULL;
 	unsigned long p, m[3];
-	int x, y, col, i;
+	char c[8], last[8] = "";
+	int x, y, col, i, n = 0, runs = !strcmp(argv[argc > 1], "-s");
 
 	if (argc == 7 && !strcmp(argv[1], "-b"))
 		return box(argv);
+	argv += runs;
+	argc -= runs;
 	if (argc != 3 && argc != 4) {
-		fputs("usage: grab window x [file] | grab -b file x y w h\n", stderr);
+		fputs("usage: grab [-s] window x [file] | grab -b file x y w h\n", stderr);
 		return 2;
 	}
 	if (!(dpy = XOpenDisplay(NULL))) {
@@ -123,11 +141,24 @@ main(int argc, char *argv[])
 			p = XGetPixel(img, x, y);
 			for (i = 0; f && i < 3; i++)
 				putc(channel(p, m[i]), f);
-			if (x == col)
-				printf("#%02X%02X%02X\n", channel(p, m[0]), channel(p, m[1]),
-				       channel(p, m[2]));
+			if (x != col)
+				continue;
+			snprintf(c, sizeof(c), "#%02X%02X%02X", channel(p, m[0]),
+			         channel(p, m[1]), channel(p, m[2]));
+			if (!runs) {
+				puts(c);
+			} else if (strcmp(c, last)) {
+				if (n)
+					printf("%c%d ", letter(last), n);
+				memcpy(last, c, sizeof(c));
+				n = 1;
+			} else {
+				n++;
+			}
 		}
 	}
+	if (runs && n)
+		printf("%c%d\n", letter(last), n);
 	if (f && fclose(f) == EOF) {
 		perror(argv[3]);
 		return 1;

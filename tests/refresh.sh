@@ -102,22 +102,10 @@ want() {
 	echo $(($1 / ((wait + S - 1) / S) + 1))
 }
 
-# the pixel column x=3 as runs, as in tests/cache.sh: B or E the title
+# rowsel k: the feed's NROWS rows, the k-th selected, in the pixel column
+# x=3 as runs (tests/grab -s, as tests/xlib.sh's sig): B or E the title
 # bar (E after a failed fetch), W a row, G the selected row, R the line.
-# One tests/grab reads the window and the column: every step polls it
-col() {
-	tests/grab "$W" 3 > "$D/column" 2> /dev/null || return 1
-	awk '
-		BEGIN { c["#0000FF"] = "B"; c["#FF00FF"] = "E"; c["#FFFFFF"] = "W"
-		        c["#00FF00"] = "G"; c["#FF0000"] = "R" }
-		$1 != last {
-			if (n) s = s (s == "" ? "" : " ") r n
-			last = $1; r = ($1 in c) ? c[$1] : "?"; n = 0
-		}
-		{ n++ }
-		END { print s (s == "" ? "" : " ") r n }' "$D/column" > "$D/col"
-}
-# rowsel k: the feed's NROWS rows, the k-th selected
+# Every step polls it
 NROWS=3
 rowsel() {
 	re="[BE][0-9]+"
@@ -126,7 +114,7 @@ rowsel() {
 		if [ "$j" -eq "$1" ]; then re="$re G[0-9]+ R1"; else re="$re W[0-9]+ R1"; fi
 		j=$((j + 1))
 	done
-	col && grep -Eq "^$re( W[0-9]+)?\$" "$D/col"
+	tests/grab -s "$W" 3 > "$D/col" 2> /dev/null && grep -Eq "^$re( W[0-9]+)?\$" "$D/col"
 }
 
 # start url: the test build in the background; sets PID and W, waits for

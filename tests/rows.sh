@@ -217,7 +217,7 @@ start - < "$D/twelve.xml"
 retry hastitle "Rows Test" > /dev/null
 h=$((BAR + H1 + 1 + H2 / 2))
 xdotool windowsize "$W" 640 "$h"
-retry eval 'sig > /dev/null && [ "$(wc -l < "$D/column")" -eq "$h" ]'
+retry eval '[ "$(tests/grab "$W" 3 | wc -l)" -eq "$h" ]'
 key Next
 check "page: one row fits: Page Down selects the next row, the tall one" \
 	retry sigis "B$BAR G$H2 R1 .*"
@@ -236,7 +236,7 @@ start - < "$D/boldwrap.xml"
 retry hastitle "Rows Test" > /dev/null
 h=$((BAR + 7 * (H1 + 1) + 5))
 xdotool windowsize "$W" 640 "$h"
-retry eval 'sig > /dev/null && [ "$(wc -l < "$D/column")" -eq "$h" ]'
+retry eval '[ "$(tests/grab "$W" 3 | wc -l)" -eq "$h" ]'
 key End
 check "height: End: the last row, bold on two lines, whole" retry sigis ".* G$H2 R1( W[0-9]+)?"
 key M
@@ -263,7 +263,7 @@ server "$D/boldwrap.xml"
 start "https://localhost:$PORT/feed"
 retry hastitle "Rows Test" > /dev/null
 xdotool windowsize "$W" 640 "$h"
-retry eval 'sig > /dev/null && [ "$(wc -l < "$D/column")" -eq "$h" ]'
+retry eval '[ "$(tests/grab "$W" 3 | wc -l)" -eq "$h" ]'
 key End
 retry sigis ".* G$H2 R1( W[0-9]+)?" > /dev/null
 kill "$SRV"

@@ -57,37 +57,31 @@ shot() {
 	tests/grab "$W" -1 "$D/shot.png" 2> /dev/null
 }
 
-# sig [x]: the colours down the pixel column x (3) of a new shot of the
-# window as runs, e.g. "B38 G90 R1 W90 R1 W200": B title bar, E failed
-# title bar, W row, G selected row, R line between rows, Y newcolor (a
-# new article's mark, a badge).  tests/grab reads the column alone: a
-# check polls it many times.  box and colourful want a shot first
+# sig [x]: the colours down the pixel column x (3) of the window as
+# runs, e.g. "B38 G90 R1 W90 R1 W200": B title bar, E failed title bar,
+# W row, G selected row, R line between rows, Y newcolor (a new
+# article's mark, a badge), ? any other; also in $D/sig.  tests/grab
+# reads the column alone: a check polls it many times.  box and
+# colourful want a shot first
 sig() {
-	tests/grab "$W" "${1:-3}" > "$D/column" 2> /dev/null || return 1
-	awk -v f="$D/sig" '
-		BEGIN { c["#0000FF"] = "B"; c["#FF00FF"] = "E"; c["#FFFFFF"] = "W"
-		        c["#00FF00"] = "G"; c["#FF0000"] = "R"; c["#FFFF00"] = "Y" }
-		$1 != last {
-			if (n) s = s (s == "" ? "" : " ") r n
-			last = $1; r = ($1 in c) ? c[$1] : "?"; n = 0
-		}
-		{ n++ }
-		END { s = s (s == "" ? "" : " ") r n; print s > f; print s }' "$D/column"
+	tests/grab -s "$W" "${1:-3}" > "$D/sig" 2> /dev/null && read -r _s < "$D/sig" &&
+		echo "$_s"
 }
 
 # sigis re [x]: the column matches the extended regular expression re
 sigis() {
-	sig "$2" > /dev/null && grep -Eq "^$1\$" "$D/sig"
+	tests/grab -s "$W" "${2:-3}" > "$D/sig" 2> /dev/null && grep -Eq "^$1\$" "$D/sig"
 }
 
 # rowsel k n: n full rows shown, the k-th (from 1) selected, then the
 # rest; a row is ROW px high, or the j-th height ROWS lists, if any
 rowsel() {
-	re="B$BAR"
-	j=1
-	while [ "$j" -le "$2" ]; do
-		h=$(echo $ROWS | cut -s -d ' ' -f "$j")
-		if [ "$j" -eq "$1" ]; then re="$re G${h:-$ROW} R1"; else re="$re W${h:-$ROW} R1"; fi
+	_k=$1 _n=$2 re="B$BAR" j=1
+	set -- $ROWS
+	while [ "$j" -le "$_n" ]; do
+		h=${1:-$ROW}
+		[ $# -eq 0 ] || shift
+		if [ "$j" -eq "$_k" ]; then re="$re G$h R1"; else re="$re W$h R1"; fi
 		j=$((j + 1))
 	done
 	sigis "$re( W[0-9]+)?"
