@@ -38,9 +38,9 @@ mkca() {
 		openssl req -new -key "$D/$k.key" -subj "/CN=lwnrss test $k" -out "$D/$k.csr" \
 			2>>"$D/openssl.log" || return 1
 	fi
+	dates "$from" "$to"
 	SAN=$san openssl ca -config "$D/ca.cnf" -batch -notext -name "$iss" \
-		-in "$D/$k.csr" -out "$D/$n.pem" -extensions "$ext" \
-		-startdate "$(catime "$from")" -enddate "$(catime "$to")" \
+		-in "$D/$k.csr" -out "$D/$n.pem" -extensions "$ext" $validity \
 		2>>"$D/openssl.log" &&
 	casection "$D" "$n"
 }

@@ -91,19 +91,38 @@
 #
 # P-256 keys: quick to make, and BearSSL and OpenSSL both take them.
 
-# a time offset by $1 (e.g. "-3 days") in openssl ca's format
+# dates from to: the validity of a certificate from one offset to
+# another ("-3 days") as openssl ca's options, in $validity.  The
+# certificates take a few offsets, found at once by one date (a process
+# a time would cost a second a test)
+{ read -r _m3; read -r _m1; read -r _p1; read -r _p3; read -r _p30; } <<EOF
+$(printf '%s\n' '-3 days' '-1 day' '+1 day' '+3 days' '+30 days' | date -u -f - +%Y%m%d%H%M%SZ)
+EOF
 catime() {
-	date -u -d "$1" +%Y%m%d%H%M%SZ
+	case $1 in
+	'-3 days') _ct=$_m3 ;;
+	'-1 day') _ct=$_m1 ;;
+	'+1 day') _ct=$_p1 ;;
+	'+3 days') _ct=$_p3 ;;
+	'+30 days') _ct=$_p30 ;;
+	*) _ct=$(date -u -d "$1" +%Y%m%d%H%M%SZ) ;;
+	esac
+}
+dates() {
+	catime "$1"
+	validity="-startdate $_ct"
+	catime "$2"
+	validity="$validity -enddate $_ct"
 }
 
 # sign DIR/leaf.csr with CA (a name in DIR) for SAN, from $3 to $4, into $5,
 # with the extensions of section $7 (leaf) and the digest $8 (sha256)
 casign() {
-	d=$1 ca=$2 from=$3 to=$4 out=$5 san=$6
+	d=$1 ca=$2 out=$5 san=$6
+	dates "$3" "$4"
 	SAN=$san openssl ca -config "$d/ca.cnf" -batch -notext -name "$ca" \
 		-in "$d/leaf.csr" -out "$d/$out" -extensions "${7:-leaf}" -md "${8:-sha256}" \
-		-startdate "$(catime "$from")" -enddate "$(catime "$to")" \
-		2>>"$d/openssl.log"
+		$validity 2>>"$d/openssl.log"
 }
 
 # mkinter DIR NAME EXT [ISSUER [FROM TO]]: an intermediate CA NAME (NAME.pem,
@@ -116,9 +135,9 @@ mkinter() {
 		-out "$d/$n.key" 2>>"$d/openssl.log" || return 1
 	openssl req -new -key "$d/$n.key" -subj "/CN=lwnrss test $n" -out "$d/$n.csr" \
 		2>>"$d/openssl.log" || return 1
+	dates "$from" "$to"
 	SAN=DNS:localhost openssl ca -config "$d/ca.cnf" -batch -notext -name "$iss" \
-		-in "$d/$n.csr" -out "$d/$n.pem" -extensions "$ext" \
-		-startdate "$(catime "$from")" -enddate "$(catime "$to")" \
+		-in "$d/$n.csr" -out "$d/$n.pem" -extensions "$ext" $validity \
 		2>>"$d/openssl.log" || return 1
 	casection "$d" "$n"
 }
@@ -338,8 +357,8 @@ mkpolicy() {
 	mkinter "$d" inter-critical-ca inter_critical && viainter "$d" inter-critical inter-critical-ca &&
 	mkinter "$d" inter-policy-ca inter_policy && viainter "$d" inter-policy inter-policy-ca ||
 		return 1
-	openssl genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:4200 -out "$d/bigrsa-ca.key" \
-		2>>"$d/openssl.log" &&
+	# an RSA key of 4200 bits takes one to three seconds to make
+	cp tests/fixtures/rsa4200.key "$d/bigrsa-ca.key" &&
 		mkinter "$d" bigrsa-ca inter_plain && viainter "$d" bigrsa bigrsa-ca || return 1
 	# anchors with constraints of their own
 	mkroot "$d" ncroot "nameConstraints=critical,excluded;DNS:localhost" &&
