@@ -30,7 +30,7 @@ for t in $(ls -S tests/*.sh) tests/rdf_test tests/rdf_test-san tests/http_test \
 	esac
 	[ -x "$t" ] || continue
 	tests="$tests $t"
-	rm -f "$T/$(basename "$t").rc"
+	rm -f "$T/${t##*/}.rc"
 done
 
 # one t: run the test, its output in its log, then the seconds it took
@@ -38,7 +38,7 @@ done
 # children's), then its exit status in its .rc file (written last, as the
 # sign that it is done).  They say which test bounds a run's time
 one() {
-	_l=$T/$(basename "$1")
+	_l=$T/${1##*/}
 	_s=$(date +%s)
 	"$1" > "$_l.log" 2>&1
 	_rc=$?
@@ -57,10 +57,10 @@ report() {
 	for _t in $tests; do
 		_n=$((_n + 1))
 		[ "$_n" -gt "$shown" ] || continue
-		_l=$T/$(basename "$_t")
+		_l=$T/${_t##*/}
 		rc=255
 		if [ -s "$_l.rc" ]; then
-			rc=$(cat "$_l.rc")
+			read -r rc < "$_l.rc"
 		elif [ "$1" != all ]; then
 			return 0
 		fi
