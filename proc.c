@@ -28,11 +28,13 @@ proc_fork(int *fd, int closed)
 		errno = e;
 		return -1;
 	case 0:
-		sigemptyset(&none);
-		sigprocmask(SIG_SETMASK, &none, NULL);
+		/* the window's handlers go before its signals are let in: a
+		 * SIGTERM in between would only set the window's flag here */
 		signal(SIGTERM, SIG_DFL);
 		signal(SIGINT, SIG_DFL);
 		signal(SIGHUP, SIG_IGN);
+		sigemptyset(&none);
+		sigprocmask(SIG_SETMASK, &none, NULL);
 		close(closed);
 		close(fds[0]);
 		*fd = fds[1];
