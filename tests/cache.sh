@@ -54,8 +54,10 @@ export SSL_CERT_FILE="$C/ca.pem"
 # nginx's workers may run as another user: let them read the feeds
 chmod 755 "$D" "$D/www" "$D/www/nocond"
 
+# python3 -S: no site module, whose imports (.pth files) can take a
+# tenth of a second; the tests' Python needs only the standard library
 freeport() {
-	python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
+	python3 -S -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
 }
 
 # ngxstart: nginx in the foreground on a free port; sets NGINX and PORT.
@@ -594,14 +596,14 @@ held = []
 while True:
 	held.append(s.accept()[0])
 EOF
-python3 "$D/stall.py" > "$D/sport" &
+python3 -S "$D/stall.py" > "$D/sport" &
 SRV=$!
 retry test -s "$D/sport"
 read -r sport < "$D/sport"
 SURL=https://localhost:$sport/feed.rdf
 # the same cache under the stalled server's URL: the file name is the
 # URL's 64-bit FNV-1a hash
-h=$(python3 -c 'import sys
+h=$(python3 -S -c 'import sys
 h = 14695981039346656037
 for b in sys.argv[1].encode():
 	h = ((h ^ b) * 1099511628211) % 2**64
@@ -611,7 +613,7 @@ sed "s|^url .*|url $SURL|" "$CF" > "$XDG_CACHE_HOME/lwnrss/$h"
 # up its whole foreground process group, the fetch child included.
 # First, that the hangup is real: it ends a command that does not catch it
 mkfifo "$D/hupctl"
-python3 tests/hangup.py "$D/hup.pid" sleep 30 < "$D/hupctl" &
+python3 -S tests/hangup.py "$D/hup.pid" sleep 30 < "$D/hupctl" &
 HUP=$!
 exec 8> "$D/hupctl"
 retry test -s "$D/hup.pid"
@@ -623,7 +625,7 @@ check "a terminal's hangup (tests/hangup.py) ends a command that does not catch 
 	retry gone "$SLEEPER"
 rm -f "$D/hup.pid"
 later
-python3 tests/hangup.py "$D/hup.pid" sh -c 'exec "$0" "$1" 2> "$2"' \
+python3 -S tests/hangup.py "$D/hup.pid" sh -c 'exec "$0" "$1" 2> "$2"' \
 	"$X" "$SURL" "$D/werr" < "$D/hupctl" &
 HUP=$!
 exec 8> "$D/hupctl"
