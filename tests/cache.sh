@@ -54,8 +54,10 @@ export SSL_CERT_FILE="$C/ca.pem"
 # nginx's workers may run as another user: let them read the feeds
 chmod 755 "$D" "$D/www" "$D/www/nocond"
 
+# python3 -S: no site module, whose imports (.pth files) can take a
+# tenth of a second; the tests' Python needs only the standard library
 freeport() {
-	python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
+	python3 -S -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
 }
 
 # ngxstart: nginx in the foreground on a free port; sets NGINX and PORT.
@@ -124,16 +126,32 @@ ngxstop() {
 	NGINX=
 }
 
-# the access log: its last line, whether that matches an extended regular
-# expression, its length
-lastlog() {
-	tail -n 1 "$D/ngx/access.log"
+# the access log, read as nginx appends to it on a descriptor kept open
+# (6), so that a poll reads only the lines since the last: logread sets
+# NLOG, how many lines it has, and LAST, the last.  Never in a $(...):
+# the lines would be read and their count lost.  nginx writes a line at
+# once; one seen without its newline yet waits in _part
+: >> "$D/ngx/access.log"
+exec 6< "$D/ngx/access.log"
+NLOG=0 LAST= _part=
+logread() {
+	while IFS= read -r _l <&6; do
+		LAST=$_part$_l _part=
+		NLOG=$((NLOG + 1))
+	done
+	_part=$_part$_l
+}
+# lastis s: the last line is s; logis re: it matches the extended regular
+# expression re
+lastis() {
+	logread
+	[ "$LAST" = "$1" ]
 }
 logis() {
-	lastlog | grep -Eq "$1"
-}
-nlog() {
-	wc -l < "$D/ngx/access.log"
+	logread
+	grep -Eq "$1" <<EOF
+$LAST
+EOF
 }
 # a 304 to a request with both validators: nginx's ETag (its log writes
 # a quote as \x22) and an HTTP-date
@@ -148,19 +166,30 @@ fi
 ok "nginx serves the feed with TLS on port $PORT"
 URL=https://localhost:$PORT/feed.rdf
 
-# the cache file of a URL: the one file in the cache directory with its URL
+# cachefile url: cf, the cache file of url: the one file in the cache
+# directory (no temporary file) whose header names the URL, or nothing
 cachefile() {
-	grep -lx "url $1" "$XDG_CACHE_HOME"/lwnrss/* 2> /dev/null | grep -v '\.tmp$' | head -n 1
+	cf=
+	for _f in "$XDG_CACHE_HOME"/lwnrss/*; do
+		case $_f in
+		*.tmp) continue ;;
+		esac
+		[ -f "$_f" ] || continue
+		while IFS= read -r _l && [ -n "$_l" ]; do
+			[ "$_l" = "url $1" ] && cf=$_f && return 0
+		done < "$_f"
+	done
+	return 0
 }
 
 # p url: lwnrss -p -f, a fetch whatever the cache says; out, err, rc.
 # nginx logs a request after it has answered it, so a little later than
 # lwnrss may exit: wait for the line
 p() {
-	if [ -n "$NGINX" ] && [ "$1" != - ]; then n=$(nlog); else n=; fi
+	if [ -n "$NGINX" ] && [ "$1" != - ]; then logread; n=$NLOG; else n=; fi
 	./lwnrss -p -f "$1" > "$D/out" 2> "$D/err"
 	rc=$?
-	[ -z "$n" ] || retry eval '[ "$(nlog)" -gt "$n" ]' || :
+	[ -z "$n" ] || retry eval 'logread; [ "$NLOG" -gt "$n" ]' || :
 }
 # px args...: the test build's -p, whose clock the test moves on; out,
 # err, rc
@@ -175,13 +204,27 @@ printed() {
 noerr() {
 	[ ! -s "$D/err" ]
 }
+# has s file: a line of file holds s
+has() {
+	while IFS= read -r _l || [ -n "$_l" ]; do
+		case $_l in
+		*"$1"*) return 0 ;;
+		esac
+	done < "$2"
+	return 1
+}
 # hdr key file: the value of the cache file's header line "key value"
 hdr() {
-	sed -n "s/^$1 //p" "$2" | head -n 1
+	while IFS= read -r _l && [ -n "$_l" ]; do
+		case $_l in
+		"$1 "*) echo "${_l#"$1 "}"; return 0 ;;
+		esac
+	done < "$2"
 }
-# the cache's body is file's bytes
+# cached cache file: the cache ends in file's bytes
 cached() {
-	tail -c "$(wc -c < "$2")" "$1" | cmp -s - "$2"
+	set -- "$1" "$2" $(stat -c %s "$1" "$2" 2> /dev/null)
+	[ $# -eq 4 ] && [ "$3" -ge "$4" ] && cmp -s -i "$(($3 - $4)):0" "$1" "$2"
 }
 
 ./lwnrss -p - < "$FEED" > "$D/want1"
@@ -194,8 +237,9 @@ check "-p - (standard input) writes no cache" [ ! -d "$XDG_CACHE_HOME/lwnrss" ]
 p "$URL"
 check "-p: the first fetch prints the feed" printed 0 "$D/want1"
 check "-p: ... and nginx answered 200 to a request without validators" \
-	[ "$(lastlog)" = '/feed.rdf 200 "-" "-"' ]
-CF=$(cachefile "$URL")
+	lastis '/feed.rdf 200 "-" "-"'
+cachefile "$URL"
+CF=$cf
 check "-p: the feed is cached under XDG_CACHE_HOME/lwnrss/" [ -n "$CF" ]
 CF=${CF:-$D/none}
 check "-p: the cache holds the body as sent" cached "$CF" "$FEED"
@@ -216,19 +260,20 @@ cp "$CF" "$D/cache1"
 # the 304 allows no automatic fetch for 30 minutes: without -f, -p
 # prints the cache as it is and asks nothing; -f asks all the same; a
 # day later the cache is stale and -p asks, conditionally
-n=$(nlog)
+logread
+n=$NLOG
 px "$URL"
 check "-p, the cache fresh: the cached feed, exit 0, nothing on stderr" eval \
 	'printed 0 "$D/want1" && noerr'
 px -f "$URL"
 check "-p -f, the cache fresh: the feed, exit 0" printed 0 "$D/want1"
 check "-p -f, the cache fresh: a conditional request (304), the one since the -p before" \
-	retry eval '[ "$(nlog)" -eq $((n + 1)) ] && logis "$COND"'
+	retry eval 'logread; [ "$NLOG" -eq $((n + 1)) ] && logis "$COND"'
 later
 px "$URL"
-retry eval '[ "$(nlog)" -gt $((n + 1)) ]'
+retry eval 'logread; [ "$NLOG" -gt $((n + 1)) ]'
 check "-p, a day later: a conditional request (304), the cached feed, exit 0" eval \
-	'[ "$(nlog)" -eq $((n + 2)) ] && logis "$COND" && printed 0 "$D/want1" && noerr'
+	'logread; [ "$NLOG" -eq $((n + 2)) ] && logis "$COND" && printed 0 "$D/want1" && noerr'
 check "-p, a day later: the 304 allows the next automatic fetch 30 minutes on" \
 	[ "$(hdr next "$CF")" -eq $(($(hdr fetched "$CF") + 1800)) ]
 
@@ -241,10 +286,10 @@ check "-p, server says 503: the cached headlines, exit 2" printed 2 "$D/want1"
 check "-p, server says 503: the error and the cache's age on stderr" eval \
 	'grep -q "^lwnrss: localhost: HTTP 503" "$D/err" && grep -q "printing the cached headlines, fetched just now" "$D/err"'
 # the cache keeps the Retry-After (120 s) beside the body it had
-retry=$(sed -n 's/^retry //p' "$CF")
+retry=$(hdr retry "$CF")
 check "-p, server says 503: the cache keeps its Retry-After, the body as it was" eval \
 	'[ "$retry" -ge $((t0 + 120)) ] && [ "$retry" -le $((t1 + 120)) ] && cached "$CF" "$FEED" &&
-	 [ "$(sed -n "s/^etag //p" "$CF")" = "$(sed -n "s/^etag //p" "$D/cache1")" ]'
+	 [ "$(hdr etag "$CF")" = "$(hdr etag "$D/cache1")" ]'
 cp "$CF" "$D/cache503"
 rm -f "$D/down"
 ngxstop
@@ -268,20 +313,23 @@ URL=https://localhost:$PORT/feed.rdf
 # the feed and writes a good cache
 broken() {
 	p "$URL" > /dev/null
-	f=$(cachefile "$URL")
+	cachefile "$URL"
+	f=$cf
 	cat "$D/broken" > "$f"
 	p "$URL"
 	if [ "$rc" -eq 0 ] && cmp -s "$D/out" "$D/want1" &&
 	    grep -q "^lwnrss: $f: $2\$" "$D/err" &&
-	    [ "$(lastlog)" = '/feed.rdf 200 "-" "-"' ] &&
-	    [ "$(head -n 1 "$f")" = "lwnrss-cache 3" ]; then
+	    lastis '/feed.rdf 200 "-" "-"' &&
+	    { read -r line < "$f"; [ "$line" = "lwnrss-cache 3" ]; }; then
 		ok "a cache file $1: '$2', fetched anew, rewritten"
 	else
-		notok "a cache file $1: rc $rc, log $(lastlog), stderr: $(cat "$D/err")"
+		logread
+		notok "a cache file $1: rc $rc, log $LAST, stderr: $(cat "$D/err")"
 	fi
 }
 p "$URL"
-CF=$(cachefile "$URL")
+cachefile "$URL"
+CF=$cf
 : > "$D/broken"
 broken "that is empty" "corrupt cache file ignored"
 head -c 300 "$CF" > "$D/broken"
@@ -311,7 +359,7 @@ p "$URL" > /dev/null
 cat "$D/broken" > "$CF"
 p "$URL"
 check "a cache file whose body is no feed: ignored, no validators sent, fetched anew" eval \
-	'printed 0 "$D/want1" && grep -q "cached feed ignored" "$D/err" && [ "$(lastlog)" = "/feed.rdf 200 \"-\" \"-\"" ]'
+	'printed 0 "$D/want1" && grep -q "cached feed ignored" "$D/err" && lastis "/feed.rdf 200 \"-\" \"-\""'
 
 # ---- an unwritable cache: a warning, not a failure --------------------
 
@@ -353,21 +401,34 @@ bigfeed() {
 bigfeed 5000 > "$D/bigA"
 bigfeed 5001 > "$D/bigB"
 BIG=https://localhost:$PORT/nocond/big.rdf
-cp "$D/bigA" "$D/www/nocond/big.rdf"
+# nginx serves a feed under a second name of its file: no copy, and
+# none is needed, since nginx opens it only when lwnrss asks
+ln -f "$D/bigA" "$D/www/nocond/big.rdf"
 # a whole run, timed: the write comes near its end (fetch and parse first)
 t0=$(date +%s%N)
 ./lwnrss -p "$BIG" > /dev/null 2>&1
 ms=$((($(date +%s%N) - t0) / 1000000))
-BF=$(cachefile "$BIG")
+cachefile "$BIG"
+BF=$cf
 check "kill -9: a first large feed ($(wc -c < "$D/bigA") bytes) is cached" [ -n "$BF" ]
+# from 0.55 to 1 times a whole run: the end of the fetch, the write; each
+# round's, made at once
+awk -v p=$$ -v t="$ms" 'BEGIN {
+	for (i = 0; i < 50; i++) {
+		srand(i p)
+		printf "%.3f\n", (0.55 + rand() * 0.45) * t / 1000
+	}
+}' > "$D/delays"
+exec 7< "$D/delays"
 bad=0
 partial=0
 i=0
 while [ "$i" -lt 50 ]; do
 	if [ $((i % 2)) -eq 0 ]; then src=bigB; else src=bigA; fi
-	cp "$D/$src" "$D/www/nocond/big.tmp"
-	mv "$D/www/nocond/big.tmp" "$D/www/nocond/big.rdf"
-	rm -f "${BF:-$D/none}.tmp"
+	ln -f "$D/$src" "$D/www/nocond/big.rdf"
+	# no temporary file the round before left, and the server up again
+	rm -f "${BF:-$D/none}.tmp" "$D/down"
+	read -r delay <&7
 	./lwnrss -p -f "$BIG" > /dev/null 2>&1 &
 	k=$!
 	if [ $((i % 4)) -eq 3 ]; then
@@ -376,25 +437,26 @@ while [ "$i" -lt 50 ]; do
 		# after lwnrss is gone (a zombie too, which kill -0 would not tell)
 		while ! gone "$k" && [ ! -s "${BF:-$D/none}.tmp" ]; do :; done
 	else
-		# from 0.55 to 1 times a whole run: the end of the fetch, the write
-		sleep "$(awk -v s="$i$$" -v t="$ms" 'BEGIN { srand(s); printf "%.3f", (0.55 + rand() * 0.45) * t / 1000 }')"
+		sleep "$delay"
 	fi
 	kill -9 "$k" 2> /dev/null
 	wait "$k" 2> /dev/null
 	[ -s "${BF:-$D/none}.tmp" ] && partial=$((partial + 1))
-	touch "$D/down"
+	: > "$D/down"
 	./lwnrss -p -f "$BIG" > "$D/kout" 2> "$D/kerr"
 	krc=$?
-	rm -f "$D/down"
 	n=$(wc -l < "$D/kout")
-	if [ "$krc" -ne 2 ] || grep -q 'ignored' "$D/kerr" ||
+	if [ "$krc" -ne 2 ] || has ignored "$D/kerr" ||
 	    { [ "$n" -ne 5000 ] && [ "$n" -ne 5001 ]; }; then
 		bad=$((bad + 1))
 		echo "# iteration $i: exit $krc, $n lines: $(cat "$D/kerr")"
 	fi
 	i=$((i + 1))
 done
-echo "# a whole run took $ms ms; $partial of 50 kills left a partly written $(basename "${BF:-none}").tmp"
+exec 7<&-
+rm -f "$D/down"
+bf=${BF:-none}
+echo "# a whole run took $ms ms; $partial of 50 kills left a partly written ${bf##*/}.tmp"
 check "kill -9 during cache writes, 50 times: the cache always loads and parses whole" [ "$bad" -eq 0 ]
 check "kill -9: at least one kill landed in the middle of a write" [ "$partial" -gt 0 ]
 ./lwnrss -p -f "$BIG" > "$D/kout" 2> "$D/kerr"
@@ -422,19 +484,27 @@ startnow() {
 	PIDS="$PIDS $PID"
 	W=
 	i=0
-	while [ "$i" -lt 50 ] && [ -z "$W" ]; do
-		W=$(xdotool search --pid "$PID" 2> /dev/null | head -n 1)
-		[ -n "$W" ] || sleep 0.1
+	while [ "$i" -lt 50 ] && ! win; do
+		sleep 0.1
 		i=$((i + 1))
 	done
 	[ -n "$W" ] && xdotool windowfocus --sync "$W" 2> /dev/null
+}
+# win: W, the first window of PID, if it has one yet
+win() {
+	W=
+	xdotool search --pid "$PID" > "$D/wid" 2> /dev/null
+	read -r W < "$D/wid"
+	[ -n "$W" ]
 }
 stop() {
 	kill "$PID" 2> /dev/null
 	wait "$PID" 2> /dev/null
 }
 hastitle() {
-	[ "$(xprop -id "$W" -notype WM_NAME 2> /dev/null | sed -n 's/^[^=]*= //p')" = "\"$1\"" ]
+	xprop -id "$W" -notype WM_NAME > "$D/prop" 2> /dev/null
+	read -r _l < "$D/prop"
+	[ "${_l#*= }" = "\"$1\"" ]
 }
 # rows k n: a title bar of colour b ($1), then n rows, the k-th selected
 rows() {
@@ -449,14 +519,16 @@ rows() {
 
 # the cache of the window's URL holds the 5-item feed; nginx has it too
 p "$URL"
-CF=$(cachefile "$URL")
+cachefile "$URL"
+CF=$cf
 cp "$CF" "$D/cache1"
-n0=$(nlog)
+logread
+n0=$NLOG
 start "$URL"
 check "window: the cached headlines, the first selected" retry rows B 1 5
 check "window: the window's title is the cached feed's" hastitle "$TITLE"
 check "window: then a conditional request, answered 304" \
-	retry eval '[ "$(nlog)" -gt "$n0" ] && logis "$COND"'
+	retry eval 'logread; [ "$NLOG" -gt "$n0" ] && logis "$COND"'
 check "window: after the 304 the cache keeps its body and validators byte for byte" eval \
 	'cached "$CF" "$FEED" && [ "$(hdr etag "$CF")" = "$(hdr etag "$D/cache1")" ] &&
 	 [ "$(hdr lastmod "$CF")" = "$(hdr lastmod "$D/cache1")" ]'
@@ -464,12 +536,13 @@ check "window: ... and the times move on: confirmed now, no automatic fetch for 
 	'[ "$(hdr fetched "$CF")" -gt "$(hdr fetched "$D/cache1")" ] &&
 	 [ "$(hdr next "$CF")" -eq $(($(hdr fetched "$CF") + 1800)) ]'
 
-n1=$(nlog)
+logread
+n1=$NLOG
 kill -HUP "$PID"
 check "window: SIGHUP fetches now (304 again), the window stays" \
-	retry eval '[ "$(nlog)" -eq $((n1 + 1)) ] && logis "$COND" && kill -0 "$PID"'
+	retry eval 'logread; [ "$NLOG" -eq $((n1 + 1)) ] && logis "$COND" && kill -0 "$PID"'
 xdotool key --clearmodifiers r
-check "window: r fetches now" retry eval '[ "$(nlog)" -eq $((n1 + 2)) ] && logis "$COND"'
+check "window: r fetches now" retry eval 'logread; [ "$NLOG" -eq $((n1 + 2)) ] && logis "$COND"'
 check "window: still 5 rows, none marked new" sigis 'B[0-9]+ G[0-9]+ R1( W[0-9]+ R1){4}( W[0-9]+)?' 6
 check "window: nothing on stderr" [ ! -s "$D/werr" ]
 
@@ -496,10 +569,11 @@ stop
 
 # the window's fetch has just allowed the next only 30 minutes on: with
 # -f the first fetch comes at once all the same
-n1=$(nlog)
+logread
+n1=$NLOG
 startnow -f "$URL"
 check "window -f, the cache fresh: the cached rows, and at once a conditional request (304)" \
-	eval 'retry rows B 1 6 && retry eval "[ \$(nlog) -gt $n1 ]" && logis "$COND"'
+	eval 'retry rows B 1 6 && retry eval "logread; [ \$NLOG -gt $n1 ]" && logis "$COND"'
 stop
 
 # offline: the cached headlines with the error in the title bar
@@ -522,13 +596,14 @@ held = []
 while True:
 	held.append(s.accept()[0])
 EOF
-python3 "$D/stall.py" > "$D/sport" &
+python3 -S "$D/stall.py" > "$D/sport" &
 SRV=$!
 retry test -s "$D/sport"
-SURL=https://localhost:$(cat "$D/sport")/feed.rdf
+read -r sport < "$D/sport"
+SURL=https://localhost:$sport/feed.rdf
 # the same cache under the stalled server's URL: the file name is the
 # URL's 64-bit FNV-1a hash
-h=$(python3 -c 'import sys
+h=$(python3 -S -c 'import sys
 h = 14695981039346656037
 for b in sys.argv[1].encode():
 	h = ((h ^ b) * 1099511628211) % 2**64
@@ -538,11 +613,11 @@ sed "s|^url .*|url $SURL|" "$CF" > "$XDG_CACHE_HOME/lwnrss/$h"
 # up its whole foreground process group, the fetch child included.
 # First, that the hangup is real: it ends a command that does not catch it
 mkfifo "$D/hupctl"
-python3 tests/hangup.py "$D/hup.pid" sleep 30 < "$D/hupctl" &
+python3 -S tests/hangup.py "$D/hup.pid" sleep 30 < "$D/hupctl" &
 HUP=$!
 exec 8> "$D/hupctl"
 retry test -s "$D/hup.pid"
-SLEEPER=$(cat "$D/hup.pid")
+read -r SLEEPER < "$D/hup.pid"
 PIDS="$PIDS $SLEEPER"
 exec 8>&-
 wait "$HUP"
@@ -550,15 +625,14 @@ check "a terminal's hangup (tests/hangup.py) ends a command that does not catch 
 	retry gone "$SLEEPER"
 rm -f "$D/hup.pid"
 later
-python3 tests/hangup.py "$D/hup.pid" sh -c 'exec "$0" "$1" 2> "$2"' \
+python3 -S tests/hangup.py "$D/hup.pid" sh -c 'exec "$0" "$1" 2> "$2"' \
 	"$X" "$SURL" "$D/werr" < "$D/hupctl" &
 HUP=$!
 exec 8> "$D/hupctl"
 retry test -s "$D/hup.pid"
-PID=$(cat "$D/hup.pid")
+read -r PID < "$D/hup.pid"
 PIDS="$PIDS $PID"
-W=
-retry eval 'W=$(xdotool search --pid "$PID" 2> /dev/null | head -n 1); [ -n "$W" ]'
+retry win
 check "window, stalled server: the cached rows at once" retry rows B 1 6
 check "window, stalled server: the fetch waits in a child" retry eval '[ -n "$(children "$PID")" ]'
 FETCH=$(children "$PID" | head -n 1)
@@ -573,7 +647,8 @@ stop
 ngxstart || { notok "cache: nginx starts again"; exit 1; }
 URL=https://localhost:$PORT/feed.rdf
 p "$URL"
-CF=$(cachefile "$URL")
+cachefile "$URL"
+CF=$cf
 head -c 100 "$CF" > "$D/cut"
 cat "$D/cut" > "$CF"
 start "$URL"
@@ -584,18 +659,19 @@ stop
 # an unwritable cache: one warning however often it refreshes
 XDG_CACHE_HOME=$D/notadir
 export XDG_CACHE_HOME
-n0=$(nlog)
+logread
+n0=$NLOG
 start "$URL"
 # the feed, and in the title bar the error colour: the cache is not written
 retry rows E 1 6 > /dev/null
 # r while a fetch runs starts none: each r waits for the fetch child to end
-retry eval '[ "$(nlog)" -eq $((n0 + 1)) ] && [ -z "$(children "$PID")" ]'
+retry eval 'logread; [ "$NLOG" -eq $((n0 + 1)) ] && [ -z "$(children "$PID")" ]'
 xdotool key --clearmodifiers r
-retry eval '[ "$(nlog)" -eq $((n0 + 2)) ] && [ -z "$(children "$PID")" ]'
+retry eval 'logread; [ "$NLOG" -eq $((n0 + 2)) ] && [ -z "$(children "$PID")" ]'
 xdotool key --clearmodifiers r
 # the validators are the cache's: without one, each fetch asks for all
 check "window, unwritable cache: fetched three times, the rows kept, each in full" \
-	retry eval '[ "$(nlog)" -eq $((n0 + 3)) ] && [ "$(lastlog)" = "/feed.rdf 200 \"-\" \"-\"" ] && kill -0 "$PID"'
+	retry eval 'logread; [ "$NLOG" -eq $((n0 + 3)) ] && lastis "/feed.rdf 200 \"-\" \"-\"" && kill -0 "$PID"'
 check "window, unwritable cache: ... the rows still shown, the title bar red" rows E 1 6
 sleep 0.3
 check "window, unwritable cache: one warning, not one per fetch" \

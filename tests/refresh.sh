@@ -40,10 +40,12 @@ C=$D/tls
 mkdir -p "$C"
 testca "$C" refresh
 export SSL_CERT_FILE="$C/ca.pem"
-python3 tests/refreshsrv.py "$C" "$D/log" "$D/clock" > "$D/port" &
+# -S: no site module, whose imports (.pth files) can take a tenth of a
+# second; the server needs only the standard library
+python3 -S tests/refreshsrv.py "$C" "$D/log" "$D/clock" > "$D/port" &
 SRV=$!
 retry test -s "$D/port" || { notok "refresh: the server starts"; exit 1; }
-PORT=$(cat "$D/port")
+read -r PORT < "$D/port"
 : > "$D/log"
 if ! startx "$D"; then
 	notok "refresh: Xvfb starts"
@@ -63,7 +65,8 @@ RETRY=5400
 
 # now: the tests' clock
 now() {
-	echo $(($(date +%s) + $(cat "$D/clock")))
+	read -r _c < "$D/clock"
+	echo $(($(date +%s) + _c))
 }
 # within v lo hi: lo - 1 <= v <= hi.  A time the window keeps is its
 # clock when the answer came plus a wait: after the server logged the
@@ -75,22 +78,39 @@ within() {
 	[ -n "$1" ] && [ "$1" -ge $(($2 - 1)) ] && [ "$1" -le "$3" ]
 }
 
-# reqs path: how many requests for path the server had; reqtimes path: when
+# The server's log, "time path if-none-match" a line, read by the shell:
+# polls and checks read it often.  reqs path: R, how many requests for
+# path the server had, and RT, when, each time and a space; nreqs path n:
+# n of them
 reqs() {
-	awk -v p="$1" '$2 == p { n++ } END { print n + 0 }' "$D/log"
+	R=0 RT=
+	while read -r _t _p _; do
+		[ "$_p" = "$1" ] || continue
+		R=$((R + 1)) RT="$RT$_t "
+	done < "$D/log"
 }
-reqtimes() {
-	awk -v p="$1" '$2 == p { print $1 }' "$D/log"
+nreqs() {
+	reqs "$1"
+	[ "$R" -eq "$2" ]
 }
 # inm path k: the If-None-Match of the k-th request for path, in hex
 inm() {
-	awk -v p="$1" -v k="$2" '$2 == p && ++n == k { print $3 }' "$D/log"
+	_n=0
+	while read -r _t _p _h; do
+		[ "$_p" = "$1" ] && _n=$((_n + 1)) && [ "$_n" -eq "$2" ] && echo "$_h" && return
+	done < "$D/log"
 }
 # gaps path min [from]: each request for path (from the from-th on) came
 # min seconds or more after the one before
 gaps() {
-	reqtimes "$1" | awk -v min="$2" -v from="${3:-1}" \
-		'NR > from && $1 - last < min { bad = 1 } { last = $1 } END { exit bad }'
+	reqs "$1"
+	_n=0
+	for _t in $RT; do
+		_n=$((_n + 1))
+		[ "$_n" -gt "${3:-1}" ] && [ $((_t - _last)) -lt "$2" ] && return 1
+		_last=$_t
+	done
+	return 0
 }
 # want steps hint: the requests of a window started at a step and then
 # poked at each of steps more, when it may ask every hint seconds (at
@@ -104,17 +124,37 @@ want() {
 
 # rowsel k: the feed's NROWS rows, the k-th selected, in the pixel column
 # x=3 as runs (tests/grab -s, as tests/xlib.sh's sig): B or E the title
-# bar (E after a failed fetch), W a row, G the selected row, R the line.
-# Every step polls it
+# bar (E after a failed fetch), W a row, G the selected row, R the line,
+# then perhaps W the window below the rows.  Every step polls it: the
+# shell matches the runs, word by word, with no grep
 NROWS=3
 rowsel() {
-	re="[BE][0-9]+"
+	tests/grab -s "$W" 3 > "$D/col" 2> /dev/null && read -r _r < "$D/col" || return 1
+	_k=$1
+	set -f
+	set -- $_r
+	set +f
+	isrun "$1" '[BE]' || return 1
+	shift
 	j=1
 	while [ "$j" -le "$NROWS" ]; do
-		if [ "$j" -eq "$1" ]; then re="$re G[0-9]+ R1"; else re="$re W[0-9]+ R1"; fi
+		if [ "$j" -eq "$_k" ]; then _c=G; else _c=W; fi
+		isrun "$1" "$_c" && [ "$2" = R1 ] || return 1
+		shift 2
 		j=$((j + 1))
 	done
-	tests/grab -s "$W" 3 > "$D/col" 2> /dev/null && grep -Eq "^$re( W[0-9]+)?\$" "$D/col"
+	[ $# -eq 0 ] || { [ $# -eq 1 ] && isrun "$1" W; }
+}
+# isrun word letter: word is a run of the colour letter (a bracket
+# expression will do): the letter, then a length
+isrun() {
+	case $1 in
+	$2*) ;;
+	*) return 1 ;;
+	esac
+	case ${1#?} in
+	''|*[!0-9]*) return 1 ;;
+	esac
 }
 
 # start url: the test build in the background; sets PID and W, waits for
@@ -124,9 +164,21 @@ start() {
 	PID=$!
 	PIDS="$PIDS $PID"
 	W=
-	retry eval 'W=$(xdotool search --pid "$PID" 2> /dev/null | head -n 1); [ -n "$W" ]'
+	retry win
 	SEL=1
-	retry rowsel 1 && retry eval '[ -z "$(children "$PID")" ]'
+	retry rowsel 1 && retry idle
+}
+# win: W, the first window of PID, if it has one yet
+win() {
+	W=
+	xdotool search --pid "$PID" > "$D/wid" 2> /dev/null
+	read -r W < "$D/wid"
+	[ -n "$W" ]
+}
+# idle: the window has no child: no fetch runs
+idle() {
+	children "$PID" > "$D/kids"
+	! read -r _ < "$D/kids"
 }
 stop() {
 	kill "$PID" 2> /dev/null
@@ -138,7 +190,7 @@ stop() {
 poke() {
 	if [ "$SEL" -eq 1 ]; then SEL=2; k=j; else SEL=1; k=k; fi
 	xdotool key --clearmodifiers "$k"
-	retry rowsel "$SEL" && retry eval '[ -z "$(children "$PID")" ]'
+	retry rowsel "$SEL" && retry idle
 }
 # steps n: n times, the clock a step on and a poke
 steps() {
@@ -155,20 +207,35 @@ fresh() {
 	export XDG_CACHE_HOME
 	clockon 90000
 }
+# cachefile url: the cache file of url: the one file in the cache
+# directory (no temporary file) whose header names the URL
 cachefile() {
-	grep -lax "url $1" "$XDG_CACHE_HOME"/lwnrss/* 2> /dev/null | grep -v '\.tmp$' | head -n 1
+	for _f in "$XDG_CACHE_HOME"/lwnrss/*; do
+		case $_f in
+		*.tmp) continue ;;
+		esac
+		[ -f "$_f" ] || continue
+		while IFS= read -r _l && [ -n "$_l" ]; do
+			[ "$_l" = "url $1" ] && echo "$_f" && return 0
+		done < "$_f"
+	done
+	return 0
 }
 # hdr key file: a cache header's value
 hdr() {
-	sed -n "s/^$1 //p" "$2" | head -n 1
+	while IFS= read -r _l && [ -n "$_l" ]; do
+		case $_l in
+		"$1 "*) printf '%s\n' "${_l#"$1 "}"; return 0 ;;
+		esac
+	done < "$2"
+}
+# hex: standard input in hex, byte for byte
+hex() {
+	od -An -tx1 | tr -d ' \n'
 }
 # hexhdr key file: the same in hex, byte for byte
 hexhdr() {
-	python3 -c 'import sys
-for l in open(sys.argv[2], "rb"):
-	if l.startswith(sys.argv[1].encode() + b" "):
-		print(l[len(sys.argv[1]) + 1:].rstrip(b"\n").hex())
-		break' "$1" "$2"
+	printf %s "$(hdr "$1" "$2")" | hex
 }
 
 N=18
@@ -177,11 +244,12 @@ N=18
 
 fresh none
 start "https://localhost:$PORT/none"
-check "floor: the window fetches once at start" [ "$(reqs /none)" -eq 1 ]
+check "floor: the window fetches once at start" nreqs /none 1
 steps "$N"
 w=$(want "$N" 0)
-check "floor: $w requests over $N steps of $S s, one each 30 minutes or more ($(reqtimes /none | tr '\n' ' '))" \
-	eval '[ "$(reqs /none)" -eq "$w" ] && gaps /none "$FLOOR"'
+reqs /none
+check "floor: $w requests over $N steps of $S s, one each 30 minutes or more ($RT)" \
+	eval 'nreqs /none "$w" && gaps /none "$FLOOR"'
 stop
 
 # ---- Cache-Control: max-age=7000, kept across a restart --------------
@@ -191,16 +259,19 @@ URL=https://localhost:$PORT/maxage
 start "$URL"
 steps "$N"
 w=$(want "$N" "$MAXAGE")
-check "max-age=$MAXAGE: $w requests over $N steps, none sooner ($(reqtimes /maxage | tr '\n' ' '))" \
-	eval '[ "$(reqs /maxage)" -eq "$w" ] && gaps /maxage "$MAXAGE"'
-n=$(reqs /maxage)
+reqs /maxage
+check "max-age=$MAXAGE: $w requests over $N steps, none sooner ($RT)" \
+	eval 'nreqs /maxage "$w" && gaps /maxage "$MAXAGE"'
+n=$R
 xdotool key --clearmodifiers r
-check "max-age: r fetches now all the same" retry eval '[ "$(reqs /maxage)" -eq $((n + 1)) ]'
-retry eval '[ -z "$(children "$PID")" ]'
+check "max-age: r fetches now all the same" retry nreqs /maxage $((n + 1))
+retry idle
 kill -HUP "$PID"
-check "max-age: so does SIGHUP" retry eval '[ "$(reqs /maxage)" -eq $((n + 2)) ]'
-retry eval '[ -z "$(children "$PID")" ]'
-last=$(reqtimes /maxage | tail -n 1)
+check "max-age: so does SIGHUP" retry nreqs /maxage $((n + 2))
+retry idle
+reqs /maxage
+last=${RT% }
+last=${last##* }
 CF=$(cachefile "$URL")
 n2=$([ -n "$CF" ] && hdr next "$CF")
 check "max-age: the cache keeps the next allowed time, max-age on (next $n2, request at $last)" \
@@ -209,11 +280,11 @@ stop
 # a restart: the cache's rows at once, no fetch before max-age is over
 start "$URL"
 poke
-check "max-age: a restart shows the cache and does not fetch" [ "$(reqs /maxage)" -eq $((n + 2)) ]
+check "max-age: a restart shows the cache and does not fetch" nreqs /maxage $((n + 2))
 steps $((MAXAGE / S))
-check "max-age: ... nor before max-age is over" [ "$(reqs /maxage)" -eq $((n + 2)) ]
+check "max-age: ... nor before max-age is over" nreqs /maxage $((n + 2))
 steps 1
-check "max-age: ... and fetches after" eval '[ "$(reqs /maxage)" -eq $((n + 3)) ] && gaps /maxage "$MAXAGE" $((n + 2))'
+check "max-age: ... and fetches after" eval 'nreqs /maxage $((n + 3)) && gaps /maxage "$MAXAGE" $((n + 2))'
 stop
 
 # ---- a 304 that says nothing of freshness: the 200's max-age holds ----
@@ -223,9 +294,10 @@ URL=https://localhost:$PORT/bare304
 start "$URL"
 steps "$N"
 w=$(want "$N" "$MAXAGE")
-b1=$(printf '"b1"' | od -An -tx1 | tr -d ' \n')
-check "a bare 304 keeps the 200's max-age=$MAXAGE: $w requests over $N steps, none sooner ($(reqtimes /bare304 | tr '\n' ' '))" \
-	eval '[ "$(reqs /bare304)" -eq "$w" ] && gaps /bare304 "$MAXAGE" && [ "$(inm /bare304 2)" = "$b1" ]'
+b1=$(printf '"b1"' | hex)
+reqs /bare304
+check "a bare 304 keeps the 200's max-age=$MAXAGE: $w requests over $N steps, none sooner ($RT)" \
+	eval 'nreqs /bare304 "$w" && gaps /bare304 "$MAXAGE" && [ "$(inm /bare304 2)" = "$b1" ]'
 CF=$(cachefile "$URL")
 check "... which the cache file keeps (maxage $([ -n "$CF" ] && hdr maxage "$CF"))" \
 	eval '[ -n "$CF" ] && [ "$(hdr maxage "$CF")" = 7000 ]'
@@ -237,16 +309,18 @@ fresh ttl
 start "https://localhost:$PORT/ttl"
 steps "$N"
 w=$(want "$N" "$TTL")
-check "<ttl>90</ttl>: $w requests over $N steps, none sooner ($(reqtimes /ttl | tr '\n' ' '))" \
-	eval '[ "$(reqs /ttl)" -eq "$w" ] && gaps /ttl "$TTL"'
+reqs /ttl
+check "<ttl>90</ttl>: $w requests over $N steps, none sooner ($RT)" \
+	eval 'nreqs /ttl "$w" && gaps /ttl "$TTL"'
 stop
 
 fresh syn
 start "https://localhost:$PORT/syn"
 steps "$N"
 w=$(want "$N" "$SYN")
-check "syn: daily, 7 times: $w requests over $N steps, none sooner ($(reqtimes /syn | tr '\n' ' '))" \
-	eval '[ "$(reqs /syn)" -eq "$w" ] && gaps /syn "$SYN"'
+reqs /syn
+check "syn: daily, 7 times: $w requests over $N steps, none sooner ($RT)" \
+	eval 'nreqs /syn "$w" && gaps /syn "$SYN"'
 stop
 
 # ---- Retry-After: 5400, kept across a restart ----------------------------
@@ -256,8 +330,10 @@ URL=https://localhost:$PORT/retry
 start "$URL"
 steps $((FLOOR / S + 1))
 check "Retry-After: the second request, at the floor, is answered 503" \
-	eval '[ "$(reqs /retry)" -eq 2 ] && grep -q "503" "$D/werr"'
-t2=$(reqtimes /retry | tail -n 1)
+	eval 'nreqs /retry 2 && grep -q "503" "$D/werr"'
+reqs /retry
+t2=${RT% }
+t2=${t2##* }
 CF=$(cachefile "$URL")
 r=$([ -n "$CF" ] && hdr retry "$CF")
 l=$([ -n "$CF" ] && hdr length "$CF")
@@ -268,9 +344,9 @@ stop
 start "$URL"
 poke
 steps $((RETRY / S - 1))
-check "Retry-After: a restart does not ask before it is over" [ "$(reqs /retry)" -eq 2 ]
+check "Retry-After: a restart does not ask before it is over" nreqs /retry 2
 steps 1
-check "Retry-After: then one request" eval '[ "$(reqs /retry)" -eq 3 ] && gaps /retry "$RETRY" 2'
+check "Retry-After: then one request" eval 'nreqs /retry 3 && gaps /retry "$RETRY" 2'
 stop
 
 # ---- validators byte for byte ---------------------------------------------
@@ -278,29 +354,30 @@ stop
 fresh etag
 URL=https://localhost:$PORT/etag
 # as tests/refreshsrv.py sends them
-ODD=$(python3 -c 'print(b"\"odd\t\x80\xfe\xff!\"".hex())')
-NEW=$(python3 -c 'print(b"W/\"second\"".hex())')
+ODD=$(printf '"odd\t\200\376\377!"' | hex)
+NEW=$(printf 'W/"second"' | hex)
 start "$URL"
 CF=$(cachefile "$URL")
 check "validators: an ETag with a tab and bytes above 0x7f is cached byte for byte" \
 	eval '[ -n "$CF" ] && [ "$(hexhdr etag "$CF")" = "$ODD" ]'
 xdotool key --clearmodifiers r
-retry eval '[ "$(reqs /etag)" -eq 2 ]' && retry eval '[ -z "$(children "$PID")" ]'
+retry nreqs /etag 2 && retry idle
 check "validators: ... and sent back byte for byte" [ "$(inm /etag 2)" = "$ODD" ]
 check "validators: a 304 with a new ETag replaces the one in the cache file" \
 	eval '[ "$(hexhdr etag "$CF")" = "$NEW" ] && [ "$(hdr length "$CF")" -gt 0 ]'
 xdotool key --clearmodifiers r
-retry eval '[ "$(reqs /etag)" -eq 3 ]' && retry eval '[ -z "$(children "$PID")" ]'
+retry nreqs /etag 3 && retry idle
 check "validators: ... and the window sends the new one" [ "$(inm /etag 3)" = "$NEW" ]
 stop
 clockon 90000
 start "$URL"
 check "validators: after a restart, the new one from the file" \
-	eval '[ "$(reqs /etag)" -eq 4 ] && [ "$(inm /etag 4)" = "$NEW" ]'
+	eval 'nreqs /etag 4 && [ "$(inm /etag 4)" = "$NEW" ]'
 stop
 ./lwnrss -p -f "$URL" > "$D/out" 2> "$D/err"
+rc=$?
 check "validators: -p sends it too, and prints the cached feed for the 304" \
-	eval '[ $? -eq 0 ] && [ "$(inm /etag 5)" = "$NEW" ] && [ "$(wc -l < "$D/out")" -eq 3 ]'
+	eval '[ "$rc" -eq 0 ] && [ "$(inm /etag 5)" = "$NEW" ] && [ "$(wc -l < "$D/out")" -eq 3 ]'
 
 # an ETag of 7000 bytes (etagc is any visible byte, of any number)
 URL=https://localhost:$PORT/long
@@ -308,7 +385,7 @@ URL=https://localhost:$PORT/long
 ./lwnrss -p -f "$URL" > "$D/out" 2> "$D/err"
 rc=$?
 check "validators: an ETag of 7000 bytes is sent back whole, answered 304" \
-	eval '[ "$rc" -eq 0 ] && [ "$(reqs /long)" -eq 2 ] &&
+	eval '[ "$rc" -eq 0 ] && nreqs /long 2 &&
 	 [ "$(inm /long 2 | wc -c)" -eq 14001 ] && [ "$(wc -l < "$D/out")" -eq 3 ] && [ ! -s "$D/err" ]'
 
 # no-store: no body kept, and no freshness to wait for
