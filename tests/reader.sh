@@ -84,17 +84,22 @@ row() {
 }
 # titlew k: the width of the ink of the k-th row's title line (bold is wider)
 titlew() {
-	box 40 $(($(row "$1") + 14)) 560 22 | sed 's/x.*//'
+	_b=$(box 40 $(($(row "$1") + 14)) 560 22)
+	echo "${_b%%x*}"
 }
-# darkest x y w h: the darkest grey there in the last shot, 0 to 255
+# darkest x y w h: the darkest grey there in the last shot, 0 to 255, as
+# ImageMagick's -colorspace Gray (Rec. 709 luma) finds it
 darkest() {
-	convert "$D/shot.png" -crop "${3}x${4}+$1+$2" +repage -colorspace Gray \
-		-format '%[fx:int(255*minima)]' info:
+	tests/grab -t "$D/shot.png" "$1" "$2" "$3" "$4" 2> /dev/null | awk '
+		BEGIN { m = 255 }
+		{ g = 0.212656 * $3 + 0.715158 * $4 + 0.072186 * $5; if (g < m) m = g }
+		END { print int(m) }'
 }
 # barw: the width of the title bar's right-hand text
 barw() {
 	shot
-	box 320 0 320 "$BAR" | sed 's/x.*//'
+	_b=$(box 320 0 320 "$BAR")
+	echo "${_b%%x*}"
 }
 
 # ---- rules ----------------------------------------------------------------
@@ -278,7 +283,10 @@ sed 's|<channel |<item><title>Brand new</title><link>https://example.org/n1</lin
 sed 's|<channel |<item><title>Newer still</title><link>https://example.org/n2</link></item><item><title>Newest</title><link>https://example.org/n3</link></item><channel |' \
 	"$D/feed2.rdf" > "$D/feed3.rdf"
 urgent() {
-	xprop -id "$1" WM_HINTS | grep -qi urgen
+	case $(xprop -id "$1" WM_HINTS) in
+	*[Uu][Rr][Gg][Ee][Nn]*) ;;
+	*) return 1 ;;
+	esac
 }
 # The other window starts first: each start moves the test build's clock
 # a day on, which would make the watched window's next automatic fetch
@@ -294,13 +302,13 @@ check "urgency: another window takes the focus" [ "$(xdotool getwindowfocus)" = 
 kill -HUP "$A"
 check "urgency: a refresh with a new article sets the urgency hint (WM_HINTS)" retry urgent "$WA"
 check "urgency: ... and counts it in the window's title (not the one a rule hides)" \
-	retry eval '[ "$(xprop -id "$WA" -notype WM_NAME | sed "s/^[^=]*= //")" = "\"(1) $TITLE\"" ]'
+	retry eval 'n=$(xprop -id "$WA" -notype WM_NAME); [ "${n#*= }" = "\"(1) $TITLE\"" ]'
 check "urgency: ... _NET_WM_NAME too" \
 	[ "$(xprop -id "$WA" -notype _NET_WM_NAME | sed 's/^[^=]*= //')" = "\"(1) $TITLE\"" ]
 xdotool windowfocus --sync "$WA"
 check "urgency: focusing the window clears the hint" retry eval '! urgent "$WA"'
 check "urgency: ... and the count" \
-	retry eval '[ "$(xprop -id "$WA" -notype WM_NAME | sed "s/^[^=]*= //")" = "\"$TITLE\"" ]'
+	retry eval 'n=$(xprop -id "$WA" -notype WM_NAME); [ "${n#*= }" = "\"$TITLE\"" ]'
 kill "$A" "$B"
 wait "$A" "$B" 2> /dev/null
 
@@ -439,7 +447,7 @@ chmod +x "$D/pipe/lwnrss" "$D/pipe/xdg-open"
 pipe() {
 	PATH="$D/pipe:$PATH" sh -c "$line" > /dev/null 2>&1 &
 	p=$!
-	retry sh -c 'xdotool search --class dmenu > /dev/null'
+	retry eval 'xdotool search --class dmenu > /dev/null'
 	sleep 0.3
 	while [ $# -ge 2 ]; do
 		xdotool type --delay 30 "$1"
