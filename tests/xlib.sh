@@ -138,18 +138,25 @@ within() {
 	return 1
 }
 
+# opened link: the open command was run with link (a line of its log;
+# read, not grep: the tests poll this)
 opened() {
-	grep -qxF "$1" "$LWNRSS_OPENLOG" 2> /dev/null
+	{ while IFS= read -r _l || [ -n "$_l" ]; do
+		[ "$_l" = "$1" ] && return 0
+		_l=
+	done < "$LWNRSS_OPENLOG"; } 2> /dev/null
+	return 1
 }
 
 # server step...: start tests/x11srv.py; sets SRV and PORT
 server() {
 	[ -n "$SRV" ] && kill "$SRV" 2> /dev/null
 	rm -f "$D/port"
-	python3 tests/x11srv.py "$C" "$@" > "$D/port" &
+	# -S: the standard library alone, no site packages to look through
+	python3 -S tests/x11srv.py "$C" "$@" > "$D/port" &
 	SRV=$!
 	# python starts slowly on a loaded machine: up to 15 seconds
 	retry test -s "$D/port" || retry test -s "$D/port" || retry test -s "$D/port"
-	PORT=$(cat "$D/port")
+	read -r PORT < "$D/port"
 }
 
