@@ -184,6 +184,7 @@ column(Display *dpy, Window win, int col, char *buf, size_t len)
 	return o >= len;
 }
 
+/* -m: the column read until its runs match */
 static int
 match(char *argv[])
 {
