@@ -65,11 +65,11 @@ if ! hastitle "$TITLE"; then
 fi
 check "WM_CLASS is lwnrss, lwnrss" [ "$(prop WM_CLASS)" = '"lwnrss", "lwnrss"' ]
 check "_NET_WM_PID is the process" [ "$(prop _NET_WM_PID)" = "$PID" ]
-check "WM_PROTOCOLS has WM_DELETE_WINDOW" sh -c \
+check "WM_PROTOCOLS has WM_DELETE_WINDOW" eval \
 	"xprop -id $W WM_PROTOCOLS | grep -q WM_DELETE_WINDOW"
-check "size hints are set" sh -c \
+check "size hints are set" eval \
 	"xprop -id $W WM_NORMAL_HINTS | grep -q 'minimum size'"
-check "not override-redirect" sh -c \
+check "not override-redirect" eval \
 	"xwininfo -id $W | grep -q 'Override Redirect State: no'"
 
 # the layout: title bar, then 5 rows, the first selected, of equal
@@ -99,11 +99,11 @@ check "row text ends at least 16 px above the row's end" \
 # it is cut (with an ellipsis) where the right padding begins
 b=$(box 0 $((BAR + 4 * (ROW + 1))) 640 "$ROW5")
 echo "# fifth row's text: $b"
-check "overlong text stops 16 px from the right edge" sh -c \
+check "overlong text stops 16 px from the right edge" eval \
 	"echo '$b' | awk -F'[x+]' '{ exit !(\$1 + \$3 >= 600 && \$1 + \$3 <= 625) }'"
 b=$(box 0 0 640 "$BAR")
 echo "# title bar's text: $b"
-check "title bar has text on the left and on the right" sh -c \
+check "title bar has text on the left and on the right" eval \
 	"echo '$b' | awk -F'[x+]' '{ exit !(\$3 >= 15 && \$3 <= 18 && \$1 + \$3 >= 600) }'"
 
 # the second row's title has Greek, CJK and two emoji: the emoji come
@@ -204,9 +204,9 @@ HOSTPID=$PID
 start -w "$HOST" - < "$FEED"
 hex=$(printf '0x%x' "$HOST")
 hw=$(xwininfo -id "$HOST" | sed -n 's/.*Width: //p')
-check "-w: the window is a child of the given window" sh -c \
+check "-w: the window is a child of the given window" eval \
 	"xwininfo -tree -id $W | grep -q 'Parent window id: $hex '"
-check "-w: it has the host's size" sh -c \
+check "-w: it has the host's size" eval \
 	"xwininfo -id $W | grep -q 'Width: $hw\$'"
 tests/wmdelete -d "$W"
 check "-w: the host destroying the window ends the process" within 20 "$PID"
@@ -224,7 +224,7 @@ check "while loading: the title bar is up, no rows" retry sigis "B$BAR W[0-9]+"
 shot
 b=$(box 320 0 321 "$BAR")
 echo "# status while loading: $b"
-check "while loading: a status on the right of the title bar" sh -c \
+check "while loading: a status on the right of the title bar" eval \
 	"echo '$b' | awk -F'[x+]' '{ exit !(\$1 > 20 && \$1 + \$3 >= 280) }'"
 FETCH=$(children "$PID" | head -n 1)
 check "while loading: the fetch is a child process" [ -n "$FETCH" ]
