@@ -84,23 +84,28 @@ row() {
 }
 # titlew k: the width of the ink of the k-th row's title line (bold is wider)
 titlew() {
-	box 40 $(($(row "$1") + 14)) 560 22 | sed 's/x.*//'
+	_b=$(box 40 $(($(row "$1") + 14)) 560 22)
+	echo "${_b%%x*}"
 }
-# darkest x y w h: the darkest grey there in the last shot, 0 to 255
+# darkest x y w h: the darkest grey there in the last shot, 0 to 255, as
+# ImageMagick's -colorspace Gray (Rec. 709 luma) finds it
 darkest() {
-	convert "$D/shot.png" -crop "${3}x${4}+$1+$2" +repage -colorspace Gray \
-		-format '%[fx:int(255*minima)]' info:
+	tests/grab -t "$D/shot.png" "$1" "$2" "$3" "$4" 2> /dev/null | awk '
+		BEGIN { m = 255 }
+		{ g = 0.212656 * $3 + 0.715158 * $4 + 0.072186 * $5; if (g < m) m = g }
+		END { print int(m) }'
 }
 # barw: the width of the title bar's right-hand text
 barw() {
 	shot
-	box 320 0 320 "$BAR" | sed 's/x.*//'
+	_b=$(box 320 0 320 "$BAR")
+	echo "${_b%%x*}"
 }
 
 # ---- rules ----------------------------------------------------------------
 
 "$X" -p - < "$FEED" > "$D/p" 2> "$D/perr"
-check "rules: -p drops the row a Hide rule matches, and only it" sh -c \
+check "rules: -p drops the row a Hide rule matches, and only it" eval \
 	"[ \$(wc -l < '$D/p') -eq 6 ] && ! grep -q 'hide me' '$D/p' && grep -q '^Café au lait' '$D/p'"
 
 win
@@ -114,12 +119,12 @@ d5=$(darkest 16 $(($(row 5) + 14)) 400 20)
 d3=$(darkest 16 $(($(row 3) + 14)) 400 20)
 echo "# darkest grey of the titles: row 3 $d3, row 5 (dimmed) $d5"
 check "rules: a Dim rule's row is drawn grey, the others black" \
-	sh -c "[ '$d3' -lt 40 ] && [ '$d5' -ge 70 ]"
+	eval "[ '$d3' -lt 40 ] && [ '$d5' -ge 70 ]"
 # x=18 is inside the badge (newcolor, yellow here), left of its label;
 # the column crosses the title bar's text and the other rows' too
 sig 18 > /dev/null
 check "rules: the [\$] prefix is a badge in newcolor, on the first row only" \
-	sh -c "grep -Eq ' G[0-9]+ Y[0-9]+ G' '$D/sig' && [ \$(grep -o Y '$D/sig' | wc -l) -eq 1 ]"
+	eval "grep -Eq ' G[0-9]+ Y[0-9]+ G' '$D/sig' && [ \$(grep -o Y '$D/sig' | wc -l) -eq 1 ]"
 
 # ---- keys -------------------------------------------------------------------
 
@@ -218,30 +223,30 @@ win
 key j
 w0=$(barw)
 key y
-check "y: CLIPBOARD holds the link" retry sh -c \
+check "y: CLIPBOARD holds the link" retry eval \
 	"[ \"\$(xclip -o -selection clipboard 2> /dev/null)\" = https://example.org/a2 ]"
 check "y: PRIMARY holds the link" \
 	[ "$(xclip -o -selection primary 2> /dev/null)" = https://example.org/a2 ]
 w1=$(barw)
 echo "# title bar text: $w0 px, after y $w1 px"
 check "y: the title bar says something else (\"copied\")" [ "$w0" != "$w1" ]
-check "y: TARGETS offers UTF8_STRING and STRING" sh -c \
+check "y: TARGETS offers UTF8_STRING and STRING" eval \
 	"xclip -o -selection clipboard -t TARGETS | tr '\n' ' ' | grep -q 'TARGETS UTF8_STRING STRING'"
 key Y
-check "Y: the title and the link, UTF-8 intact" retry sh -c \
+check "Y: the title and the link, UTF-8 intact" retry eval \
 	"[ \"\$(xclip -o -selection clipboard -t UTF8_STRING)\" = 'Ελληνικά: Καλημέρα κόσμε https://example.org/a2' ]"
-check "Y: as STRING, Latin-1 with '?' for what it cannot hold" sh -c \
+check "Y: as STRING, Latin-1 with '?' for what it cannot hold" eval \
 	"[ \"\$(xclip -o -selection clipboard -t STRING)\" = '????????: ???????? ????? https://example.org/a2' ]"
 key j
 check "copied: the next key gives the title bar back" retry eval '[ "$(barw)" = "$w0" ]'
 key j j j y
-check "the selection stays available while lwnrss runs" retry sh -c \
+check "the selection stays available while lwnrss runs" retry eval \
 	"sleep 0.5; [ \"\$(xclip -o -selection clipboard)\" = https://example.org/a7 ]"
 # a paste tool gone before the answer: the answer meets no window
 : > "$D/err"
 tests/selgone CLIPBOARD && tests/selgone PRIMARY
 check "a requestor gone before the answer: lwnrss lives on" \
-	retry sh -c "sleep 0.3; kill -0 $PID && [ \"\$(xclip -o -selection clipboard)\" = https://example.org/a7 ]"
+	retry eval "sleep 0.3; kill -0 $PID && [ \"\$(xclip -o -selection clipboard)\" = https://example.org/a7 ]"
 check "... and says nothing of it" [ ! -s "$D/err" ]
 stop
 
@@ -264,7 +269,7 @@ testca "$C" reader
 export SSL_CERT_FILE="$C/ca.pem"
 server "$FEED"
 ./lwnrss -p "localhost:$PORT/feed" > "$D/p2" 2> "$D/p2err"
-check "a URL without a scheme is https" sh -c \
+check "a URL without a scheme is https" eval \
 	"[ \$(wc -l < '$D/p2') -eq 7 ] && [ ! -s '$D/p2err' ]"
 
 # ---- urgency: new articles while the focus is elsewhere -------------------
@@ -278,7 +283,10 @@ sed 's|<channel |<item><title>Brand new</title><link>https://example.org/n1</lin
 sed 's|<channel |<item><title>Newer still</title><link>https://example.org/n2</link></item><item><title>Newest</title><link>https://example.org/n3</link></item><channel |' \
 	"$D/feed2.rdf" > "$D/feed3.rdf"
 urgent() {
-	xprop -id "$1" WM_HINTS | grep -qi urgen
+	case $(xprop -id "$1" WM_HINTS) in
+	*[Uu][Rr][Gg][Ee][Nn]*) ;;
+	*) return 1 ;;
+	esac
 }
 # The other window starts first: each start moves the test build's clock
 # a day on, which would make the watched window's next automatic fetch
@@ -294,13 +302,13 @@ check "urgency: another window takes the focus" [ "$(xdotool getwindowfocus)" = 
 kill -HUP "$A"
 check "urgency: a refresh with a new article sets the urgency hint (WM_HINTS)" retry urgent "$WA"
 check "urgency: ... and counts it in the window's title (not the one a rule hides)" \
-	retry eval '[ "$(xprop -id "$WA" -notype WM_NAME | sed "s/^[^=]*= //")" = "\"(1) $TITLE\"" ]'
+	retry eval 'n=$(xprop -id "$WA" -notype WM_NAME); [ "${n#*= }" = "\"(1) $TITLE\"" ]'
 check "urgency: ... _NET_WM_NAME too" \
 	[ "$(xprop -id "$WA" -notype _NET_WM_NAME | sed 's/^[^=]*= //')" = "\"(1) $TITLE\"" ]
 xdotool windowfocus --sync "$WA"
 check "urgency: focusing the window clears the hint" retry eval '! urgent "$WA"'
 check "urgency: ... and the count" \
-	retry eval '[ "$(xprop -id "$WA" -notype WM_NAME | sed "s/^[^=]*= //")" = "\"$TITLE\"" ]'
+	retry eval 'n=$(xprop -id "$WA" -notype WM_NAME); [ "${n#*= }" = "\"$TITLE\"" ]'
 kill "$A" "$B"
 wait "$A" "$B" 2> /dev/null
 
@@ -403,7 +411,7 @@ PIDS="$PIDS $TB"
 retry eval '[ "$(xdotool search --class lwnrss | wc -l)" -eq 1 ]'
 T1=$(xdotool search --class lwnrss | head -n 1)
 check "tabbed: 'tabbed -c lwnrss URL -w' embeds lwnrss" \
-	sh -c "xwininfo -tree -id $T1 | grep -q 'Parent window id: $(head -n 1 "$D/tabbed") '"
+	eval "xwininfo -tree -id $T1 | grep -q 'Parent window id: $(head -n 1 "$D/tabbed") '"
 W=$T1
 retry sigis "B[0-9]+ G[0-9]+ R1 .*" > /dev/null
 xdotool key j j Return
@@ -413,12 +421,12 @@ xdotool key ctrl+shift+Return
 retry eval '[ "$(xdotool search --class lwnrss | wc -l)" -eq 2 ]'
 sleep 0.5
 xdotool key Return
-check "tabbed: a new tab has the keys" retry sh -c "tail -n 1 '$LWNRSS_OPENLOG' | grep -qx https://example.org/a1"
+check "tabbed: a new tab has the keys" retry eval "tail -n 1 '$LWNRSS_OPENLOG' | grep -qx https://example.org/a1"
 xdotool key ctrl+shift+h
 sleep 0.3
 xdotool key j Return
 check "tabbed: switching back, the keys follow the focus to the first tab" \
-	retry sh -c "tail -n 1 '$LWNRSS_OPENLOG' | grep -qx https://example.org/a4"
+	retry eval "tail -n 1 '$LWNRSS_OPENLOG' | grep -qx https://example.org/a4"
 xdotool key q
 sleep 0.3
 xdotool key q
@@ -439,7 +447,7 @@ chmod +x "$D/pipe/lwnrss" "$D/pipe/xdg-open"
 pipe() {
 	PATH="$D/pipe:$PATH" sh -c "$line" > /dev/null 2>&1 &
 	p=$!
-	retry sh -c 'xdotool search --class dmenu > /dev/null'
+	retry eval 'xdotool search --class dmenu > /dev/null'
 	sleep 0.3
 	while [ $# -ge 2 ]; do
 		xdotool type --delay 30 "$1"
@@ -452,10 +460,10 @@ pipe() {
 check "README: there is a dmenu pipeline" [ -n "$line" ]
 pipe "Friday" Return
 check "README pipeline: the chosen article's link reaches xdg-open, whole" \
-	sh -c "[ \"\$(cat '$D/xdg-opened')\" = https://example.org/a3 ]"
+	eval "[ \"\$(cat '$D/xdg-opened')\" = https://example.org/a3 ]"
 pipe "Καλημέρα" Return
 check "README pipeline: a title of another script, and a tab made ' · ' and back" \
-	sh -c "[ \"\$(tail -n 1 '$D/xdg-opened')\" = https://example.org/a2 ]"
+	eval "[ \"\$(tail -n 1 '$D/xdg-opened')\" = https://example.org/a2 ]"
 pipe "" Escape
 check "README pipeline: Escape in dmenu runs no xdg-open" \
 	[ "$(wc -l < "$D/xdg-opened")" -eq 2 ]
@@ -464,7 +472,7 @@ check "README pipeline: typed text that is no item runs no xdg-open" \
 	[ "$(wc -l < "$D/xdg-opened")" -eq 2 ]
 pipe "Friday" ctrl+Return "" ctrl+u "lait" Return
 check "README pipeline: two picked with Ctrl-Return, each its own xdg-open" \
-	sh -c "[ \"\$(tail -n 2 '$D/xdg-opened' | tr '\n' ' ')\" = 'https://example.org/a3 https://example.org/a7 ' ]"
+	eval "[ \"\$(tail -n 2 '$D/xdg-opened' | tr '\n' ' ')\" = 'https://example.org/a3 https://example.org/a7 ' ]"
 
 echo "$npass passed, $nfail failed" > /dev/null
 exit 0

@@ -63,7 +63,9 @@ H=720
 TOP=$((BAR + ROW + 1))
 
 # isopen: the title bar, the selected row, then nothing but the text's
-# white down the left edge; rows n: n rows, the first selected
+# white down the left edge; rows n: n rows, the first selected.  Each is
+# one sigis, polled in tests/grab (tests/lib.sh's tries)
+SIGPOLL="isopen rows"
 isopen() {
 	sigis "B$BAR G$ROW R1 W[0-9]+"
 }
@@ -77,12 +79,11 @@ texthash() {
 # paras: the paragraphs of the last shot's text area, one "top bottom"
 # line each (rows with ink less than 10 blank rows apart), in $D/paras
 paras() {
-	convert "$D/shot.png" -crop "640x$((H - TOP))+0+$TOP" +repage -colorspace gray \
-		-negate -threshold 0 -negate -scale "1x$((H - TOP))!" -threshold 99.99% \
-		-depth 8 txt:- | awk -v top="$TOP" '
-		NR > 1 && $3 != "#FFFFFF" {
-			split($1, a, "[,:]")
-			y = a[2] + top
+	tests/grab -i "$D/shot.png" 0 "$TOP" 640 $((H - TOP)) 2> /dev/null | awk -v top="$TOP" '
+		$3 != 255 || $4 != 255 || $5 != 255 {
+			y = $2 + top
+			if (on && y == last)
+				next
 			if (on && y - last > 10)
 				print first, last
 			if (!on || y - last > 10)
@@ -92,18 +93,36 @@ paras() {
 		}
 		END { if (on) print first, last }' > "$D/paras"
 }
-# para k top|bottom: the k-th paragraph's first or last row of ink
+# para k top|bottom: the k-th paragraph's first or last row of ink;
+# para \$ the last's; nparas: how many there are
 para() {
-	sed -n "${1}p" "$D/paras" | cut -d' ' -f"$([ "$2" = top ] && echo 1 || echo 2)"
+	_i=0 _p=
+	while read -r _t _b; do
+		_i=$((_i + 1))
+		[ "$_i" = "$1" ] || [ "$1" = '$' ] || continue
+		_p=$_t
+		[ "$2" = top ] || _p=$_b
+		[ "$1" = '$' ] || break
+	done < "$D/paras"
+	echo "$_p"
+}
+nparas() {
+	_i=0
+	while read -r _t; do
+		_i=$((_i + 1))
+	done < "$D/paras"
+	echo "$_i"
 }
 # leftblack k: where the k-th paragraph's black text starts (the quote's
 # bar is grey); textx colour y0 y1: where that colour starts in the rows
 leftblack() {
-	textx black "$(para "$1" top)" "$(para "$1" bottom)"
+	textx "0 0 0" "$(para "$1" top)" "$(para "$1" bottom)"
 }
 textx() {
-	convert "$D/shot.png" -crop "640x$(($3 - $2 + 1))+0+$2" +repage \
-		-fill white +opaque "$1" -format '%@' info: | sed 's/^[0-9]*x[0-9]*+\([0-9]*\)+.*/\1/'
+	tests/grab -i "$D/shot.png" 0 "$2" 640 $(($3 - $2 + 1)) 2> /dev/null | awk -v c="$1" '
+		BEGIN { x = 640 }
+		$3 " " $4 " " $5 == c && $1 < x { x = $1 }
+		END { print x }'
 }
 
 # a feed with one more article at the top, and one without the first
@@ -123,7 +142,7 @@ key l
 check "l: the reading view opens, the selected row at its top" retry isopen
 shot
 paras
-np=$(wc -l < "$D/paras")
+np=$(nparas)
 check "the whole description: its three paragraphs on screen, a gap apart" [ "$np" -eq 3 ]
 check "... the first paragraph over more than one line" \
 	eval '[ "$np" -eq 3 ] && [ "$(($(para 1 bottom) - $(para 1 top)))" -gt 30 ]'
@@ -131,7 +150,7 @@ if [ "$np" -eq 3 ]; then
 	x1=$(leftblack 1)
 	x2=$(leftblack 2)
 	x3=$(leftblack 3)
-	xb=$(textx '#555555' "$(para 2 top)" "$(para 2 bottom)")
+	xb=$(textx "85 85 85" "$(para 2 top)" "$(para 2 bottom)")
 else
 	x1=0 x2=0 x3=0 xb=0
 fi
@@ -154,16 +173,17 @@ key j
 check "j: the next article's description, the view still open" \
 	retry eval 'isopen && [ "$(texthash)" != "$h1" ]'
 paras
-check "... its own two paragraphs" [ "$(wc -l < "$D/paras")" -eq 2 ]
+check "... its own two paragraphs" [ "$(nparas)" -eq 2 ]
 key k
 check "k: back to the first, from its start" retry eval '[ "$(texthash)" = "$h1" ]'
 
 # the other keys do what they do, and the view stays
 shot
-tw=$(box 16 $((BAR + 14)) 560 22 | sed 's/x.*//')
+tw=$(box 16 $((BAR + 14)) 560 22)
+tw=${tw%%x*}
 key m
 check "m: the article is marked read (its title no longer bold)" \
-	retry eval '[ "$(shot; box 16 $((BAR + 14)) 560 22 | sed "s/x.*//")" -lt "$tw" ]'
+	retry eval 'b=$(shot; box 16 $((BAR + 14)) 560 22); [ "${b%%x*}" -lt "$tw" ]'
 check "... the view stays open" isopen
 key y
 check "y: its link is copied" \
@@ -207,7 +227,7 @@ key Next
 sleep 1
 check "at the end Page Down moves it no further" eval '[ "$(texthash)" = "$hn" ]'
 paras
-last=$(sed -n '$p' "$D/paras" | cut -d' ' -f2)
+last=$(para '$' bottom)
 check "... the end on screen, a padding above the window's edge ($((H - 1 - last)) px)" \
 	between $((H - 1 - last)) 12 40
 check "space scrolls it too (back at the end, no further)" \
@@ -216,10 +236,10 @@ check "space scrolls it too (back at the end, no further)" \
 xdotool windowsize "$W" 640 760
 H=760
 check "a taller window at the end: the text's end stays a padding above its edge" \
-	retry eval 'shot && paras && between $((H - 1 - $(sed -n "\$p" "$D/paras" | cut -d" " -f2))) 12 40'
+	retry eval 'shot && paras && between $((H - 1 - $(para "\$" bottom))) 12 40'
 xdotool windowsize "$W" 640 720
 H=720
-retry eval 'shot && [ "$(identify -format %h "$D/shot.png")" -eq 720 ]'
+retry eval 'shot && { read -r _; read -r _ _h; } < "$D/shot.png" && [ "$_h" -eq 720 ]'
 i=0
 while [ "$i" -lt 8 ]; do
 	key Prior
@@ -247,14 +267,14 @@ check "k: the long one again from its start" retry eval '[ "$(texthash)" = "$h0"
 # keys that come together, as on a busy machine (lwnrss stopped while
 # they are sent): the scroll is the text's the first key showed
 key k
-retry eval 'isopen && shot && paras && [ "$(wc -l < "$D/paras")" -eq 2 ]' > /dev/null
+retry eval 'isopen && shot && paras && [ "$(nparas)" -eq 2 ]' > /dev/null
 kill -STOP "$PID"
 key j space
 kill -CONT "$PID"
 check "j and space at once: the next article's text a page down" \
 	retry eval '[ "$(texthash)" = "$hs" ]'
 key k
-retry eval 'isopen && shot && paras && [ "$(wc -l < "$D/paras")" -eq 2 ]' > /dev/null
+retry eval 'isopen && shot && paras && [ "$(nparas)" -eq 2 ]' > /dev/null
 key Escape j
 retry sigis "B$BAR W$ROW R1 W$ROW R1 G$ROW R1( W$ROW R1){2}( W[0-9]+)?" > /dev/null
 kill -STOP "$PID"
@@ -267,7 +287,7 @@ key Prior
 retry eval '[ "$(texthash)" = "$h0" ]' > /dev/null
 H=$((TOP + 12))
 xdotool windowsize "$W" 640 "$H"
-retry eval 'shot && [ "$(identify -format %h "$D/shot.png")" -eq "$H" ]' > /dev/null
+retry eval 'shot && { read -r _; read -r _ _h; } < "$D/shot.png" && [ "$_h" -eq "$H" ]' > /dev/null
 hb=$(texthash)
 key Next
 check "a text area lower than a line: Page Down scrolls" \

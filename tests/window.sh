@@ -75,13 +75,16 @@ alive() {
 # bartext: the width of what the title bar's left half shows (import
 # waits for ever on a window whose client died: none then)
 bartext() {
-	alive && shot && box 0 0 320 "$BAR" | sed 's/x.*//'
+	alive && shot || return
+	_b=$(box 0 0 320 "$BAR")
+	echo "${_b%%x*}"
 }
 row() {
 	echo $((BAR + ($1 - 1) * (ROW + 1)))
 }
 titlew() {
-	box 40 $(($(row "$1") + 14)) 560 22 | sed 's/x.*//'
+	_b=$(box 40 $(($(row "$1") + 14)) 560 22)
+	echo "${_b%%x*}"
 }
 statehas() {
 	grep -q " $1\$" "$STATE" 2> /dev/null
@@ -338,7 +341,7 @@ done
 # the third row's second line, where the date and author go: its text
 shot
 check "no date nor author: the description takes the empty line" \
-	[ "$(box 16 $(($(row 3) + 38)) 560 12 | sed 's/x.*//')" -gt 0 ]
+	eval 'b=$(box 16 $(($(row 3) + 38)) 560 12); [ "${b%%x*}" -gt 0 ]'
 stop
 
 xrdb -query > "$D/xrdb"

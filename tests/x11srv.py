@@ -22,13 +22,11 @@ import time
 held = []
 
 
-def answer(conn, step):
+def answer(conn, step, ctx):
     if step == "stall":
         held.append(conn)
         return
     try:
-        ctx = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
-        ctx.load_cert_chain(sys.argv[1] + "/cert.pem", sys.argv[1] + "/key.pem")
         s = ctx.wrap_socket(conn, server_side=True)
         req = b""
         while b"\r\n\r\n" not in req:
@@ -60,6 +58,9 @@ def answer(conn, step):
 
 def main():
     steps = sys.argv[2:]
+    # one context for every request: the key and certificate read once
+    ctx = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    ctx.load_cert_chain(sys.argv[1] + "/cert.pem", sys.argv[1] + "/key.pem")
     ls = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     ls.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     ls.bind(("127.0.0.1", 0))
@@ -70,7 +71,7 @@ def main():
         conn, _ = ls.accept()
         step = steps[min(n, len(steps) - 1)]
         n += 1
-        threading.Thread(target=answer, args=(conn, step), daemon=True).start()
+        threading.Thread(target=answer, args=(conn, step, ctx), daemon=True).start()
 
 
 if __name__ == "__main__":

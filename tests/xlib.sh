@@ -22,7 +22,7 @@ start() {
 	W=
 	i=0
 	while [ "$i" -lt 50 ] && [ -z "$W" ]; do
-		W=$(xdotool search --pid "$PID" 2> /dev/null | head -n 1)
+		W=$(xdotool search --limit 1 --pid "$PID" 2> /dev/null)
 		[ -n "$W" ] || sleep 0.1
 		i=$((i + 1))
 	done
@@ -33,22 +33,17 @@ start() {
 # quick cmd...: cmd succeeds within 2.5 seconds (shorter than anything
 # the tests make lwnrss wait for, so a pass means it did not wait)
 quick() {
-	i=0
-	while [ "$i" -lt 25 ]; do
-		"$@" && return 0
-		sleep 0.1
-		i=$((i + 1))
-	done
-	return 1
+	tries 25 "$@"
 }
 
 prop() {
 	xprop -id "$W" -notype "$1" 2> /dev/null | sed -n 's/^[^=]*= //p'
 }
 
-# hastitle s: both window names are s
+# hastitle s: both window names are s (one xprop: the tests poll this)
 hastitle() {
-	[ "$(prop WM_NAME)" = "\"$1\"" ] && [ "$(prop _NET_WM_NAME)" = "\"$1\"" ]
+	[ "$(xprop -id "$W" -notype WM_NAME _NET_WM_NAME 2> /dev/null)" = "WM_NAME = \"$1\"
+_NET_WM_NAME = \"$1\"" ]
 }
 
 # shot: the window's pixels in $D/shot.png (tests/grab's PPM: ImageMagick
@@ -69,8 +64,9 @@ sig() {
 }
 
 # sigis re [x]: the column matches the extended regular expression re
+# (in $_tries tries, under lib.sh's tries)
 sigis() {
-	tests/grab -s "$W" "${2:-3}" > "$D/sig" 2> /dev/null && grep -Eq "^$1\$" "$D/sig"
+	tests/grab -m "$1" "${_tries:-1}" "$W" "${2:-3}" > "$D/sig" 2> /dev/null
 }
 
 # rowsel k n: n full rows shown, the k-th (from 1) selected, then the
@@ -94,16 +90,15 @@ box() {
 	tests/grab -b "$D/shot.png" "$1" "$2" "$3" "$4" 2> /dev/null
 }
 
-# below y: a checksum of the last shot's rows from y down
+# below y: a checksum of the last shot's rows from y down, as cksum
+# prints it
 below() {
-	{ read -r _; read -r _w _; } < "$D/shot.png"
-	tail -c +$(($(head -n 3 "$D/shot.png" | wc -c) + 3 * _w * $1 + 1)) "$D/shot.png" | cksum
+	tests/grab -c "$D/shot.png" 0 "$1" 65535 65535 2> /dev/null
 }
 
 # colourful x y w h: the last shot has a coloured (not grey) pixel there
 colourful() {
-	convert "$D/shot.png" -crop "${3}x${4}+$1+$2" +repage -depth 8 txt:- |
-		tr -c '0-9\n' ' ' | awk 'NR > 1 {
+	tests/grab -t "$D/shot.png" "$1" "$2" "$3" "$4" 2> /dev/null | awk '{
 			r = $3; g = $4; b = $5
 			d = r - g; if (d < 0) d = -d; if (d > 60) { f = 1; exit }
 			d = g - b; if (d < 0) d = -d; if (d > 60) { f = 1; exit }
@@ -143,18 +138,25 @@ within() {
 	return 1
 }
 
+# opened link: the open command was run with link (a line of its log;
+# read, not grep: the tests poll this)
 opened() {
-	grep -qxF "$1" "$LWNRSS_OPENLOG" 2> /dev/null
+	{ while IFS= read -r _l || [ -n "$_l" ]; do
+		[ "$_l" = "$1" ] && return 0
+		_l=
+	done < "$LWNRSS_OPENLOG"; } 2> /dev/null
+	return 1
 }
 
 # server step...: start tests/x11srv.py; sets SRV and PORT
 server() {
 	[ -n "$SRV" ] && kill "$SRV" 2> /dev/null
 	rm -f "$D/port"
-	python3 tests/x11srv.py "$C" "$@" > "$D/port" &
+	# -S: the standard library alone, no site packages to look through
+	python3 -S tests/x11srv.py "$C" "$@" > "$D/port" &
 	SRV=$!
 	# python starts slowly on a loaded machine: up to 15 seconds
 	retry test -s "$D/port" || retry test -s "$D/port" || retry test -s "$D/port"
-	PORT=$(cat "$D/port")
+	read -r PORT < "$D/port"
 }
 
