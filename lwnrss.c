@@ -826,12 +826,21 @@ updatetitle(void)
 {
 	const char *t = shown.feed.title && shown.feed.title[0] ? shown.feed.title : "lwnrss";
 	char buf[512];
+	unsigned int c;
+	size_t n, i;
 
 	snprintf(buf, sizeof(buf), ui.unseen ? "(%d) %s" : "%.0d%s", ui.unseen, t);
+	/* a longer title is cut between characters, not in one: the last
+	 * lead byte's sequence whole, or gone */
+	for (n = i = strlen(buf); i > 0 && (buf[i - 1] & 0xc0) == 0x80; i--)
+		;
+	c = i ? (unsigned char)buf[i - 1] : 0;
+	if (c >= 0xc0 && n - i + 1 < (c >= 0xf0 ? 4u : c >= 0xe0 ? 3u : 2u))
+		n = i - 1;
 	XChangeProperty(dpy, win, XA_WM_NAME, atoms[UTF8String], 8, PropModeReplace,
-	                (unsigned char *)buf, strlen(buf));
+	                (unsigned char *)buf, n);
 	XChangeProperty(dpy, win, atoms[NetWMName], atoms[UTF8String], 8, PropModeReplace,
-	                (unsigned char *)buf, strlen(buf));
+	                (unsigned char *)buf, n);
 }
 
 /* the urgency hint of WM_HINTS: dwm marks the tag, others flash the task bar */
@@ -1759,6 +1768,9 @@ mappingnotify(XEvent *e)
 static void
 selection(XEvent *e)
 {
+	/* a request sent before the first copy (XSendEvent) is refused */
+	if (!xsel.dpy)
+		sel_init(&xsel, dpy, win);
 	if (e->type == SelectionClear)
 		sel_clear(&xsel, &e->xselectionclear);
 	else

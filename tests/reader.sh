@@ -222,6 +222,9 @@ stop
 win
 key j
 w0=$(barw)
+# asked (XSendEvent) before the window owns a selection: it says no
+check "a SelectionRequest before any copy: refused, and lwnrss lives on" \
+	eval '[ "$(tests/selgone -r "$W" CLIPBOARD)" = refused ] && ! gone "$PID"'
 key y
 check "y: CLIPBOARD holds the link" retry eval \
 	"[ \"\$(xclip -o -selection clipboard 2> /dev/null)\" = https://example.org/a2 ]"

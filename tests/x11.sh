@@ -246,6 +246,19 @@ check "the error is on stderr, its cause first" grep -q '^lwnrss: no RSS, RDF or
 key q
 within 20 "$PID"
 
+# ---- a title longer than the window's name holds (511 bytes) -------------
+
+# 300 é, 600 bytes: the name ends after the 255th, not inside the 256th
+awk 'BEGIN { printf "<rss version=\"2.0\"><channel><title>"
+	for (i = 0; i < 300; i++) printf "é"
+	print "</title><item><title>a</title><link>https://example.org/1</link></item></channel></rss>" }' \
+	> "$D/long.xml"
+start - < "$D/long.xml"
+check "a title of 600 bytes: the window's names are its first 255 characters, whole" \
+	retry hastitle "$(awk 'BEGIN { for (i = 0; i < 255; i++) printf "é" }')"
+key q
+within 20 "$PID"
+
 # ---- rows of every kind: dates before the epoch, links no browser gets --
 
 start - < tests/x11-rows.xml
