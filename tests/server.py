@@ -3,7 +3,8 @@
 
     python3 tests/server.py DIR [FEED]
 
-DIR holds the certificates made by tests/certs.sh.  Every listener binds
+DIR holds the certificates made by mkcerts (tests/tlslib.sh), or none:
+then the plain HTTP listeners alone are started.  Every listener binds
 port 0 on 127.0.0.1; when all are up, DIR/ports gets one "name port" line
 each.  Every listener replays the canned responses below by path, byte for
 byte, so the client's framing, limits and redirects can be tested; FEED
@@ -243,8 +244,7 @@ def tlsctx(cert, minver=ssl.TLSVersion.TLSv1_2, key="key.pem", weak=False):
     return ctx
 
 
-def main():
-    listen("plain", None)
+def tlslisteners():
     listen("tls", tlsctx("good.pem"))
     for c in ("expired", "notyet", "wrongname", "selfsigned", "unknownca"):
         listen(c, tlsctx(c + ".pem"))
@@ -277,6 +277,12 @@ def main():
     ctx.maximum_version = ssl.TLSVersion.TLSv1_2
     ctx.set_ciphers("ECDHE-ECDSA-AES128-SHA:ECDHE-ECDSA-AES256-SHA384")
     listen("cbc", ctx)
+
+
+def main():
+    listen("plain", None)
+    if os.path.exists(os.path.join(DIR, "good.pem")):
+        tlslisteners()
     keep = (blackhole(), closedport())
     try:
         listen("plain6", None, socket.AF_INET6)
