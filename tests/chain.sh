@@ -199,10 +199,12 @@ trap 'stopserver; [ "$nfail" -eq 0 ] && rm -rf "$D"' EXIT
 ok "test server started"
 
 # lwnrss -p URL: stdout into $D/out, stderr into $D/err, the status into rc;
-# each run without a cache
+# each run without a cache: a directory of its own each, none there yet (no
+# rm a run)
+runs=0
 lwnrss() {
-	rm -rf "$XDG_CACHE_HOME"
-	SSL_CERT_FILE=$D/cas.pem ./lwnrss -p "$@" > "$D/out" 2> "$D/err"
+	runs=$((runs + 1))
+	XDG_CACHE_HOME=$PWD/$D/xdg.$runs SSL_CERT_FILE=$D/cas.pem ./lwnrss -p "$@" > "$D/out" 2> "$D/err"
 	rc=$?
 }
 
