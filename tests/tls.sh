@@ -106,10 +106,63 @@ fails "an https to http redirect is refused" \
 # level 2 (openssl.cnf), which is what -auth_level 2 applies to a chain: no
 # SHA-1, no RSA under 2048 bits
 verdict() {
+	if [ -f "$D/$1.verify" ]; then
+		_s=1
+		read -r _l < "$D/$1.verify"
+		case $_l in
+		*": OK") _s=0 ;;
+		esac
+		verdictof "$D/$1.verify" "$_s"
+		return
+	fi
 	sslverify "$D/$1.verify" -x509_strict -auth_level 2 -purpose sslserver \
 	    -verify_hostname localhost -CAfile "$D/cas.pem" -untrusted "$D/$1.pem" \
 	    "$D/$1.pem"
 }
+
+# The chains of one certificate are verified by one openssl verify (a
+# process costs 24 ms), their certificates its untrusted ones (a leaf's
+# own name is no issuer's: none is a candidate for another's path), each
+# one's lines in $D/NAME.verify for verdict: what it writes to standard
+# error up to its "error FILE: verification failed", or its "FILE: OK"
+onecert() {
+	_n=0
+	while IFS= read -r _l; do
+		case $_l in
+		-----BEGIN\ CERTIFICATE-----) _n=$((_n + 1)) ;;
+		esac
+	done < "$D/$1.pem"
+	[ "$_n" -eq 1 ]
+}
+set --
+while IFS='|' read -r name msg want; do
+	onecert "$name" && set -- "$@" "$D/$name.pem"
+done <<EOF
+good|
+rsa|
+$POLICY
+$PROFILE
+EOF
+cat "$@" > "$D/single.pem"
+openssl verify -x509_strict -auth_level 2 -purpose sslserver -verify_hostname localhost \
+	-CAfile "$D/cas.pem" -untrusted "$D/single.pem" "$@" > "$D/single.out" 2> "$D/single.err"
+b=
+while IFS= read -r l; do
+	b="$b$l
+"
+	case $l in
+	"error $D/"*".pem: verification failed")
+		l=${l#error }
+		printf '%s' "$b" > "${l%.pem: verification failed}.verify"
+		b=
+		;;
+	esac
+done < "$D/single.err"
+while IFS= read -r l; do
+	case $l in
+	"$D/"*".pem: OK") printf '%s\n' "$l" > "${l%.pem: OK}.verify" ;;
+	esac
+done < "$D/single.out"
 
 # the good chains: openssl verify accepts them, and so does lwnrss
 for c in good chain rsa; do

@@ -254,7 +254,8 @@ oldroot||no 89'
 # profcert DIR NAME ISSUER SUBJECT KEY EXT...: NAME.pem for the key KEY with
 # the subject SUBJECT ("/" for none), issued by ISSUER.pem (ISSUER.key) with
 # the extension lines EXT, a later line replacing an earlier of its name;
-# KEY "-" makes a key NAME.key.  openssl x509 adds both key identifiers
+# KEY "-" makes a key NAME.key; key.pem for /CN=localhost takes mkcerts'
+# leaf.csr.  openssl x509 adds both key identifiers
 # unless told "none"; it reads the system's CA bundle at start, which
 # signing never uses, unless SSL_CERT_FILE names none (a third of its
 # time).  Its variables are its own: sh has no local ones
@@ -262,13 +263,16 @@ profcert() {
 	pd=$1 pn=$2 pi=$3 ps=$4 pk=$5
 	shift 5
 	printf '%s\n' "$@" > "$pd/$pn.ext"
+	pr=$pn
 	if [ "$pk" = - ]; then
 		newreq "$pd" "$pn.key" "$ps" "$pn.csr" || return 1
+	elif [ "$pk $ps" = "key.pem /CN=localhost" ]; then
+		pr=leaf
 	else
 		openssl req -new -key "$pd/$pk" -subj "$ps" -out "$pd/$pn.csr" \
 			2>>"$pd/openssl.log" || return 1
 	fi
-	SSL_CERT_FILE=/dev/null openssl x509 -req -in "$pd/$pn.csr" -CA "$pd/$pi.pem" \
+	SSL_CERT_FILE=/dev/null openssl x509 -req -in "$pd/$pr.csr" -CA "$pd/$pi.pem" \
 		-CAkey "$pd/$pi.key" -CAcreateserial -days 30 -sha256 -extfile "$pd/$pn.ext" \
 		-out "$pd/$pn.pem" 2>>"$pd/openssl.log"
 }
@@ -594,8 +598,16 @@ slurp() {
 sslverify() {
 	_o=$1
 	shift
+	openssl verify "$@" > "$_o" 2>&1
+	verdictof "$_o" $?
+}
+
+# verdictof OUT STATUS: v and e as sslverify sets them, from the output
+# OUT of an openssl verify that exited with STATUS
+verdictof() {
+	_o=$1
 	v=ok e=
-	openssl verify "$@" > "$_o" 2>&1 && return
+	[ "$2" -eq 0 ] && return
 	v="no "
 	while IFS= read -r _l; do
 		case $_l in
