@@ -162,8 +162,17 @@ newreq() {
 # NAME.pem and NAME.key (KEY.key); printf, not cat and a here-document:
 # the tests write sixty
 casection() {
-	printf '[ %s ]\ndir = %s\ndatabase = $dir/index.txt\nnew_certs_dir = $dir/newcerts\nserial = $dir/serial\ncertificate = $dir/%s.pem\nprivate_key = $dir/%s.key\ndefault_md = sha256\npolicy = anything\nunique_subject = no\n' \
-		"$2" "$1" "$2" "${3:-$2}" >> "$1/ca.cnf"
+	printf '[ %s ]
+dir = %s
+database = $dir/index.txt
+new_certs_dir = $dir/newcerts
+serial = $dir/serial
+certificate = $dir/%s.pem
+private_key = $dir/%s.key
+default_md = sha256
+policy = anything
+unique_subject = no
+' "$2" "$1" "$2" "${3:-$2}" >> "$1/ca.cnf"
 }
 
 # viainter DIR NAME INTER...: a leaf for localhost (key.pem) issued by the
