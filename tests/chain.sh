@@ -27,22 +27,47 @@ need openssl python3
 # the subject "CN=lwnrss test KEY" and the key KEY.key (NAME and a key
 # made here by default), SAN for the sections that take one, valid FROM
 # TO (-1 day, +30 days); and a section NAME of ca.cnf that issues with it
+# and KEY.key.  NAME may be several names, "NAME1 NAME2...": as many
+# certificates of KEY's one request, issued by one openssl ca (24 ms a
+# process) into a directory of their own, one a name (they differ only in
+# serial number and signature: which is whose does not matter)
 mkca() {
 	n=$1 ext=$2 iss=$3 san=${4:-DNS:localhost} from=${5:--1 day} to=${6:-+30 days} k=${7:-$1}
 	if [ ! -f "$D/$k.key" ]; then
-		openssl genpkey -algorithm EC -pkeyopt ec_paramgen_curve:P-256 \
-			-out "$D/$k.key" 2>>"$D/openssl.log" || return 1
-	fi
-	[ "$k" = "$n" ] || cp "$D/$k.key" "$D/$n.key"
-	if [ ! -f "$D/$k.csr" ]; then
+		newreq "$D" "$k.key" "/CN=lwnrss test $k" "$k.csr" || return 1
+	elif [ ! -f "$D/$k.csr" ]; then
 		openssl req -new -key "$D/$k.key" -subj "/CN=lwnrss test $k" -out "$D/$k.csr" \
 			2>>"$D/openssl.log" || return 1
 	fi
 	dates "$from" "$to"
+	case $n in
+	*" "*) ;;
+	*)
+		SAN=$san openssl ca -config "$D/ca.cnf" -batch -notext -name "$iss" \
+			-in "$D/$k.csr" -out "$D/$n.pem" -extensions "$ext" $validity \
+			2>>"$D/openssl.log" &&
+		casection "$D" "$n" "$k"
+		return
+		;;
+	esac
+	set --
+	for _cn in $n; do
+		set -- "$@" "$D/$k.csr"
+	done
+	mkdir "$D/$k.out" &&
 	SAN=$san openssl ca -config "$D/ca.cnf" -batch -notext -name "$iss" \
-		-in "$D/$k.csr" -out "$D/$n.pem" -extensions "$ext" $validity \
-		2>>"$D/openssl.log" &&
-	casection "$D" "$n"
+		-out "$D/$k.certs" -outdir "$D/$k.out" -extensions "$ext" $validity \
+		-infiles "$@" 2>>"$D/openssl.log" || return 1
+	set -- $n
+	for _cf in "$D/$k.out"/*.pem; do
+		[ $# -gt 0 ] && [ -f "$_cf" ] || return 1
+		while IFS= read -r _cl; do
+			printf '%s\n' "$_cl"
+		done < "$_cf" > "$D/$1.pem"
+		casection "$D" "$1" "$k"
+		shift
+	done
+	[ $# -eq 0 ]
 }
 
 # chainof NAME ISSUER CERT...: a leaf for localhost (key.pem) issued with
@@ -52,10 +77,11 @@ chainof() {
 	cn=$1 ci=$2
 	shift 2
 	casign "$D" "$ci" "-1 day" "+30 days" "$cn-leaf.pem" DNS:localhost || return 1
-	cp "$D/$cn-leaf.pem" "$D/$cn.pem"
 	for cc in "$@"; do
-		cat "$D/$cc.pem" >> "$D/$cn.pem" || return 1
+		set -- "$@" "$D/$cc.pem"
+		shift
 	done
+	cat "$D/$cn-leaf.pem" "$@" > "$D/$cn.pem"
 }
 
 mkchains() {
@@ -143,7 +169,7 @@ CNF
 	openssl req -new -x509 -key "$D/otherca.key" -out "$D/impostor.pem" -days 30 \
 		-subj "/CN=lwnrss test ca" -addext basicConstraints=critical,CA:TRUE \
 		-addext keyUsage=critical,keyCertSign,cRLSign 2>>"$D/openssl.log" &&
-		cp "$D/otherca.key" "$D/impostor.key" && casection "$D" impostor &&
+		casection "$D" impostor otherca &&
 	mkca bt inter_plain test &&
 	mkca bt-expired inter_plain test "" "-3 days" "-1 day" bt &&
 	mkca bt-untrusted inter_plain other "" "" "" bt &&
@@ -160,10 +186,9 @@ CNF
 	set --
 	up=other
 	for l in 8 7 6 5 4 3 2 1; do
-		for w in 1 2 3 4; do
-			mkca "layer$l-$w" inter_plain "$up" "" "" "" "layer$l" || return 1
-			set -- "$@" "layer$l-$w"
-		done
+		mkca "layer$l-1 layer$l-2 layer$l-3 layer$l-4" inter_plain "$up" "" "" "" "layer$l" ||
+			return 1
+		set -- "$@" "layer$l-1" "layer$l-2" "layer$l-3" "layer$l-4"
 		up=layer$l-1
 	done
 	chainof budget layer1-1 "$@" || return 1
@@ -200,24 +225,27 @@ trap 'stopserver; [ "$nfail" -eq 0 ] && rm -rf "$D"' EXIT
 ok "test server started"
 
 # lwnrss -p URL: stdout into $D/out, stderr into $D/err, the status into rc;
-# each run without a cache
+# each run without a cache: a directory of its own each, none there yet (no
+# rm a run)
+runs=0
 lwnrss() {
-	rm -rf "$XDG_CACHE_HOME"
-	SSL_CERT_FILE=$D/cas.pem ./lwnrss -p "$@" > "$D/out" 2> "$D/err"
+	runs=$((runs + 1))
+	XDG_CACHE_HOME=$PWD/$D/xdg.$runs SSL_CERT_FILE=$D/cas.pem ./lwnrss -p "$@" > "$D/out" 2> "$D/err"
 	rc=$?
 }
 
 # verdict NAME [CHAIN]: what openssl verify says of NAME-leaf.pem with the
-# certificates of CHAIN.pem (NAME.pem, as the server sends them): ok, or
-# "no N" with N its first error (X509_V_ERR_...)
+# certificates of CHAIN.pem (NAME.pem, as the server sends them), in v:
+# ok, or "no N" with N its first error (X509_V_ERR_...); e is its line
 verdict() {
-	if openssl verify -x509_strict -auth_level 2 -purpose sslserver \
+	sslverify "$D/verify.out" -x509_strict -auth_level 2 -purpose sslserver \
 	    -verify_hostname localhost -CAfile "$D/cas.pem" -untrusted "$D/${2:-$1}.pem" \
-	    "$D/$1-leaf.pem" > "$D/verify.out" 2>&1; then
-		echo ok
-	else
-		echo "no $(sed -n 's/^error \([0-9]*\) at .*/\1/p' "$D/verify.out" | head -n 1)"
-	fi
+	    "$D/$1-leaf.pem"
+}
+
+# fed: lwnrss printed the feed
+fed() {
+	[ "$rc" -eq 0 ] && cmp -s "$D/out" "$D/feed.want"
 }
 
 # Each chain, the message lwnrss refuses it with ("" when it accepts it),
@@ -235,20 +263,18 @@ verdict() {
 : > "$D/want"
 while IFS='|' read -r name msg want; do
 	echo "$D/$name.pem: ${msg:-certificate accepted}" >> "$D/want"
-	v=$(verdict "$name")
-	e=$(grep '^error' "$D/verify.out" | head -n 1)
+	verdict "$name"
 	check "openssl verify: $name.pem is $want (${e:-OK})" [ "$v" = "$want" ]
 	lwnrss "https://localhost:$(port "$name")/feed"
 	if [ -n "$msg" ]; then
-		if [ "$rc" -eq 1 ] && [ "$(cat "$D/err")" = "lwnrss: localhost: $msg" ] &&
-		    [ ! -s "$D/out" ]; then
+		slurp "$D/err"
+		if [ "$rc" -eq 1 ] && [ "$got" = "lwnrss: localhost: $msg" ] && [ ! -s "$D/out" ]; then
 			ok "$name: $msg"
 		else
-			notok "$name: want \"lwnrss: localhost: $msg\", exit 1; got exit $rc: $(cat "$D/err")"
+			notok "$name: want \"lwnrss: localhost: $msg\", exit 1; got exit $rc: $got"
 		fi
 	else
-		check "$name is accepted: the feed" \
-			sh -c "[ $rc -eq 0 ] && cmp -s '$D/out' '$D/feed.want'"
+		check "$name is accepted: the feed" fed
 	fi
 done <<'EOF'
 nc-path-excluded|an issuer's name not allowed by the name constraints of a CA above it|no 48
@@ -288,8 +314,8 @@ check "under the sanitizers: over 100 KiB of certificates" \
 # where openssl verify stops at the first intermediate, the path through
 # the second one alone is valid
 for c in untrusted badsig nc; do
-	check "openssl verify: backtrack-$c's leaf through bt.pem alone is ok" \
-		[ "$(verdict "backtrack-$c" bt)" = ok ]
+	verdict "backtrack-$c" bt
+	check "openssl verify: backtrack-$c's leaf through bt.pem alone is ok" [ "$v" = ok ]
 done
 # and the dead end is sent first
 openssl s_client -connect "127.0.0.1:$(port backtrack-untrusted)" -servername localhost \
@@ -304,36 +330,104 @@ check "the server sends the untrusted intermediate before the good one" \
 bundle=/etc/ssl/certs/ca-certificates.crt
 if [ -r "$bundle" ]; then
 	mkdir "$D/roots"
-	awk -v d="$D/roots" '/-----BEGIN CERTIFICATE-----/ { f = sprintf("%s/%03d", d, ++n) }
-		f { print > (f ".pem") } /-----END CERTIFICATE-----/ { close(f ".pem"); f = "" }' \
-		"$bundle"
+	# The copies: what openssl x509 -in ROOT -key otherca.key -days 2 makes,
+	# made by one python3, not by an openssl a root (24 ms each): the
+	# root's fields with its key (otherca's), validity (now, two days)
+	# and signature algorithm (ECDSA with SHA-256) replaced, the issuer
+	# set to the subject, and a subject key identifier (the SHA-1 of the
+	# key) added where it has none, as openssl does.  The signature is
+	# the root's own, no longer its signature: a trust anchor's own is
+	# checked by neither lwnrss nor openssl verify (an anchor is trusted
+	# as it is), and the leaves under it are made and signed by openssl.
+	# A root of another shape is not copied, and the count below fails
+	python3 -S - "$bundle" "$D/otherca.pem" "$D/roots" <<'PY'
+import base64, hashlib, sys, time
+
+def tlv(b, i):
+    """the element at b[i]: its tag, where its value starts and ends"""
+    n, j = b[i + 1], i + 2
+    if n & 0x80:
+        j += n & 0x7f
+        n = int.from_bytes(b[i + 2:j], "big")
+    return b[i], j, j + n
+
+def kids(b):
+    """the elements inside the constructed element b"""
+    _, i, end = tlv(b, 0)
+    out = []
+    while i < end:
+        e = tlv(b, i)[2]
+        out.append(b[i:e])
+        i = e
+    return out
+
+def enc(tag, v):
+    if len(v) < 128:
+        return bytes([tag, len(v)]) + v
+    n = len(v).to_bytes((len(v).bit_length() + 7) // 8, "big")
+    return bytes([tag, 0x80 | len(n)]) + n + v
+
+def pems(path):
+    der, b64 = [], None
+    for l in open(path):
+        if l.startswith("-----BEGIN CERTIFICATE-----"):
+            b64 = []
+        elif l.startswith("-----END CERTIFICATE-----"):
+            der.append(base64.b64decode("".join(b64)))
+            b64 = None
+        elif b64 is not None:
+            b64.append(l.strip())
+    return der
+
+spki = kids(kids(pems(sys.argv[2])[0])[0])[6]
+_, i, end = tlv(kids(spki)[1], 0)
+skid = enc(0x30, bytes.fromhex("0603551d0e") +
+           enc(0x04, enc(0x04, hashlib.sha1(kids(spki)[1][i + 1:end]).digest())))
+alg = bytes.fromhex("300a06082a8648ce3d040302")
+now = time.time()
+validity = enc(0x30, b"".join(enc(0x17, time.strftime("%y%m%d%H%M%SZ",
+                                   time.gmtime(t)).encode()) for t in (now, now + 2 * 86400)))
+with open(sys.argv[3] + "/copies.pem", "w") as all:
+    for i, der in enumerate(pems(sys.argv[1]), 1):
+        cert = kids(der)
+        tbs = kids(cert[0])
+        if len(tbs) != 8 or tbs[0][0] != 0xa0 or tbs[7][0] != 0xa3:
+            continue
+        exts = kids(kids(tbs[7])[0])
+        if not any(kids(e)[0] == bytes.fromhex("0603551d0e") for e in exts):
+            tbs[7] = enc(0xa3, enc(0x30, b"".join(exts) + skid))
+        tbs[2], tbs[3], tbs[4], tbs[6] = alg, tbs[5], validity, spki
+        b64 = base64.b64encode(enc(0x30, enc(0x30, b"".join(tbs)) + alg + cert[2])).decode()
+        pem = "-----BEGIN CERTIFICATE-----\n%s-----END CERTIFICATE-----\n" % "".join(
+            b64[j:j + 64] + "\n" for j in range(0, len(b64), 64))
+        with open("%s/%03d.copy" % (sys.argv[3], i), "w") as f:
+            f.write(pem)
+        all.write(pem)
+PY
 	printf 'basicConstraints=critical,CA:FALSE\nkeyUsage=critical,digitalSignature\nextendedKeyUsage=serverAuth\nsubjectAltName=DNS:localhost\n' \
 		> "$D/leaf.ext"
-	openssl req -new -key "$D/key.pem" -subj /CN=localhost -out "$D/leaf.csr" 2>>"$D/openssl.log"
 	made=0
 	# openssl x509 reads the system's bundle at start, which signing never
-	# uses: without it a call takes a third of the time
-	for r in "$D"/roots/*.pem; do
-		SSL_CERT_FILE=/dev/null openssl x509 -in "$r" -key "$D/otherca.key" -days 2 \
-			-out "${r%.pem}.copy" 2>>"$D/openssl.log" &&
+	# uses: without it a call takes a third of the time.  leaf.csr is
+	# mkcerts' request for key.pem
+	for r in "$D"/roots/*.copy; do
 		SSL_CERT_FILE=/dev/null openssl x509 -req -in "$D/leaf.csr" \
-			-CA "${r%.pem}.copy" -CAkey "$D/otherca.key" -set_serial 1 -days 2 \
-			-extfile "$D/leaf.ext" -out "${r%.pem}.leaf" 2>>"$D/openssl.log" &&
+			-CA "$r" -CAkey "$D/otherca.key" -set_serial 1 -days 2 \
+			-extfile "$D/leaf.ext" -out "${r%.copy}.leaf" 2>>"$D/openssl.log" &&
 			made=$((made + 1))
 	done
 	n=$(grep -c 'BEGIN CERTIFICATE' "$bundle")
 	check "a copy of each of the bundle's $n roots, and a leaf, made with openssl" [ "$made" -eq "$n" ]
 	# not -x509_strict, which refuses old roots browsers take: a basic
 	# constraints extension not critical, no key usage
-	cat "$D"/roots/*.copy > "$D/copies.pem"
 	openssl verify -purpose sslserver -verify_hostname localhost \
-		-CAfile "$D/copies.pem" "$D"/roots/*.leaf > "$D/roots.verify" 2>&1
+		-CAfile "$D/roots/copies.pem" "$D"/roots/*.leaf > "$D/roots.verify" 2>&1
 	check "openssl verify accepts each leaf under the copies" \
 		[ "$(grep -c ': OK$' "$D/roots.verify")" -eq "$n" ]
 	"$XT" verify localhost "$bundle" > "$D/roots.out"
 	check "every certificate of the system bundle loads as an anchor ($n)" \
 		grep -qx "$bundle: $n anchors" "$D/roots.out"
-	"$XT" verify localhost "$D/copies.pem" "$D"/roots/*.leaf > "$D/roots.out"
+	"$XT" verify localhost "$D/roots/copies.pem" "$D"/roots/*.leaf > "$D/roots.out"
 	rc=$?
 	bad=$(grep -v ': certificate accepted$' "$D/roots.out" | grep -v ' anchors$' | head -n 3)
 	check "lwnrss accepts each leaf under the copies${bad:+: $bad}" \

@@ -13,9 +13,8 @@ counting
 D=$(mktemp -d "$T/http.XXXXXX") || exit 1
 GET=tests/http_test-san
 built lwnrss "$GET"
-need python3 openssl timeout
-# the server needs certificates for its TLS listeners, though only plain HTTP is used here
-mkcerts "$D" || { notok "test certificates made with openssl"; exit 1; }
+need python3 timeout
+# no certificates: the server starts its plain HTTP listeners alone
 startserver "$D" tests/x11-feed.rdf || { notok "test server started"; exit 1; }
 trap 'stopserver; [ "$nfail" -eq 0 ] && rm -rf "$D"' EXIT
 ok "test server started"
@@ -28,7 +27,7 @@ get() {
 	shift 2
 	"$GET" get "$@" > "$D/out" 2> "$D/err"
 	rc=$?
-	got=$(cat "$D/out" "$D/err")
+	slurp "$D/out" "$D/err"
 	if [ "$got" = "$want" ]; then
 		ok "$what"
 	else
@@ -164,28 +163,36 @@ fi
 get "unknown host" "nonexistent.invalid: cannot resolve host name: Name or service not known" \
 	"http://nonexistent.invalid/"
 
-# what a user of lwnrss -p sees
+# what a user of lwnrss -p sees; refused LINE: it exited 1 ($rc), its
+# stderr LINE alone
+refused() {
+	slurp "$D/err"
+	[ "$rc" -eq 1 ] && [ "$got" = "$1" ]
+}
 ./lwnrss -p "$U/404" > "$D/out" 2> "$D/err"
-check "lwnrss -p: HTTP 404 is one line, exit 1" \
-	sh -c "[ $? -eq 1 ] && [ \"\$(cat '$D/err')\" = 'lwnrss: localhost: HTTP 404 Not Found' ]"
+rc=$?
+check "lwnrss -p: HTTP 404 is one line, exit 1" refused 'lwnrss: localhost: HTTP 404 Not Found'
 ./lwnrss -p "$U/gzip" > "$D/out" 2> "$D/err"
+rc=$?
 check "lwnrss -p: gzip refused, exit 1" \
-	sh -c "[ $? -eq 1 ] && [ \"\$(cat '$D/err')\" = 'lwnrss: localhost: unsupported Content-Encoding: gzip' ]"
+	refused 'lwnrss: localhost: unsupported Content-Encoding: gzip'
 ./lwnrss -p "ftp://lwn.net/" > "$D/out" 2> "$D/err"
+rc=$?
 check "lwnrss -p: other schemes refused, exit 1" \
-	sh -c "[ $? -eq 1 ] && [ \"\$(cat '$D/err')\" = 'lwnrss: ftp://lwn.net/: not an http:// or https:// URL' ]"
+	refused 'lwnrss: ftp://lwn.net/: not an http:// or https:// URL'
 
 # a standard output that cannot take the lines: exit 1 and why, for a
 # feed fetched and for the cache that fetch left, printed as it is
 full="lwnrss: stdout: No space left on device"
 ./lwnrss -p -f "$U/feed" > /dev/full 2> "$D/err"
-check "lwnrss -p -f, standard output full: exit 1, said" \
-	sh -c "[ $? -eq 1 ] && [ \"\$(cat '$D/err')\" = '$full' ]"
+rc=$?
+check "lwnrss -p -f, standard output full: exit 1, said" refused "$full"
 ./lwnrss -p "$U/feed" > /dev/full 2> "$D/err"
-check "lwnrss -p, the cache printed, standard output full: exit 1, said" \
-	sh -c "[ $? -eq 1 ] && [ \"\$(cat '$D/err')\" = '$full' ]"
+rc=$?
+check "lwnrss -p, the cache printed, standard output full: exit 1, said" refused "$full"
 ./lwnrss -p -f "$U/feed" 2> "$D/err" >&-
+rc=$?
 check "lwnrss -p -f, standard output closed: exit 1, said" \
-	sh -c "[ $? -eq 1 ] && [ \"\$(cat '$D/err')\" = 'lwnrss: stdout: Bad file descriptor' ]"
+	refused 'lwnrss: stdout: Bad file descriptor'
 
 echo "$npass passed, $nfail failed"

@@ -22,21 +22,77 @@ trap 'stopserver; for p in $PIDS; do kill "$p" 2>/dev/null; done; [ "$nfail" -eq
 TLS=$(port tls)
 PLAIN=$(port plain)
 
-freeport() {
-	python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
+# One python3 for the proxies of our own, each on a port the kernel picks:
+# one that takes the connection and the request, and never answers
+# (stall); one that refuses every request for its credentials, with 407
+# (deny); one that reads the request and hangs up without a word
+# (hangup).  It names their ports in $D/fake.ports once they listen, and
+# two free ports for the tinyproxies, found as any free port is: bound,
+# then let go
+python3 -S -c '
+import os, socket, sys, threading, time
+def answer(c, how):
+    req = b""
+    while b"\r\n\r\n" not in req:
+        b = c.recv(4096)
+        if not b:
+            break
+        req += b
+    if how == "deny":
+        c.sendall(b"HTTP/1.1 407 Proxy Authentication Required\r\n"
+                  b"Proxy-Authenticate: Basic realm=\"lwnrss\"\r\nContent-Length: 0\r\n\r\n")
+    c.close()
+def serve(s, how):
+    conns = []
+    while True:
+        c = s.accept()[0]
+        if how == "stall":
+            conns.append(c)
+        else:
+            threading.Thread(target=answer, args=(c, how), daemon=True).start()
+out = []
+for how in ("stall", "deny", "hangup"):
+    s = socket.socket()
+    s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    s.bind(("127.0.0.1", 0))
+    s.listen(8)
+    out.append(s.getsockname()[1])
+    threading.Thread(target=serve, args=(s, how), daemon=True).start()
+free = [socket.socket() for _ in range(2)]
+for f in free:
+    f.bind(("127.0.0.1", 0))
+    out.append(f.getsockname()[1])
+    f.close()
+with open(sys.argv[1] + ".tmp", "w") as f:
+    f.write(" ".join(map(str, out)) + "\n")
+os.rename(sys.argv[1] + ".tmp", sys.argv[1])
+time.sleep(120)
+' "$D/fake.ports" &
+PIDS="$PIDS $!"
+retry [ -s "$D/fake.ports" ]
+read -r STALL DENY HANGUP FREE1 FREE2 < "$D/fake.ports"
+
+# says FILE TEXT: a line of FILE has TEXT
+says() {
+	while IFS= read -r _l; do
+		case $_l in
+		*"$2"*) return 0 ;;
+		esac
+	done 2> /dev/null < "$1"
+	return 1
 }
 
-# tinyproxy NAME [CONFIG LINES]: a tinyproxy of our own on a free port, its
-# port in $PORT; CONNECT only to the TLS test server's port
+# tinyproxy NAME PORT [CONFIG LINES]: a tinyproxy of our own on PORT, a free
+# one, in $PORT once it listens (it logs so); CONNECT only to the TLS test
+# server's port
 tinyproxy_start() {
-	n=$1
-	shift
-	PORT=$(freeport)
+	n=$1 PORT=$2
+	shift 2
 	{
 		echo "Port $PORT"
 		echo "Listen 127.0.0.1"
 		echo "Timeout 10"
-		echo "LogFile \"$(pwd)/$D/$n.log\""
+		echo "LogFile \"$PWD/$D/$n.log\""
 		echo "LogLevel Info"
 		echo "MaxClients 20"
 		echo "Allow 127.0.0.1"
@@ -46,67 +102,33 @@ tinyproxy_start() {
 	} > "$D/$n.conf"
 	tinyproxy -d -c "$D/$n.conf" > "$D/$n.out" 2>&1 &
 	PIDS="$PIDS $!"
-	retry python3 -c "import socket; socket.create_connection(('127.0.0.1', $PORT)).close()" \
-		2>/dev/null
+	retry says "$D/$n.log" "Accepting connections"
 }
 
-tinyproxy_start open && OPEN=$PORT || { notok "tinyproxy started"; exit 1; }
-tinyproxy_start auth "BasicAuth user s3cret" && AUTH=$PORT || { notok "tinyproxy started"; exit 1; }
+tinyproxy_start open "$FREE1" && OPEN=$PORT || { notok "tinyproxy started"; exit 1; }
+tinyproxy_start auth "$FREE2" "BasicAuth user s3cret" && AUTH=$PORT ||
+	{ notok "tinyproxy started"; exit 1; }
 ok "two tinyproxies started"
 
-# a proxy that takes the connection and the request, and never answers
-STALL=$(freeport)
-python3 -c '
-import socket, sys, time
-s = socket.socket()
-s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-s.bind(("127.0.0.1", int(sys.argv[1])))
-s.listen(8)
-conns = []
-end = time.time() + 120
-while time.time() < end:
-    c, _ = s.accept()
-    conns.append(c)
-' "$STALL" &
-PIDS="$PIDS $!"
-retry python3 -c "import socket; socket.create_connection(('127.0.0.1', $STALL)).close()" 2>/dev/null
-# a proxy that refuses every request for its credentials, with 407 (deny),
-# or that reads the request and hangs up without a word (hangup)
-fakeproxy() {
-	PORT=$(freeport)
-	python3 -c '
-import socket, sys, threading, time
-s = socket.socket()
-s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-s.bind(("127.0.0.1", int(sys.argv[1])))
-s.listen(8)
-def deny(c):
-    req = b""
-    while b"\r\n\r\n" not in req:
-        b = c.recv(4096)
-        if not b:
-            break
-        req += b
-    if sys.argv[2] == "deny":
-        c.sendall(b"HTTP/1.1 407 Proxy Authentication Required\r\n"
-                  b"Proxy-Authenticate: Basic realm=\"lwnrss\"\r\nContent-Length: 0\r\n\r\n")
-    c.close()
-end = time.time() + 120
-while time.time() < end:
-    threading.Thread(target=deny, args=(s.accept()[0],), daemon=True).start()
-' "$PORT" "$1" &
-	PIDS="$PIDS $!"
-	retry python3 -c "import socket; socket.create_connection(('127.0.0.1', $PORT)).close()" 2>/dev/null
-}
-fakeproxy deny && DENY=$PORT
-fakeproxy hangup && HANGUP=$PORT
 CLOSED=$(port closed)
 
-# lwnrss -p URL with the environment given before it
+# lwnrss -p URL with the environment given before it; its cache in $X, a
+# directory of its own each run, none there yet (no rm a run)
+runs=0
 lwnrss() {
-	rm -rf "$D/xdg"
-	XDG_CACHE_HOME=$(pwd)/$D/xdg SSL_CERT_FILE=$D/ca.pem ./lwnrss -p "$@" > "$D/out" 2> "$D/err"
+	runs=$((runs + 1))
+	X=$PWD/$D/xdg.$runs
+	XDG_CACHE_HOME=$X SSL_CERT_FILE=$D/ca.pem ./lwnrss -p "$@" > "$D/out" 2> "$D/err"
 	rc=$?
+}
+
+# feed: lwnrss printed the feed; refused LINE: it exited 1 saying LINE alone
+feed() {
+	[ "$rc" -eq 0 ] && cmp -s "$D/out" "$D/feed.want"
+}
+refused() {
+	slurp "$D/err"
+	[ "$rc" -eq 1 ] && [ "$got" = "$1" ]
 }
 
 # get what want args...: the driver's stdout and stderr together are want
@@ -114,7 +136,7 @@ get() {
 	what=$1 want=$2
 	shift 2
 	SSL_CERT_FILE=$D/ca.pem "$GET" get "$@" > "$D/gout" 2> "$D/gerr"
-	got=$(cat "$D/gout" "$D/gerr")
+	slurp "$D/gout" "$D/gerr"
 	if [ "$got" = "$want" ]; then
 		ok "$what"
 	else
@@ -127,11 +149,11 @@ unset http_proxy https_proxy HTTPS_PROXY HTTP_PROXY no_proxy NO_PROXY ALL_PROXY 
 # https through CONNECT, verified against the real host
 n0=$(grep -c "CONNECT localhost:$TLS" "$D/open.log")
 https_proxy=http://127.0.0.1:$OPEN lwnrss "https://localhost:$TLS/feed"
-check "https through tinyproxy: the feed" sh -c "[ $rc -eq 0 ] && cmp -s '$D/out' '$D/feed.want'"
+check "https through tinyproxy: the feed" feed
 check "... it went through CONNECT localhost:$TLS" \
 	[ "$(grep -c "CONNECT localhost:$TLS" "$D/open.log")" -gt "$n0" ]
 HTTPS_PROXY=http://127.0.0.1:$OPEN lwnrss "https://localhost:$TLS/feed"
-check "HTTPS_PROXY is read too" sh -c "[ $rc -eq 0 ] && cmp -s '$D/out' '$D/feed.want'"
+check "HTTPS_PROXY is read too" feed
 https_proxy=http://127.0.0.1:$OPEN get "https through the proxy checks the real host name" \
 	"localhost: certificate is for another host name" "https://localhost:$(port wrongname)/cl"
 https_proxy=127.0.0.1:$OPEN get "a proxy without a scheme is http://" "hello, world" \
@@ -148,11 +170,9 @@ HTTP_PROXY=http://127.0.0.1:$STALL get "HTTP_PROXY is ignored, as curl does (CGI
 
 # the environment as lwnrss itself reads it (http_proxyenv), each rule
 # with the refusing proxy where a wrong reading would end
-feed() {
-	[ "$rc" -eq 0 ] && cmp -s "$D/out" "$D/feed.want"
-}
 denied() {
-	[ "$rc" -eq 1 ] && [ "$(cat "$D/err")" = \
+	slurp "$D/err"
+	[ "$rc" -eq 1 ] && [ "$got" = \
 		"lwnrss: localhost: proxy 127.0.0.1:$DENY requires authentication (407 Proxy Authentication Required)" ]
 }
 HTTP_PROXY=http://127.0.0.1:$DENY lwnrss "http://localhost:$PLAIN/feed"
@@ -175,17 +195,17 @@ check "lwnrss: NO_PROXY alone is read" feed
 # credentials: percent-decoded, sent as Basic, never shown
 https_proxy=http://user:s3cr%65t@127.0.0.1:$AUTH lwnrss "https://localhost:$TLS/feed"
 check "https through tinyproxy with Basic authentication: the feed" \
-	sh -c "[ $rc -eq 0 ] && cmp -s '$D/out' '$D/feed.want'"
-check "... the cache holds no credential" sh -c "! grep -rq 's3cr' '$D/xdg'"
+	feed
+check "... the cache holds no credential" eval '[ -d "$X" ] && ! grep -rq s3cr "$X"'
 http_proxy=http://user:s3cr%65t@127.0.0.1:$AUTH get "http through tinyproxy with credentials" \
 	"hello, world" "http://localhost:$PLAIN/cl"
 https_proxy=http://127.0.0.1:$AUTH lwnrss "https://localhost:$TLS/feed"
-check "no credentials: 407, one line" sh -c "[ $rc -eq 1 ] && [ \"\$(cat '$D/err')\" = \
-'lwnrss: localhost: proxy 127.0.0.1:$AUTH requires authentication (407 Proxy Authentication Required)' ]"
+check "no credentials: 407, one line" refused \
+	"lwnrss: localhost: proxy 127.0.0.1:$AUTH requires authentication (407 Proxy Authentication Required)"
 # tinyproxy answers wrong credentials with 401, not 407: the status is named
 https_proxy=http://user:wrongpass@127.0.0.1:$AUTH lwnrss "https://localhost:$TLS/feed"
-check "wrong credentials: the proxy's refusal, one line, no password" sh -c "[ $rc -eq 1 ] && \
-[ \"\$(cat '$D/err')\" = 'lwnrss: localhost: proxy 127.0.0.1:$AUTH refused CONNECT to localhost:$TLS: 401 Unauthorized' ]"
+check "wrong credentials: the proxy's refusal, one line, no password" refused \
+	"lwnrss: localhost: proxy 127.0.0.1:$AUTH refused CONNECT to localhost:$TLS: 401 Unauthorized"
 http_proxy=http://user:wrongpass@127.0.0.1:$AUTH lwnrss "http://localhost:$PLAIN/feed"
 check "wrong credentials over http: one line, no password" sh -c "[ $rc -eq 1 ] && \
 [ \$(wc -l < '$D/err') -eq 1 ] && ! grep -q wrongpass '$D/err' '$D/out'"
@@ -199,9 +219,9 @@ http_proxy=http://user:wrongpass@127.0.0.1:$DENY get "a 407 to a plain request w
 
 # no_proxy goes direct (the proxy named would stall)
 no_proxy=example.org,localhost https_proxy=http://127.0.0.1:$STALL lwnrss "https://localhost:$TLS/feed"
-check "no_proxy naming the host goes direct" sh -c "[ $rc -eq 0 ] && cmp -s '$D/out' '$D/feed.want'"
+check "no_proxy naming the host goes direct" feed
 NO_PROXY='*' https_proxy=http://127.0.0.1:$STALL lwnrss "https://localhost:$TLS/feed"
-check "NO_PROXY=* goes direct" sh -c "[ $rc -eq 0 ] && cmp -s '$D/out' '$D/feed.want'"
+check "NO_PROXY=* goes direct" feed
 
 # failures, each one line
 https_proxy=http://127.0.0.1:$OPEN get "a refused CONNECT names the proxy's status" \

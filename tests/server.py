@@ -3,7 +3,8 @@
 
     python3 tests/server.py DIR [FEED]
 
-DIR holds the certificates made by tests/certs.sh.  Every listener binds
+DIR holds the certificates made by mkcerts (tests/tlslib.sh), or none:
+then the plain HTTP listeners alone are started.  Every listener binds
 port 0 on 127.0.0.1; when all are up, DIR/ports gets one "name port" line
 each.  Every listener replays the canned responses below by path, byte for
 byte, so the client's framing, limits and redirects can be tested; FEED
@@ -21,6 +22,7 @@ DIR = sys.argv[1]
 FEED = open(sys.argv[2], "rb").read() if len(sys.argv) > 2 else b"<rss/>"
 PORTS = {}
 SNI = [None]
+CANNED = {}
 
 HEAD = b"HTTP/1.1 200 OK\r\nContent-Type: application/rss+xml\r\n"
 
@@ -42,8 +44,9 @@ def chunked():
             b"0;last=1\r\nX-Trailer: yes\r\nX-Other: 1\r\n\r\n")
 
 
-def responses(port):
-    """path -> bytes to send, or a function of the socket"""
+def responses():
+    """path -> bytes to send; made once, when every port is known (20 ms a
+    time here, most of it the big bodies)"""
     plain = PORTS.get("plain", 0)
     tls = PORTS.get("tls", 0)
     r = {
@@ -173,7 +176,7 @@ def serve(conn, ctx, name):
         elif path in SPECIAL:
             SPECIAL[path](conn)
         else:
-            resp = responses(PORTS[name]).get(path)
+            resp = CANNED.get(path)
             if resp is None:
                 resp = b"HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\n\r\n"
             conn.sendall(resp)
@@ -243,8 +246,7 @@ def tlsctx(cert, minver=ssl.TLSVersion.TLSv1_2, key="key.pem", weak=False):
     return ctx
 
 
-def main():
-    listen("plain", None)
+def tlslisteners():
     listen("tls", tlsctx("good.pem"))
     for c in ("expired", "notyet", "wrongname", "selfsigned", "unknownca"):
         listen(c, tlsctx(c + ".pem"))
@@ -277,11 +279,18 @@ def main():
     ctx.maximum_version = ssl.TLSVersion.TLSv1_2
     ctx.set_ciphers("ECDHE-ECDSA-AES128-SHA:ECDHE-ECDSA-AES256-SHA384")
     listen("cbc", ctx)
+
+
+def main():
+    listen("plain", None)
+    if os.path.exists(os.path.join(DIR, "good.pem")):
+        tlslisteners()
     keep = (blackhole(), closedport())
     try:
         listen("plain6", None, socket.AF_INET6)
     except OSError:
         pass   # no IPv6 loopback here
+    CANNED.update(responses())
     tmp = os.path.join(DIR, "ports.tmp")
     with open(tmp, "w") as f:
         for k, v in PORTS.items():

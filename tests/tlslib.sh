@@ -115,26 +115,30 @@ dates() {
 	validity="$validity -enddate $_ct"
 }
 
-# sign DIR/leaf.csr with CA (a name in DIR) for SAN, from $3 to $4, into $5,
-# with the extensions of section $7 (leaf) and the digest $8 (sha256)
+# sign DIR/leaf.csr (DIR/$9.csr) with CA (a name in DIR) for SAN, from $3 to
+# $4, into $5, with the extensions of section $7 (leaf) and the digest $8
+# (sha256)
 casign() {
 	d=$1 ca=$2 out=$5 san=$6
 	dates "$3" "$4"
 	SAN=$san openssl ca -config "$d/ca.cnf" -batch -notext -name "$ca" \
-		-in "$d/leaf.csr" -out "$d/$out" -extensions "${7:-leaf}" -md "${8:-sha256}" \
+		-in "$d/${9:-leaf}.csr" -out "$d/$out" -extensions "${7:-leaf}" -md "${8:-sha256}" \
 		$validity 2>>"$d/openssl.log"
 }
 
 # mkinter DIR NAME EXT [ISSUER [FROM TO]]: an intermediate CA NAME (NAME.pem,
 # NAME.key) issued by ISSUER (test) with the extensions of section EXT, valid
 # from FROM to TO (-1 day, +30 days), and a section NAME in ca.cnf to issue
-# certificates with; its key is a new P-256 one unless NAME.key exists
+# certificates with; its key is a new P-256 one unless NAME.key exists (one
+# openssl makes the key and the request: 24 ms a process)
 mkinter() {
 	d=$1 n=$2 ext=$3 iss=${4:-test} from=${5:--1 day} to=${6:-+30 days}
-	[ -f "$d/$n.key" ] || openssl genpkey -algorithm EC -pkeyopt ec_paramgen_curve:P-256 \
-		-out "$d/$n.key" 2>>"$d/openssl.log" || return 1
-	openssl req -new -key "$d/$n.key" -subj "/CN=lwnrss test $n" -out "$d/$n.csr" \
-		2>>"$d/openssl.log" || return 1
+	if [ -f "$d/$n.key" ]; then
+		openssl req -new -key "$d/$n.key" -subj "/CN=lwnrss test $n" -out "$d/$n.csr" \
+			2>>"$d/openssl.log" || return 1
+	else
+		newreq "$d" "$n.key" "/CN=lwnrss test $n" "$n.csr" || return 1
+	fi
 	dates "$from" "$to"
 	SAN=DNS:localhost openssl ca -config "$d/ca.cnf" -batch -notext -name "$iss" \
 		-in "$d/$n.csr" -out "$d/$n.pem" -extensions "$ext" $validity \
@@ -142,20 +146,33 @@ mkinter() {
 	casection "$d" "$n"
 }
 
-# casection DIR NAME: a section NAME of ca.cnf that issues with NAME.pem and NAME.key
+# newreq DIR KEY SUBJECT CSR [ALG]: a new key DIR/KEY (P-256, or ALG as
+# openssl req -newkey takes it) and its request DIR/CSR for SUBJECT
+newreq() {
+	if [ -n "$5" ]; then
+		openssl req -new -newkey "$5" -nodes -keyout "$1/$2" -subj "$3" -out "$1/$4" \
+			2>>"$1/openssl.log"
+	else
+		openssl req -new -newkey ec -pkeyopt ec_paramgen_curve:P-256 -nodes \
+			-keyout "$1/$2" -subj "$3" -out "$1/$4" 2>>"$1/openssl.log"
+	fi
+}
+
+# casection DIR NAME [KEY]: a section NAME of ca.cnf that issues with
+# NAME.pem and NAME.key (KEY.key); printf, not cat and a here-document:
+# the tests write sixty
 casection() {
-	cat >> "$1/ca.cnf" <<CNF
-[ $2 ]
-dir = $1
-database = \$dir/index.txt
-new_certs_dir = \$dir/newcerts
-serial = \$dir/serial
-certificate = \$dir/$2.pem
-private_key = \$dir/$2.key
+	printf '[ %s ]
+dir = %s
+database = $dir/index.txt
+new_certs_dir = $dir/newcerts
+serial = $dir/serial
+certificate = $dir/%s.pem
+private_key = $dir/%s.key
 default_md = sha256
 policy = anything
 unique_subject = no
-CNF
+' "$2" "$1" "$2" "${3:-$2}" >> "$1/ca.cnf"
 }
 
 # viainter DIR NAME INTER...: a leaf for localhost (key.pem) issued by the
@@ -164,10 +181,11 @@ viainter() {
 	d=$1 n=$2
 	shift 2
 	casign "$d" "$1" "-1 day" "+30 days" "$n-leaf.pem" DNS:localhost || return 1
-	cp "$d/$n-leaf.pem" "$d/$n.pem"
 	for i in "$@"; do
-		cat "$d/$i.pem" >> "$d/$n.pem"
+		set -- "$@" "$d/$i.pem"
+		shift
 	done
+	cat "$d/$n-leaf.pem" "$@" > "$d/$n.pem"
 }
 
 # POLICY: each chain of the policy tests, the message lwnrss refuses it with
@@ -245,21 +263,25 @@ oldroot||no 89'
 # profcert DIR NAME ISSUER SUBJECT KEY EXT...: NAME.pem for the key KEY with
 # the subject SUBJECT ("/" for none), issued by ISSUER.pem (ISSUER.key) with
 # the extension lines EXT, a later line replacing an earlier of its name;
-# KEY "-" makes a key NAME.key.  openssl x509 adds both key identifiers
+# KEY "-" makes a key NAME.key; key.pem for /CN=localhost takes mkcerts'
+# leaf.csr.  openssl x509 adds both key identifiers
 # unless told "none"; it reads the system's CA bundle at start, which
 # signing never uses, unless SSL_CERT_FILE names none (a third of its
 # time).  Its variables are its own: sh has no local ones
 profcert() {
 	pd=$1 pn=$2 pi=$3 ps=$4 pk=$5
 	shift 5
-	if [ "$pk" = - ]; then
-		pk=$pn.key
-		openssl genpkey -algorithm EC -pkeyopt ec_paramgen_curve:P-256 \
-			-out "$pd/$pk" 2>>"$pd/openssl.log" || return 1
-	fi
 	printf '%s\n' "$@" > "$pd/$pn.ext"
-	openssl req -new -key "$pd/$pk" -subj "$ps" -out "$pd/$pn.csr" 2>>"$pd/openssl.log" &&
-	SSL_CERT_FILE=/dev/null openssl x509 -req -in "$pd/$pn.csr" -CA "$pd/$pi.pem" \
+	pr=$pn
+	if [ "$pk" = - ]; then
+		newreq "$pd" "$pn.key" "$ps" "$pn.csr" || return 1
+	elif [ "$pk $ps" = "key.pem /CN=localhost" ]; then
+		pr=leaf
+	else
+		openssl req -new -key "$pd/$pk" -subj "$ps" -out "$pd/$pn.csr" \
+			2>>"$pd/openssl.log" || return 1
+	fi
+	SSL_CERT_FILE=/dev/null openssl x509 -req -in "$pd/$pr.csr" -CA "$pd/$pi.pem" \
 		-CAkey "$pd/$pi.key" -CAcreateserial -days 30 -sha256 -extfile "$pd/$pn.ext" \
 		-out "$pd/$pn.pem" 2>>"$pd/openssl.log"
 }
@@ -316,9 +338,8 @@ EOF
 		profcert "$d" "$n-leaf" "$n-ca" /CN=localhost key.pem "$leaf" $akid &&
 			cat "$d/$n-leaf.pem" "$d/$n-ca.pem" > "$d/$n.pem" || return 1
 	done
-	openssl genpkey -algorithm EC -pkeyopt ec_paramgen_curve:P-256 \
-		-out "$d/oldroot-ca.key" 2>>"$d/openssl.log" &&
-	openssl req -new -x509 -key "$d/oldroot-ca.key" -out "$d/oldroot-ca.pem" -days 30 \
+	openssl req -new -x509 -newkey ec -pkeyopt ec_paramgen_curve:P-256 -nodes \
+		-keyout "$d/oldroot-ca.key" -out "$d/oldroot-ca.pem" -days 30 \
 		-subj "/CN=lwnrss test oldroot" -addext basicConstraints=CA:TRUE \
 		-addext keyUsage=critical,keyCertSign,cRLSign \
 		-addext subjectKeyIdentifier=none -addext authorityKeyIdentifier=none \
@@ -328,11 +349,10 @@ EOF
 		cp "$d/oldroot-leaf.pem" "$d/oldroot.pem"
 }
 
-# mkpolicy DIR: the chains of POLICY, after mkcerts
+# mkpolicy DIR: the chains of POLICY, after mkcerts (whose leaf.csr is for
+# key.pem, and rsa.csr for rsakey.pem)
 mkpolicy() {
 	d=$1
-	openssl req -new -key "$d/key.pem" -subj /CN=localhost -out "$d/leaf.csr" \
-		2>>"$d/openssl.log" || return 1
 	casign "$d" test "-1 day" "+30 days" eku-client.pem DNS:localhost leaf_client &&
 	casign "$d" test "-1 day" "+30 days" eku-codesign.pem DNS:localhost leaf_codesign &&
 	casign "$d" test "-1 day" "+30 days" critical.pem DNS:localhost leaf_critical &&
@@ -367,11 +387,9 @@ mkpolicy() {
 	mkroot "$d" plroot basicConstraints=critical,CA:TRUE,pathlen:0 &&
 		mkinter "$d" root-pathlen-ca inter_plain plroot &&
 		viainter "$d" root-pathlen root-pathlen-ca || return 1
-	openssl genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:1024 -out "$d/weakkey.pem" \
-		2>>"$d/openssl.log" &&
-	openssl req -new -key "$d/weakkey.pem" -subj /CN=localhost -out "$d/leaf.csr" \
-		2>>"$d/openssl.log" &&
-	casign "$d" test "-1 day" "+30 days" weakrsa.pem DNS:localhost || return 1
+	newreq "$d" weakkey.pem /CN=localhost weak.csr rsa:1024 &&
+	casign "$d" test "-1 day" "+30 days" weakrsa.pem DNS:localhost leaf sha256 weak ||
+		return 1
 	openssl req -new -x509 -key "$d/weakkey.pem" -out "$d/stray-ca.pem" -days 30 \
 		-subj "/CN=lwnrss test intermediate" 2>>"$d/openssl.log" || return 1
 	cp "$d/leaf-inter.pem" "$d/stray-leaf.pem"
@@ -382,12 +400,10 @@ mkpolicy() {
 		-addext basicConstraints=critical,CA:TRUE \
 		-addext keyUsage=critical,keyCertSign,cRLSign 2>>"$d/openssl.log" || return 1
 	casection "$d" rsaca
-	openssl req -new -key "$d/rsakey.pem" -subj /CN=localhost -out "$d/leaf.csr" \
-		2>>"$d/openssl.log" || return 1
-	casign "$d" rsaca "-1 day" "+30 days" md5.pem DNS:localhost leaf md5 || return 1
+	casign "$d" rsaca "-1 day" "+30 days" md5.pem DNS:localhost leaf md5 rsa || return 1
 	printf 'subjectAltName=DNS:localhost\nbasicConstraints=critical,CA:FALSE\nextendedKeyUsage=serverAuth\n' \
 		> "$d/pss.ext"
-	SSL_CERT_FILE=/dev/null openssl x509 -req -in "$d/leaf.csr" -CA "$d/rsaca.pem" \
+	SSL_CERT_FILE=/dev/null openssl x509 -req -in "$d/rsa.csr" -CA "$d/rsaca.pem" \
 		-CAkey "$d/rsaca.key" -CAcreateserial -days 30 -sha256 -sigopt rsa_padding_mode:pss \
 		-extfile "$d/pss.ext" -out "$d/pss.pem" 2>>"$d/openssl.log"
 }
@@ -400,10 +416,8 @@ mkroot() {
 	case $ext in
 	basicConstraints=*) bc=$ext ext= ;;
 	esac
-	openssl genpkey -algorithm EC -pkeyopt ec_paramgen_curve:P-256 \
-		-out "$d/$n.key" 2>>"$d/openssl.log" &&
-	openssl req -new -x509 -key "$d/$n.key" -out "$d/$n.pem" -days 30 \
-		-subj "/CN=lwnrss test $n" -addext "$bc" \
+	openssl req -new -x509 -newkey ec -pkeyopt ec_paramgen_curve:P-256 -nodes \
+		-keyout "$d/$n.key" -out "$d/$n.pem" -days 30 -subj "/CN=lwnrss test $n" -addext "$bc" \
 		-addext keyUsage=critical,keyCertSign,cRLSign ${ext:+-addext} ${ext:+"$ext"} \
 		2>>"$d/openssl.log" || return 1
 	casection "$d" "$n"
@@ -537,31 +551,23 @@ inhibitAnyPolicy = critical,0
 basicConstraints = critical,CA:FALSE
 keyUsage = critical,digitalSignature
 CNF
-	for k in ca otherca inter key; do
-		openssl genpkey -algorithm EC -pkeyopt ec_paramgen_curve:P-256 \
-			-out "$d/$k.key" 2>>"$d/openssl.log" || return 1
-	done
-	mv "$d/key.key" "$d/key.pem"
+	# each key made by the openssl that uses it first
 	for k in ca otherca; do
-		openssl req -new -x509 -key "$d/$k.key" -out "$d/$k.pem" -days 30 \
+		openssl req -new -x509 -newkey ec -pkeyopt ec_paramgen_curve:P-256 -nodes \
+			-keyout "$d/$k.key" -out "$d/$k.pem" -days 30 \
 			-subj "/CN=lwnrss test $k" \
 			-addext basicConstraints=critical,CA:TRUE \
 			-addext keyUsage=critical,keyCertSign,cRLSign \
 			2>>"$d/openssl.log" || return 1
 	done
-	openssl req -new -key "$d/inter.key" -subj "/CN=lwnrss test intermediate" \
-		-out "$d/inter.csr" 2>>"$d/openssl.log" || return 1
+	newreq "$d" inter.key "/CN=lwnrss test intermediate" inter.csr || return 1
 	# ca.cnf names $ENV::SAN, so it must be set even where unused
 	SAN=DNS:localhost openssl ca -config "$d/ca.cnf" -batch -notext -name test \
 		-in "$d/inter.csr" -out "$d/inter.pem" -extensions intermediate -days 30 \
 		2>>"$d/openssl.log" || return 1
-	openssl genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:2048 \
-		-out "$d/rsakey.pem" 2>>"$d/openssl.log" || return 1
-	openssl req -new -key "$d/rsakey.pem" -subj /CN=localhost -out "$d/leaf.csr" \
-		2>>"$d/openssl.log" || return 1
-	casign "$d" test "-1 day" "+30 days" rsa.pem DNS:localhost || return 1
-	openssl req -new -key "$d/key.pem" -subj /CN=localhost -out "$d/leaf.csr" \
-		2>>"$d/openssl.log" || return 1
+	newreq "$d" rsakey.pem /CN=localhost rsa.csr rsa:2048 &&
+		casign "$d" test "-1 day" "+30 days" rsa.pem DNS:localhost leaf sha256 rsa &&
+		newreq "$d" key.pem /CN=localhost leaf.csr || return 1
 	casign "$d" inter "-1 day" "+30 days" leaf-inter.pem DNS:localhost || return 1
 	cat "$d/leaf-inter.pem" "$d/inter.pem" > "$d/chain.pem"
 	casign "$d" test "-1 day" "+30 days" good.pem DNS:localhost &&
@@ -574,6 +580,58 @@ CNF
 		-addext basicConstraints=critical,CA:FALSE 2>>"$d/openssl.log"
 }
 
+# slurp FILE...: what $(cat FILE...) gives, in $got, without a process
+# (read leaves a last line without its newline in _l)
+slurp() {
+	got=
+	for _f; do
+		_l=
+		while IFS= read -r _l; do
+			got="$got$_l
+"
+		done < "$_f"
+		got=$got$_l
+	done
+	while :; do
+		case $got in
+		*"
+") got=${got%?} ;;
+		*) break ;;
+		esac
+	done
+}
+
+# sslverify OUT ARG...: openssl verify ARG..., its output in OUT; v is ok,
+# or "no N" with N its first error (X509_V_ERR_...), and e the first line
+# that starts with "error" ("" for none): no process but openssl
+sslverify() {
+	_o=$1
+	shift
+	openssl verify "$@" > "$_o" 2>&1
+	verdictof "$_o" $?
+}
+
+# verdictof OUT STATUS: v and e as sslverify sets them, from the output
+# OUT of an openssl verify that exited with STATUS
+verdictof() {
+	_o=$1
+	v=ok e=
+	[ "$2" -eq 0 ] && return
+	v="no "
+	while IFS= read -r _l; do
+		case $_l in
+		error*) e=${e:-$_l} ;;
+		esac
+		case $_l in
+		"error "[0-9]*" at "*)
+			_l=${_l#error }
+			v="no ${_l%% at *}"
+			break
+			;;
+		esac
+	done < "$_o"
+}
+
 # counting: make ok and notok (from lib.sh) keep count in npass and nfail
 counting() {
 	npass=0
@@ -583,11 +641,13 @@ counting() {
 }
 
 # startserver DIR [FEED]: start tests/server.py on loopback; it lives while
-# this shell holds file descriptor 9 open, and port NAME prints a port
+# this shell holds file descriptor 9 open, and port NAME prints a port.
+# python3 -S: the standard library is all it takes, and the site packages
+# cost each start 50 to 90 ms here
 startserver() {
 	rm -f "$1/ports" "$1/ctl"
 	mkfifo "$1/ctl"
-	python3 tests/server.py "$1" ${2:+"$2"} < "$1/ctl" > "$1/server.log" 2>&1 &
+	python3 -S tests/server.py "$1" ${2:+"$2"} < "$1/ctl" > "$1/server.log" 2>&1 &
 	SERVERPID=$!
 	exec 9> "$1/ctl"
 	SERVERDIR=$1
@@ -596,7 +656,12 @@ startserver() {
 		sleep 0.05
 		i=$((i + 1))
 	done
-	[ -s "$1/ports" ]
+	[ -s "$1/ports" ] || return 1
+	# port reads them from here, without a process each
+	PORTS=
+	while read -r _n _p; do
+		PORTS="$PORTS $_n=$_p "
+	done < "$1/ports"
 }
 
 stopserver() {
@@ -606,6 +671,12 @@ stopserver() {
 	SERVERPID=
 }
 
+# port NAME: the port of the listener NAME, or nothing
 port() {
-	awk -v n="$1" '$1 == n { print $2 }' "$SERVERDIR/ports"
+	case $PORTS in
+	*" $1="*)
+		_p=${PORTS#*" $1="}
+		echo "${_p%% *}"
+		;;
+	esac
 }
