@@ -417,7 +417,7 @@ PY
 			made=$((made + 1))
 	done
 	n=$(grep -c 'BEGIN CERTIFICATE' "$bundle")
-	check "a copy of each of the bundle's $n roots, and a leaf, made with openssl" [ "$made" -eq "$n" ]
+	check "a copy of each of the bundle's $n roots, and a leaf under it made with openssl" [ "$made" -eq "$n" ]
 	# not -x509_strict, which refuses old roots browsers take: a basic
 	# constraints extension not critical, no key usage
 	openssl verify -purpose sslserver -verify_hostname localhost \
