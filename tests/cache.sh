@@ -204,15 +204,6 @@ printed() {
 noerr() {
 	[ ! -s "$D/err" ]
 }
-# has s file: a line of file holds s
-has() {
-	while IFS= read -r _l || [ -n "$_l" ]; do
-		case $_l in
-		*"$1"*) return 0 ;;
-		esac
-	done < "$2"
-	return 1
-}
 # hdr key file: the value of the cache file's header line "key value"
 hdr() {
 	while IFS= read -r _l && [ -n "$_l" ]; do

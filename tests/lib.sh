@@ -77,6 +77,17 @@ need() {
 	done
 }
 
+# has s file: a line of file holds s (the shell reads it: no grep, where
+# a test asks often)
+has() {
+	while IFS= read -r _l || [ -n "$_l" ]; do
+		case $_l in
+		*"$1"*) return 0 ;;
+		esac
+	done < "$2"
+	return 1
+}
+
 # retry cmd...: cmd succeeds within 5 seconds
 retry() {
 	tries 50 "$@"

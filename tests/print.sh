@@ -15,14 +15,7 @@ run() {
 	prc=$?
 }
 rc() { [ "$prc" = "$1" ]; }
-errhas() {
-	while IFS= read -r _l || [ -n "$_l" ]; do
-		case $_l in
-		*"$1"*) return 0 ;;
-		esac
-	done < "$T/print.err"
-	return 1
-}
+errhas() { has "$1" "$T/print.err"; }
 noerr() { [ ! -s "$T/print.err" ]; }
 noout() { [ ! -s "$T/print.out" ]; }
 oneline() {
